@@ -1,0 +1,313 @@
+package dev.tatter.codegen;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.Lowering;
+import dev.tatter.ir.Node;
+import dev.tatter.ir.text.GraphPrinter;
+import dev.tatter.runtime.exec.GeneratedProgram;
+import dev.tatter.runtime.exec.NodeFailure;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
+
+/**
+ * The ASM backend: compiles a graph (its outputs and what they need) into one hidden class
+ * implementing {@link GeneratedProgram}. Values live in an {@code Object[]} frame indexed by node
+ * id; each node is a call of its kernel; a value's slot is cleared after its last use. Nodes are
+ * emitted in chunk methods kept well under HotSpot's 8000-byte JIT limit, so graphs of any size
+ * compile to methods the JIT compiles. Constants (attribute values, node descriptions) reach the
+ * class as class data; no constant is ever turned into code.
+ */
+public final class BytecodeCompiler {
+  /** Generated classes live in this package so that this class's lookup can define them. */
+  private static final String CLASS_NAME = "dev/tatter/codegen/TatterProgram";
+  private static final String OBJECTS = "[Ljava/lang/Object;";
+  private static final String CHUNK_DESC = "(" + OBJECTS + OBJECTS + ")V";
+  /** Estimated bytecode bytes per chunk method; HotSpot will not JIT a method over 8000. */
+  static final int CHUNK_BUDGET_BYTES = 6000;
+  private static final AtomicLong COUNTER = new AtomicLong();
+
+  private BytecodeCompiler() {}
+
+  public static CompiledGraph compile(Graph graph) {
+    return compile(graph, CompilerOptions.defaults());
+  }
+
+  public static CompiledGraph compile(Graph graph, CompilerOptions options) {
+    if (graph.outputs().isEmpty()) {
+      throw new IllegalArgumentException("the graph has no outputs to compute");
+    }
+    BitSet needed = Liveness.needed(graph);
+    int[] lastUse = Liveness.lastUse(graph, needed);
+    BitSet isOutput = new BitSet();
+    graph.outputs().forEach(n -> isOutput.set(n.id()));
+
+    List<Object> constants = new ArrayList<>();
+    String[] descriptions = new String[graph.size()];
+    for (Node node : graph.nodes()) {
+      descriptions[node.id()] = node.describe();
+    }
+    constants.add(descriptions);
+    ImmutableList.Builder<Node> feeds = ImmutableList.builder();
+
+    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+    cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, CLASS_NAME, null, "java/lang/Object",
+        new String[] {Type.getInternalName(GeneratedProgram.class)});
+    cw.visitSource("graph.tat", null);
+    cw.visitField(ACC_PRIVATE | ACC_STATIC | ACC_FINAL, "K", OBJECTS, null, null).visitEnd();
+    emitStaticInit(cw);
+    emitConstructor(cw);
+
+    List<List<Node>> chunks = chunk(graph, needed, lastUse, isOutput);
+    int feedIndex = 0;
+    for (int c = 0; c < chunks.size(); c++) {
+      MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "chunk" + c, CHUNK_DESC, null, null);
+      mv.visitCode();
+      Label start = new Label(), end = new Label(), handler = new Label();
+      mv.visitTryCatchBlock(start, end, handler, "java/lang/RuntimeException");
+      push(mv, -1);
+      mv.visitVarInsn(ISTORE, 2);
+      mv.visitLabel(start);
+      for (Node node : chunks.get(c)) {
+        Label line = new Label();
+        mv.visitLabel(line);
+        mv.visitLineNumber(node.id() + 1, line);
+        push(mv, node.id());
+        mv.visitVarInsn(ISTORE, 2);
+        if (node.op().lowering() instanceof Lowering.Feed) {
+          feeds.add(node);
+        }
+        emitNode(mv, node, constants, feedIndex);
+        if (node.op().lowering() instanceof Lowering.Feed) {
+          feedIndex++;
+        }
+        for (Node input : node.inputs().stream().distinct().toList()) {
+          if (lastUse[input.id()] == node.id() && !isOutput.get(input.id())) {
+            mv.visitVarInsn(ALOAD, 1);
+            push(mv, input.id());
+            mv.visitInsn(ACONST_NULL);
+            mv.visitInsn(AASTORE);
+          }
+        }
+      }
+      mv.visitLabel(end);
+      mv.visitInsn(RETURN);
+      mv.visitLabel(handler);
+      mv.visitVarInsn(ASTORE, 3);
+      mv.visitVarInsn(ALOAD, 3);
+      mv.visitFieldInsn(GETSTATIC, CLASS_NAME, "K", OBJECTS);
+      push(mv, 0);
+      mv.visitInsn(AALOAD);
+      mv.visitTypeInsn(CHECKCAST, "[Ljava/lang/String;");
+      mv.visitVarInsn(ILOAD, 2);
+      mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(NodeFailure.class), "at",
+          "(Ljava/lang/Throwable;[Ljava/lang/String;I)Ldev/tatter/runtime/InvalidArgumentException;", false);
+      mv.visitInsn(ATHROW);
+      mv.visitMaxs(0, 0);
+      mv.visitEnd();
+    }
+    emitRun(cw, graph, chunks.size());
+    cw.visitEnd();
+    byte[] bytes = cw.toByteArray();
+    options.dumpDirectory().ifPresent(dir -> dump(dir, graph, bytes));
+    return new CompiledGraph(graph, feeds.build(), instantiate(bytes, constants), bytes);
+  }
+
+  /** Splits the needed nodes into runs whose estimated code size fits {@link #CHUNK_BUDGET_BYTES}. */
+  private static List<List<Node>> chunk(Graph graph, BitSet needed, int[] lastUse, BitSet isOutput) {
+    List<List<Node>> chunks = new ArrayList<>();
+    List<Node> current = new ArrayList<>();
+    int bytes = 0;
+    for (Node node : graph.nodes()) {
+      if (!needed.get(node.id())) {
+        continue;
+      }
+      int estimate = 24 + 10 * node.inputs().size() + 12 * node.op().attributes().size();
+      if (bytes + estimate > CHUNK_BUDGET_BYTES && !current.isEmpty()) {
+        chunks.add(current);
+        current = new ArrayList<>();
+        bytes = 0;
+      }
+      current.add(node);
+      bytes += estimate;
+    }
+    if (!current.isEmpty()) {
+      chunks.add(current);
+    }
+    return chunks;
+  }
+
+  /** {@code frame[id] = value of node}. */
+  private static void emitNode(MethodVisitor mv, Node node, List<Object> constants, int feedIndex) {
+    mv.visitVarInsn(ALOAD, 1);
+    push(mv, node.id());
+    node.op().lowering().accept(new Lowering.Visitor<Void>() {
+      @Override
+      public Void visitFeed(Lowering.Feed feed) {
+        mv.visitVarInsn(ALOAD, 0);
+        push(mv, feedIndex);
+        mv.visitInsn(AALOAD);
+        return null;
+      }
+
+      @Override
+      public Void visitStaticCall(Lowering.StaticCall call) {
+        Method method = call.method();
+        Class<?>[] params = method.getParameterTypes();
+        for (int i = 0; i < node.inputs().size(); i++) {
+          mv.visitVarInsn(ALOAD, 1);
+          push(mv, node.input(i).id());
+          mv.visitInsn(AALOAD);
+          checkcast(mv, params[i]);
+        }
+        List<AttrSpec> specs = node.op().attributes();
+        for (int i = 0; i < specs.size(); i++) {
+          Object value = specs.get(i).kind().toKernelArgument(node.attributes().get(specs.get(i).name()));
+          mv.visitFieldInsn(GETSTATIC, CLASS_NAME, "K", OBJECTS);
+          push(mv, constants.size());
+          constants.add(value);
+          mv.visitInsn(AALOAD);
+          unboxTo(mv, params[node.inputs().size() + i]);
+        }
+        mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(method.getDeclaringClass()), method.getName(),
+            Type.getMethodDescriptor(method), false);
+        if (method.getReturnType().isPrimitive()) {
+          throw new IllegalStateException("kernel " + method + " must return an object");
+        }
+        return null;
+      }
+    });
+    mv.visitInsn(AASTORE);
+  }
+
+  private static void emitRun(ClassWriter cw, Graph graph, int chunkCount) {
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "run", "(" + OBJECTS + ")" + OBJECTS, null, null);
+    mv.visitCode();
+    push(mv, graph.size());
+    mv.visitTypeInsn(ANEWARRAY, "java/lang/Object");
+    mv.visitVarInsn(ASTORE, 2);
+    for (int c = 0; c < chunkCount; c++) {
+      mv.visitVarInsn(ALOAD, 1);
+      mv.visitVarInsn(ALOAD, 2);
+      mv.visitMethodInsn(INVOKESTATIC, CLASS_NAME, "chunk" + c, CHUNK_DESC, false);
+    }
+    push(mv, graph.outputs().size());
+    mv.visitTypeInsn(ANEWARRAY, "java/lang/Object");
+    for (int i = 0; i < graph.outputs().size(); i++) {
+      mv.visitInsn(DUP);
+      push(mv, i);
+      mv.visitVarInsn(ALOAD, 2);
+      push(mv, graph.outputs().get(i).id());
+      mv.visitInsn(AALOAD);
+      mv.visitInsn(AASTORE);
+    }
+    mv.visitInsn(ARETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+
+  private static void emitStaticInit(ClassWriter cw) {
+    MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+    mv.visitCode();
+    mv.visitMethodInsn(INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
+        "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
+    mv.visitLdcInsn("_");
+    mv.visitLdcInsn(Type.getType(OBJECTS));
+    mv.visitMethodInsn(INVOKESTATIC, "java/lang/invoke/MethodHandles", "classData",
+        "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Object;", false);
+    mv.visitTypeInsn(CHECKCAST, OBJECTS);
+    mv.visitFieldInsn(PUTSTATIC, CLASS_NAME, "K", OBJECTS);
+    mv.visitInsn(RETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+
+  private static void emitConstructor(ClassWriter cw) {
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
+    mv.visitCode();
+    mv.visitVarInsn(ALOAD, 0);
+    mv.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+    mv.visitInsn(RETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+
+  private static void checkcast(MethodVisitor mv, Class<?> type) {
+    if (type != Object.class) {
+      mv.visitTypeInsn(CHECKCAST, Type.getInternalName(type));
+    }
+  }
+
+  private static void unboxTo(MethodVisitor mv, Class<?> type) {
+    if (type == boolean.class) {
+      mv.visitTypeInsn(CHECKCAST, "java/lang/Boolean");
+      mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Boolean", "booleanValue", "()Z", false);
+    } else if (type == long.class) {
+      mv.visitTypeInsn(CHECKCAST, "java/lang/Long");
+      mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Long", "longValue", "()J", false);
+    } else if (type == double.class) {
+      mv.visitTypeInsn(CHECKCAST, "java/lang/Double");
+      mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Double", "doubleValue", "()D", false);
+    } else if (type.isPrimitive()) {
+      throw new IllegalStateException("no attribute kind passes a " + type);
+    } else {
+      checkcast(mv, type);
+    }
+  }
+
+  static void push(MethodVisitor mv, int value) {
+    if (value >= -1 && value <= 5) {
+      mv.visitInsn(ICONST_0 + value);
+    } else if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+      mv.visitIntInsn(BIPUSH, value);
+    } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+      mv.visitIntInsn(SIPUSH, value);
+    } else {
+      mv.visitLdcInsn(value);
+    }
+  }
+
+  private static GeneratedProgram instantiate(byte[] bytes, List<Object> constants) {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup()
+          .defineHiddenClassWithClassData(bytes, constants.toArray(), true);
+      return (GeneratedProgram) lookup.findConstructor(lookup.lookupClass(), MethodType.methodType(void.class)).invoke();
+    } catch (Throwable e) {
+      throw new IllegalStateException("generated class failed to load (a codegen bug)", e);
+    }
+  }
+
+  private static void dump(Path dir, Graph graph, byte[] bytes) {
+    String base = "TatterProgram" + COUNTER.incrementAndGet();
+    try {
+      Files.createDirectories(dir);
+      Files.write(dir.resolve(base + ".class"), bytes);
+      Files.writeString(dir.resolve(base + ".tat"), GraphPrinter.print(graph), StandardCharsets.UTF_8);
+      StringBuilder listing = new StringBuilder();
+      java.io.StringWriter sw = new java.io.StringWriter();
+      new org.objectweb.asm.ClassReader(bytes).accept(
+          new org.objectweb.asm.util.TraceClassVisitor(new java.io.PrintWriter(sw)), 0);
+      listing.append(sw);
+      Files.writeString(dir.resolve(base + ".txt"), listing, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write the bytecode dump to " + dir, e);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package dev.tatter.codegen;
+
+import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.Node;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.exec.GeneratedProgram;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.util.TraceClassVisitor;
+
+/**
+ * A graph compiled to a hidden class: runs it with feeds checked against the placeholders'
+ * static types. Immutable and thread-safe; the hidden class is unloaded once this object is
+ * unreachable.
+ */
+public final class CompiledGraph {
+  private final Graph graph;
+  private final ImmutableList<Node> feedNodes;
+  private final GeneratedProgram program;
+  private final byte[] classBytes;
+
+  CompiledGraph(Graph graph, ImmutableList<Node> feedNodes, GeneratedProgram program, byte[] classBytes) {
+    this.graph = graph;
+    this.feedNodes = feedNodes;
+    this.program = program;
+    this.classBytes = classBytes;
+  }
+
+  /** The graph this was compiled from (its outputs are what {@link #run} returns). */
+  public Graph graph() {
+    return graph;
+  }
+
+  /** The placeholders this program reads, in the order of {@link #runUnchecked}'s array. */
+  public ImmutableList<Node> feedNodes() {
+    return feedNodes;
+  }
+
+  /** Runs with feeds by placeholder name; returns the graph's outputs in order. */
+  public List<Object> run(Map<String, ?> feeds) {
+    Object[] in = new Object[feedNodes.size()];
+    for (int i = 0; i < in.length; i++) {
+      Node placeholder = feedNodes.get(i);
+      String name = placeholder.name().orElseThrow();
+      if (!feeds.containsKey(name)) {
+        throw new InvalidArgumentException("placeholder " + placeholder.describe() + " must be fed");
+      }
+      in[i] = feeds.get(name);
+      FeedChecker.check(placeholder, in[i]);
+    }
+    return Arrays.asList(program.run(in));
+  }
+
+  /** Runs with feeds already checked, in {@link #feedNodes()} order (for hot loops). */
+  public Object[] runUnchecked(Object[] feeds) {
+    return program.run(feeds);
+  }
+
+  public byte[] classBytes() {
+    return classBytes.clone();
+  }
+
+  /** The generated class as ASM's {@code Textifier} prints it. */
+  public String bytecodeListing() {
+    StringWriter out = new StringWriter();
+    new ClassReader(classBytes).accept(new TraceClassVisitor(new PrintWriter(out)), 0);
+    return out.toString();
+  }
+}

@@ -1,0 +1,112 @@
+package dev.tatter.codegen;
+
+import dev.tatter.ir.Node;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
+
+/**
+ * Checks a fed value against its placeholder's static type: kind, dtype, rank, ragged rank,
+ * splits dtype, every known size, and uniform row lengths. Compiled code trusts its static
+ * types, so no feed reaches it unchecked.
+ */
+public final class FeedChecker {
+  private FeedChecker() {}
+
+  /** Throws {@link InvalidArgumentException} naming the placeholder, the expected and the given type. */
+  public static void check(Node placeholder, Object value) {
+    String problem = mismatch(placeholder.type(), value);
+    if (problem != null) {
+      throw new InvalidArgumentException("feed for placeholder " + placeholder.describe()
+          + " does not match its type " + placeholder.type() + ": " + problem);
+    }
+  }
+
+  /** Why {@code value} does not fit {@code type}, or null if it does. */
+  public static String mismatch(Type type, Object value) {
+    if (value == null) {
+      return "got null";
+    }
+    if (type instanceof DenseType dense) {
+      if (!(value instanceof Tensor t)) {
+        return "expected a dense Tensor, got " + describe(value);
+      }
+      if (t.dtype() != dense.dtype()) {
+        return "dtype " + t.dtype() + " instead of " + dense.dtype();
+      }
+      return shapeMismatch(dense.shape(), t.shape(), "shape");
+    }
+    if (type instanceof RaggedType ragged) {
+      if (!(value instanceof RaggedTensor rt)) {
+        return "expected a RaggedTensor of ragged_rank " + ragged.raggedRank() + ", got " + describe(value);
+      }
+      if (rt.raggedRank() != ragged.raggedRank()) {
+        return "ragged_rank " + rt.raggedRank() + " instead of " + ragged.raggedRank();
+      }
+      if (rt.dtype() != ragged.dtype()) {
+        return "dtype " + rt.dtype() + " instead of " + ragged.dtype();
+      }
+      List<RowPartition> partitions = rt.nestedPartitions();
+      for (int i = 0; i < partitions.size(); i++) {
+        String p = partitionMismatch(ragged.partitions().get(i), partitions.get(i));
+        if (p != null) {
+          return "partition " + i + ": " + p;
+        }
+      }
+      return shapeMismatch(ragged.flatValuesShape(), rt.flatValues().shape(), "flat values shape");
+    }
+    PartitionType partition = (PartitionType) type;
+    if (!(value instanceof RowPartition p)) {
+      return "expected a RowPartition, got " + describe(value);
+    }
+    return partitionMismatch(partition, p);
+  }
+
+  private static String partitionMismatch(PartitionType type, RowPartition p) {
+    if (p.splitsDType() != type.splitsDType()) {
+      return "row splits dtype " + p.splitsDType() + " instead of " + type.splitsDType();
+    }
+    if (Dims.isKnown(type.nrows()) && type.nrows() != p.nrows()) {
+      return p.nrows() + " rows instead of " + type.nrows();
+    }
+    if (Dims.isKnown(type.nvals()) && type.nvals() != p.nvals()) {
+      return p.nvals() + " values instead of " + type.nvals();
+    }
+    if (type.uniform()) {
+      long length = type.uniformRowLength();
+      for (int r = 0; r < p.nrows(); r++) {
+        if (Dims.isKnown(length) ? p.rowLength(r) != length : p.rowLength(r) != p.rowLength(0)) {
+          return "row " + r + " has length " + p.rowLength(r) + " but the partition is uniform"
+              + (Dims.isKnown(length) ? " with length " + length : "");
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String shapeMismatch(List<Long> expected, int[] actual, String what) {
+    if (expected.size() != actual.length) {
+      return what + " has rank " + actual.length + " instead of " + expected.size();
+    }
+    for (int i = 0; i < actual.length; i++) {
+      if (Dims.isKnown(expected.get(i)) && expected.get(i) != actual[i]) {
+        return what + " " + java.util.Arrays.toString(actual) + " instead of " + expected;
+      }
+    }
+    return null;
+  }
+
+  private static String describe(Object value) {
+    if (value instanceof RaggedTensor rt) {
+      return "a RaggedTensor of ragged_rank " + rt.raggedRank();
+    }
+    return "a " + value.getClass().getSimpleName();
+  }
+}

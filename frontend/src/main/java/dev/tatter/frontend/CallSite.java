@@ -1,0 +1,19 @@
+package dev.tatter.frontend;
+
+import dev.tatter.ir.SourceLocation;
+
+/** The user's line that called the builder: the first stack frame outside Tatter's own API. */
+final class CallSite {
+  private static final StackWalker WALKER = StackWalker.getInstance();
+
+  private CallSite() {}
+
+  static SourceLocation find() {
+    return WALKER.walk(frames -> frames
+        .filter(f -> !f.getClassName().startsWith("dev.tatter.frontend.")
+            && !f.getClassName().startsWith("dev.tatter.ir."))
+        .findFirst()
+        .map(f -> new SourceLocation(f.getFileName() == null ? f.getClassName() : f.getFileName(), f.getLineNumber(), 0))
+        .orElse(SourceLocation.UNKNOWN));
+  }
+}

@@ -1,0 +1,102 @@
+package dev.tatter.frontend;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableList;
+import dev.tatter.codegen.BytecodeCompiler;
+import dev.tatter.codegen.CompiledGraph;
+import dev.tatter.codegen.CompilerOptions;
+import dev.tatter.codegen.Interpreter;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.Node;
+import dev.tatter.optimizer.PassManager;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Runs a graph TF-1 style: {@code run(feeds, fetches)}. Each distinct list of fetches is
+ * optimized and compiled to bytecode once, then cached; only the nodes the fetches need run.
+ * Feeds are checked against their placeholders' static types. Thread-safe: compiled programs
+ * are stateless, so any number of threads may run one session at once.
+ */
+public final class Session implements AutoCloseable {
+  /** How a session executes: compiled bytecode (the default) or the reference interpreter. */
+  public enum Backend { COMPILED, INTERPRETED }
+
+  private final Graph graph;
+  private final String pipeline;
+  private final Backend backend;
+  private final CompilerOptions compilerOptions;
+  private final Map<List<Integer>, CompiledGraph> cache = new ConcurrentHashMap<>();
+
+  public Session(Graph graph) {
+    this(graph, PassManager.DEFAULT_PIPELINE, Backend.COMPILED);
+  }
+
+  /** A session that optimizes with {@code pipeline} (e.g. {@code "cse,dce"}; empty for none). */
+  public Session(Graph graph, String pipeline, Backend backend) {
+    this(graph, pipeline, backend, CompilerOptions.defaults());
+  }
+
+  public Session(Graph graph, String pipeline, Backend backend, CompilerOptions compilerOptions) {
+    this.graph = checkNotNull(graph, "graph");
+    this.pipeline = checkNotNull(pipeline, "pipeline");
+    this.backend = checkNotNull(backend, "backend");
+    this.compilerOptions = checkNotNull(compilerOptions, "compilerOptions");
+    PassManager.parse(pipeline); // fail now on an unknown pass name
+  }
+
+  public Graph graph() {
+    return graph;
+  }
+
+  /** Runs the fetched values of this session's graph with {@code feeds} (placeholder name to value). */
+  public Result run(Map<String, ?> feeds, Value... fetches) {
+    return run(feeds, Arrays.stream(fetches).map(Value::node).toList());
+  }
+
+  /** Fetches by value name (as in the textual IR, without the {@code %}). */
+  public Result run(Map<String, ?> feeds, String... fetchNames) {
+    return run(feeds, Arrays.stream(fetchNames).map(name -> graph.node(name)
+        .orElseThrow(() -> new IllegalArgumentException("no value named '" + name + "' in the graph"))).toList());
+  }
+
+  public Result run(Map<String, ?> feeds, List<Node> fetches) {
+    checkArgument(!fetches.isEmpty(), "nothing to fetch");
+    for (Node fetch : fetches) {
+      checkArgument(graph.contains(fetch), "fetch %s is not a node of this session's graph", fetch);
+    }
+    for (String name : feeds.keySet()) {
+      checkArgument(graph.node(name).filter(n -> graph.placeholders().contains(n)).isPresent(),
+          "feed '%s' names no placeholder; placeholders: %s", name,
+          graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList());
+    }
+    Graph program = graph.withOutputs(fetches);
+    if (backend == Backend.INTERPRETED) {
+      return new Result(ImmutableList.copyOf(Interpreter.run(PassManager.parse(pipeline).run(program), feeds)));
+    }
+    CompiledGraph compiled = cache.computeIfAbsent(
+        fetches.stream().map(Node::id).toList(),
+        key -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(program), compilerOptions));
+    return new Result(ImmutableList.copyOf(compiled.run(feeds)));
+  }
+
+  /** The compiled program for these fetches (compiling it if needed), e.g. to print its bytecode. */
+  public CompiledGraph compiled(List<Node> fetches) {
+    return cache.computeIfAbsent(fetches.stream().map(Node::id).toList(),
+        key -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions));
+  }
+
+  /** How many distinct fetch lists have been compiled. */
+  public int compiledSignatures() {
+    return cache.size();
+  }
+
+  @Override
+  public void close() {
+    cache.clear();
+  }
+}

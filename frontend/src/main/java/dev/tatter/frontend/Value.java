@@ -1,0 +1,206 @@
+package dev.tatter.frontend;
+
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.ir.Node;
+import dev.tatter.ir.OpDef;
+import dev.tatter.ir.ops.ConversionOps;
+import dev.tatter.ir.ops.ElementwiseOps;
+import dev.tatter.ir.ops.PartitionOps;
+import dev.tatter.ir.ops.RaggedOps;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A symbolic value of a graph under construction — a dense tensor, a ragged tensor or a row
+ * partition — with TF's methods as fluent calls. Each call adds nodes to the builder and
+ * returns the new value; the static type ({@link #type()}) is known at once.
+ */
+public final class Value {
+  private final GraphBuilder builder;
+  private final Node node;
+
+  Value(GraphBuilder builder, Node node) {
+    this.builder = builder;
+    this.node = node;
+  }
+
+  GraphBuilder builder() {
+    return builder;
+  }
+
+  /** The IR node this value is. */
+  public Node node() {
+    return node;
+  }
+
+  public Type type() {
+    return node.type();
+  }
+
+  public DType dtype() {
+    return node.type().dtype();
+  }
+
+  /** The number of ragged dimensions; 0 for a dense tensor (TF's "possibly ragged" convention). */
+  public int raggedRank() {
+    return type() instanceof RaggedType rt ? rt.raggedRank() : 0;
+  }
+
+  /** The static shape as TF prints it: {@code (2, None, 3)}. */
+  public String shape() {
+    if (type() instanceof RaggedType rt) {
+      return rt.tfShape();
+    }
+    if (type() instanceof DenseType dt) {
+      return dt.tfShape();
+    }
+    throw GraphBuilder.misuse("a row partition has no shape", this);
+  }
+
+  // ---- ragged structure ----
+
+  /** The values one level down (TF's {@code rt.values}). */
+  public Value values() {
+    return op(RaggedOps.VALUES);
+  }
+
+  /** The innermost values (TF's {@code rt.flat_values}); a dense value is its own flat values. */
+  public Value flatValues() {
+    return builder.decompose(this).flatValues();
+  }
+
+  /** The outermost row partition (TF's {@code rt._row_partition}). */
+  public Value partition() {
+    return op(RaggedOps.PARTITION);
+  }
+
+  // ---- partition encodings: on a partition, or on a ragged tensor's outer partition ----
+
+  public Value rowSplits() {
+    return asPartition().op(PartitionOps.ROW_SPLITS);
+  }
+
+  public Value rowLengths() {
+    return asPartition().op(PartitionOps.ROW_LENGTHS);
+  }
+
+  public Value valueRowids() {
+    return asPartition().op(PartitionOps.VALUE_ROWIDS);
+  }
+
+  public Value nrows() {
+    return asPartition().op(PartitionOps.NROWS);
+  }
+
+  private Value asPartition() {
+    if (type() instanceof PartitionType) {
+      return this;
+    }
+    if (type() instanceof RaggedType) {
+      return partition();
+    }
+    throw GraphBuilder.misuse("expected a ragged tensor or a row partition", this);
+  }
+
+  // ---- elementwise ----
+
+  public Value add(Value other) {
+    return elementwise(ElementwiseOps.ADD, other);
+  }
+
+  /** {@code this + scalar}, the scalar converted to this value's dtype as TF converts it. */
+  public Value add(Number scalar) {
+    return add(builder.scalar(dtype(), scalar));
+  }
+
+  public Value mul(Value other) {
+    return elementwise(ElementwiseOps.MUL, other);
+  }
+
+  public Value mul(Number scalar) {
+    return mul(builder.scalar(dtype(), scalar));
+  }
+
+  /**
+   * A binary elementwise op. Dense operands broadcast; a ragged operand works on its flat values
+   * under its partitions: with a scalar directly, with another ragged tensor after checking (at
+   * run time, unless CSE proves it) that both have the same partitions.
+   */
+  Value elementwise(OpDef op, Value other) {
+    int rank = raggedRank();
+    int otherRank = other.raggedRank();
+    if (rank == 0 && otherRank == 0) {
+      return builder.op(op, Map.of(), this, other);
+    }
+    if (rank > 0 && otherRank > 0) {
+      if (rank != otherRank) {
+        throw new GraphBuildException(op.mnemonic() + " at " + CallSite.find()
+            + ": ragged operands need the same ragged_rank, got " + type() + " and " + other.type());
+      }
+      GraphBuilder.Decomposed a = builder.decompose(this);
+      GraphBuilder.Decomposed b = builder.decompose(other);
+      List<Value> partitions = new ArrayList<>();
+      for (int i = 0; i < rank; i++) {
+        partitions.add(builder.op(RaggedOps.ASSERT_SAME_PARTITION, Map.of(), a.partitions().get(i), b.partitions().get(i)));
+      }
+      return builder.rebuild(builder.op(op, Map.of(), a.flatValues(), b.flatValues()), partitions);
+    }
+    Value ragged = rank > 0 ? this : other;
+    Value dense = rank > 0 ? other : this;
+    if (((DenseType) dense.type()).rank() != 0) {
+      throw new GraphBuildException(op.mnemonic() + " at " + CallSite.find()
+          + ": broadcasting a dense tensor of rank > 0 into a ragged tensor is not supported yet; got "
+          + type() + " and " + other.type());
+    }
+    GraphBuilder.Decomposed r = builder.decompose(ragged);
+    Value flat = rank > 0
+        ? builder.op(op, Map.of(), r.flatValues(), dense)
+        : builder.op(op, Map.of(), dense, r.flatValues());
+    return builder.rebuild(flat, r.partitions());
+  }
+
+  // ---- conversions ----
+
+  /** TF's {@code rt.to_tensor()}: pads with zero (false, or "" for strings). */
+  public Value toTensor() {
+    return toTensor(builder.scalar(dtype(), zeroOf(dtype())));
+  }
+
+  /** TF's {@code rt.to_tensor(default_value)}. */
+  public Value toTensor(Object defaultValue) {
+    if (defaultValue instanceof Value v) {
+      return builder.op(ConversionOps.TO_TENSOR, Map.of(), this, v);
+    }
+    return toTensor(builder.scalar(dtype(), defaultValue));
+  }
+
+  private static Object zeroOf(DType dtype) {
+    return switch (dtype) {
+      case BOOL -> false;
+      case STRING -> "";
+      case FLOAT32, FLOAT64 -> 0.0;
+      default -> 0L;
+    };
+  }
+
+  private Value op(OpDef op) {
+    return builder.op(op, Map.of(), this);
+  }
+
+  /** A scalar constant helper for callers that hold only a value. */
+  public Value constantLike(Tensor t) {
+    return builder.constant(t);
+  }
+
+  @Override
+  public String toString() {
+    return node.toString();
+  }
+}

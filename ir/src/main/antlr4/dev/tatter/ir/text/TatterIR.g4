@@ -1,0 +1,41 @@
+// The textual IR of a Tatter graph. The grammar lists no op names (MLIR's generic form): an
+// op's mnemonic is looked up in the op registry by the parser, so new ops need no grammar change.
+grammar TatterIR;
+
+graph      : statement* returnStmt? EOF ;
+statement  : VALUE '=' name '(' (VALUE (',' VALUE)*)? ')' attrDict? ':' type ;
+returnStmt : 'return' (VALUE (',' VALUE)*)? ;
+typeOnly   : type EOF ;
+
+attrDict   : '{' (attr (',' attr)*)? '}' ;
+attr       : name '=' attrValue ;
+attrValue  : type literal        # tensorAttr
+           | literal             # plainAttr
+           ;
+
+literal    : '[' (literal (',' literal)*)? ']'   # listLiteral
+           | scalar                              # scalarLiteral
+           ;
+scalar     : INT | FLOAT | STRING | 'true' | 'false' | 'nan' | 'inf' | '-' 'inf' | name ;
+
+type       : 'tensor' '<' name '>' shape                          # denseType
+           | 'ragged' '<' name (',' typeOption)* '>' shape        # raggedType
+           | 'partition' '<' name (',' typeOption)* '>' shape     # partitionType
+           ;
+typeOption : name '=' (name | INT | '[' (size (',' size)*)? ']') ;
+shape      : '[' (dim (',' dim)*)? ']' ;
+dim        : size | '(' 'None' ')' ;
+size       : INT | 'None' ;
+
+// Keywords are also valid names (an op may be called `partition`).
+name       : IDENT | 'tensor' | 'ragged' | 'partition' | 'None' | 'true' | 'false' | 'nan' | 'inf' | 'return' ;
+
+VALUE      : '%' [A-Za-z0-9_.]+ ;
+IDENT      : [A-Za-z_] [A-Za-z0-9_.]* ;
+FLOAT      : '-'? DIGITS '.' DIGITS? EXPONENT? | '-'? DIGITS EXPONENT ;
+INT        : '-'? DIGITS ;
+STRING     : '"' (~["\\\r\n] | '\\' ["\\nrt])* '"' ;
+COMMENT    : ('#' | '//') ~[\r\n]* -> skip ;
+WS         : [ \t\r\n]+ -> skip ;
+fragment DIGITS   : [0-9]+ ;
+fragment EXPONENT : [eE] [+-]? DIGITS ;

@@ -1,0 +1,80 @@
+package dev.tatter.ir;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import com.google.common.collect.ImmutableSortedMap;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
+import java.util.Map;
+
+/**
+ * An op's attributes: an immutable map from name to value, sorted by name so that printing and
+ * structural hashing (CSE) are deterministic. Values are Boolean, Long, Double, String, DType,
+ * Tensor or ImmutableList&lt;Long&gt; (see {@link AttrKind}).
+ */
+public final class Attributes {
+  public static final Attributes EMPTY = new Attributes(ImmutableSortedMap.of());
+
+  private final ImmutableSortedMap<String, Object> values;
+
+  private Attributes(ImmutableSortedMap<String, Object> values) {
+    this.values = values;
+  }
+
+  public static Attributes of(Map<String, ?> values) {
+    return new Attributes(ImmutableSortedMap.copyOf(values));
+  }
+
+  public static Attributes of(String name, Object value) {
+    return new Attributes(ImmutableSortedMap.of(name, value));
+  }
+
+  public static Attributes of(String n1, Object v1, String n2, Object v2) {
+    return new Attributes(ImmutableSortedMap.of(n1, v1, n2, v2));
+  }
+
+  public ImmutableSortedMap<String, Object> asMap() {
+    return values;
+  }
+
+  public boolean has(String name) {
+    return values.containsKey(name);
+  }
+
+  public Object get(String name) {
+    Object v = values.get(name);
+    checkArgument(v != null, "no attribute '%s' in %s", name, values.keySet());
+    return v;
+  }
+
+  public boolean getBool(String name) {
+    return (Boolean) get(name);
+  }
+
+  public long getInt(String name) {
+    return (Long) get(name);
+  }
+
+  public DType getDType(String name) {
+    return (DType) get(name);
+  }
+
+  public Tensor getTensor(String name) {
+    return (Tensor) get(name);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Attributes && ((Attributes) o).values.equals(values);
+  }
+
+  @Override
+  public int hashCode() {
+    return values.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return values.toString();
+  }
+}

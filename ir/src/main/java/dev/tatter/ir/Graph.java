@@ -1,0 +1,159 @@
+package dev.tatter.ir;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.types.Type;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An immutable dataflow graph: nodes in topological order (each node's inputs come before it)
+ * and the outputs a run returns. Passes never edit a graph; they build a new one.
+ */
+public final class Graph {
+  private final ImmutableList<Node> nodes;
+  private final ImmutableList<Node> outputs;
+  private final Map<String, Node> byName;
+
+  private Graph(ImmutableList<Node> nodes, ImmutableList<Node> outputs, Map<String, Node> byName) {
+    this.nodes = nodes;
+    this.outputs = outputs;
+    this.byName = byName;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public ImmutableList<Node> nodes() {
+    return nodes;
+  }
+
+  public int size() {
+    return nodes.size();
+  }
+
+  /** The values a run of this graph returns, in order (may be empty). */
+  public ImmutableList<Node> outputs() {
+    return outputs;
+  }
+
+  public Optional<Node> node(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  /** Whether {@code node} belongs to this graph. */
+  public boolean contains(Node node) {
+    return node.id() < nodes.size() && nodes.get(node.id()) == node;
+  }
+
+  public ImmutableList<Node> placeholders() {
+    return nodes.stream().filter(n -> n.op().lowering() instanceof Lowering.Feed).collect(ImmutableList.toImmutableList());
+  }
+
+  /** The nodes that take {@code node} as an input (TF's {@code consumers()}), in graph order. */
+  public ImmutableList<Node> consumers(Node node) {
+    checkArgument(contains(node), "%s is not a node of this graph", node);
+    return nodes.stream().filter(n -> n.inputs().contains(node)).collect(ImmutableList.toImmutableList());
+  }
+
+  /** The same nodes with other outputs. */
+  public Graph withOutputs(List<Node> newOutputs) {
+    for (Node n : newOutputs) {
+      checkArgument(contains(n), "output %s is not a node of this graph", n);
+    }
+    return new Graph(nodes, ImmutableList.copyOf(newOutputs), byName);
+  }
+
+  /** Appends nodes one at a time, inferring and checking each node's type as it is added. */
+  public static final class Builder {
+    private final List<Node> nodes = new ArrayList<>();
+    private final Map<String, Node> byName = new HashMap<>();
+    private final List<Node> outputs = new ArrayList<>();
+
+    private Builder() {}
+
+    /**
+     * Adds {@code op(inputs){attributes}}. {@code declaredType} is required for placeholders and
+     * otherwise, if given, must equal the inferred type. Throws {@link GraphBuildException}
+     * naming the op, operand types, location and broken condition.
+     */
+    public Node add(OpDef op, List<Node> inputs, Map<String, ?> attributes, String name, SourceLocation location, Type declaredType) {
+      checkNotNull(op, "op");
+      SourceLocation loc = location == null ? SourceLocation.UNKNOWN : location;
+      for (Node input : inputs) {
+        checkArgument(input.id() < nodes.size() && nodes.get(input.id()) == input,
+            "%s: input %s belongs to another graph", op, input);
+      }
+      ImmutableList<Type> operandTypes = inputs.stream().map(Node::type).collect(ImmutableList.toImmutableList());
+      Type type;
+      Attributes attrs;
+      try {
+        op.checkOperandCount(inputs.size());
+        attrs = op.normalizeAttributes(attributes);
+        type = op.inferType(operandTypes, attrs, declaredType);
+      } catch (TypeException e) {
+        throw new GraphBuildException(describe(op, operandTypes, loc) + ": " + e.getMessage());
+      }
+      if (declaredType != null && !declaredType.equals(type)) {
+        throw new GraphBuildException(describe(op, operandTypes, loc)
+            + ": declared type " + declaredType + " differs from the inferred type " + type);
+      }
+      if (name != null) {
+        checkName(name, op, loc);
+      }
+      Node node = new Node(nodes.size(), op, ImmutableList.copyOf(inputs), attrs, type, name, loc);
+      nodes.add(node);
+      if (name != null) {
+        byName.put(name, node);
+      }
+      return node;
+    }
+
+    /** Adds a node like {@code original} (same op, attributes, name, location) over new inputs. */
+    public Node copy(Node original, List<Node> newInputs) {
+      String name = original.name().filter(n -> !byName.containsKey(n)).orElse(null);
+      Type declared = original.op().lowering() instanceof Lowering.Feed ? original.type() : null;
+      return add(original.op(), newInputs, original.attributes().asMap(), name, original.location(), declared);
+    }
+
+    private void checkName(String name, OpDef op, SourceLocation loc) {
+      if (!name.matches("[A-Za-z_][A-Za-z0-9_.]*")) {
+        throw new GraphBuildException(op + " at " + loc + ": invalid value name '" + name
+            + "' (a letter or _ first, then letters, digits, _ or .)");
+      }
+      Node existing = byName.get(name);
+      if (existing != null) {
+        throw new GraphBuildException(op + " at " + loc + ": the name %" + name
+            + " is already used by " + existing.describe());
+      }
+    }
+
+    public Optional<Node> node(String name) {
+      return Optional.ofNullable(byName.get(name));
+    }
+
+    public int size() {
+      return nodes.size();
+    }
+
+    public Builder addOutput(Node node) {
+      checkArgument(node.id() < nodes.size() && nodes.get(node.id()) == node, "output %s is not in this graph", node);
+      outputs.add(node);
+      return this;
+    }
+
+    public Graph build() {
+      return new Graph(ImmutableList.copyOf(nodes), ImmutableList.copyOf(outputs), Map.copyOf(byName));
+    }
+
+    static String describe(OpDef op, List<Type> operandTypes, SourceLocation loc) {
+      return op.mnemonic() + "(" + String.join(", ", operandTypes.stream().map(Type::toString).toList()) + ") at " + loc;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package dev.tatter.ir;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * How an op executes, shared by the interpreter and the bytecode backend: either it reads a
+ * feed (placeholders), or it calls one public static kernel method of the runtime with its
+ * operands followed by its attributes in declaration order. Backends handle each kind through
+ * {@link Visitor}, so a new kind of lowering fails to compile wherever it is not handled.
+ */
+public sealed interface Lowering {
+  <R> R accept(Visitor<R> visitor);
+
+  /** The cases a backend must handle. */
+  interface Visitor<R> {
+    R visitFeed(Feed feed);
+
+    R visitStaticCall(StaticCall call);
+  }
+
+  /** The value is the feed of the placeholder's name. */
+  record Feed() implements Lowering {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.visitFeed(this);
+    }
+  }
+
+  /** The value is {@code method(operands..., attributes...)}. */
+  record StaticCall(Method method) implements Lowering {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.visitStaticCall(this);
+    }
+  }
+
+  static Feed feed() {
+    return new Feed();
+  }
+
+  /** The unique public static method {@code name} of {@code owner}; fails fast if missing or overloaded. */
+  static StaticCall staticCall(Class<?> owner, String name) {
+    List<Method> candidates =
+        Arrays.stream(owner.getMethods())
+            .filter(m -> m.getName().equals(name) && Modifier.isStatic(m.getModifiers()))
+            .toList();
+    checkArgument(
+        candidates.size() == 1,
+        "kernel %s.%s must be exactly one public static method, found %s",
+        owner.getSimpleName(),
+        name,
+        candidates.size());
+    return new StaticCall(candidates.get(0));
+  }
+}

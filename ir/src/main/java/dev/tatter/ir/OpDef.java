@@ -1,0 +1,222 @@
+package dev.tatter.ir;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+import static com.google.common.base.Preconditions.checkState;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.Sets;
+import dev.tatter.ir.types.Type;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The one definition of an op: its mnemonic (as printed and parsed), operands, attribute
+ * signature, traits, type rule (inference and verification) and lowering (the runtime kernel
+ * that both the interpreter and generated code call). Everything else — builder, parser,
+ * printer, passes, backends — reads these fields; none of them lists ops by name.
+ */
+public final class OpDef {
+  private final String mnemonic;
+  private final ImmutableList<String> operandNames;
+  private final boolean variadic;
+  private final ImmutableList<AttrSpec> attributes;
+  private final ImmutableSet<Trait> traits;
+  private final TypeRule typeRule;
+  private final Lowering lowering;
+  private final String summary;
+
+  private OpDef(Builder b) {
+    this.mnemonic = b.mnemonic;
+    this.operandNames = b.operandNames;
+    this.variadic = b.variadic;
+    this.attributes = b.attributes.build();
+    this.traits = Sets.immutableEnumSet(b.traits);
+    this.typeRule = checkNotNull(b.typeRule, "%s has no type rule", mnemonic);
+    this.lowering = checkNotNull(b.lowering, "%s has no lowering", mnemonic);
+    this.summary = b.summary;
+    if (lowering instanceof Lowering.StaticCall) {
+      checkKernelSignature(((Lowering.StaticCall) lowering).method());
+    }
+  }
+
+  public static Builder builder(String mnemonic) {
+    return new Builder(mnemonic);
+  }
+
+  public String mnemonic() {
+    return mnemonic;
+  }
+
+  public ImmutableList<String> operandNames() {
+    return operandNames;
+  }
+
+  /** The name of operand {@code i} (the last name repeats for a variadic op). */
+  public String operandName(int i) {
+    return operandNames.get(Math.min(i, operandNames.size() - 1));
+  }
+
+  public boolean isVariadic() {
+    return variadic;
+  }
+
+  public ImmutableList<AttrSpec> attributes() {
+    return attributes;
+  }
+
+  public ImmutableSet<Trait> traits() {
+    return traits;
+  }
+
+  public boolean has(Trait trait) {
+    return traits.contains(trait);
+  }
+
+  public Lowering lowering() {
+    return lowering;
+  }
+
+  /** One line saying what the op computes, for docs and {@code --help}. */
+  public String summary() {
+    return summary;
+  }
+
+  /** Checks the operand count and attributes, fills in defaults and infers the result type. */
+  public Type inferType(ImmutableList<Type> operandTypes, Attributes attrs, Type declaredType) {
+    return typeRule.infer(new OpContext(this, operandTypes, attrs, declaredType));
+  }
+
+  /** Checks the operand count: exact, or at least {@code operandNames.size() - 1} if variadic. */
+  public void checkOperandCount(int count) {
+    boolean ok = variadic ? count >= operandNames.size() - 1 : count == operandNames.size();
+    if (!ok) {
+      throw new TypeException(
+          String.format("expects %s%d operand(s) %s, got %d",
+              variadic ? "at least " : "", variadic ? operandNames.size() - 1 : operandNames.size(),
+              operandNames, count));
+    }
+  }
+
+  /**
+   * Validates {@code given} against the attribute signature (names, kinds) and returns it with
+   * defaults filled in. Integer values given as Integer are widened to Long.
+   */
+  public Attributes normalizeAttributes(Map<String, ?> given) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (String name : given.keySet()) {
+      if (attributes.stream().noneMatch(a -> a.name().equals(name))) {
+        throw new TypeException(
+            "unknown attribute '" + name + "'; " + mnemonic + " takes "
+                + attributes.stream().map(AttrSpec::name).toList());
+      }
+    }
+    for (AttrSpec spec : attributes) {
+      Object value = given.get(spec.name());
+      if (value == null) {
+        if (spec.defaultValue() == null) {
+          throw new TypeException("missing required attribute '" + spec.name() + "' (" + spec.kind() + ")");
+        }
+        value = spec.defaultValue();
+      }
+      if (value instanceof Integer && spec.kind() == AttrKind.INT) {
+        value = ((Integer) value).longValue();
+      }
+      if (!spec.kind().storedType().isInstance(value)) {
+        throw new TypeException(
+            "attribute '" + spec.name() + "' must be " + spec.kind() + ", got "
+                + value.getClass().getSimpleName() + " " + value);
+      }
+      out.put(spec.name(), value);
+    }
+    return Attributes.of(out);
+  }
+
+  private void checkKernelSignature(Method method) {
+    checkArgument(!variadic, "%s: variadic ops cannot call a fixed-arity kernel", mnemonic);
+    Class<?>[] params = method.getParameterTypes();
+    int expected = operandNames.size() + attributes.size();
+    checkArgument(params.length == expected,
+        "%s: kernel %s takes %s parameters, but the op has %s operands and %s attributes",
+        mnemonic, method.getName(), params.length, operandNames.size(), attributes.size());
+    for (int i = 0; i < attributes.size(); i++) {
+      Class<?> want = attributes.get(i).kind().kernelParameterType();
+      Class<?> got = params[operandNames.size() + i];
+      checkArgument(got == want, "%s: kernel parameter %s for attribute '%s' must be %s, is %s",
+          mnemonic, operandNames.size() + i, attributes.get(i).name(), want, got);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return mnemonic;
+  }
+
+  /** Declares an op; see the op libraries in {@code dev.tatter.ir.ops} for examples. */
+  public static final class Builder {
+    private final String mnemonic;
+    private ImmutableList<String> operandNames = ImmutableList.of();
+    private boolean variadic;
+    private final ImmutableList.Builder<AttrSpec> attributes = ImmutableList.builder();
+    private final java.util.EnumSet<Trait> traits = java.util.EnumSet.noneOf(Trait.class);
+    private TypeRule typeRule;
+    private Lowering lowering;
+    private String summary = "";
+
+    private Builder(String mnemonic) {
+      checkArgument(mnemonic.matches("[a-z][a-z0-9_.]*"), "bad mnemonic '%s'", mnemonic);
+      this.mnemonic = mnemonic;
+    }
+
+    public Builder operands(String... names) {
+      this.operandNames = ImmutableList.copyOf(names);
+      return this;
+    }
+
+    /** The last operand name stands for zero or more operands. */
+    public Builder variadicOperands(String... names) {
+      checkArgument(names.length >= 1, "a variadic op needs at least one operand name");
+      this.operandNames = ImmutableList.copyOf(names);
+      this.variadic = true;
+      return this;
+    }
+
+    public Builder attribute(AttrSpec spec) {
+      attributes.add(spec);
+      return this;
+    }
+
+    public Builder traits(Trait... ts) {
+      traits.addAll(Arrays.asList(ts));
+      return this;
+    }
+
+    public Builder type(TypeRule rule) {
+      this.typeRule = rule;
+      return this;
+    }
+
+    public Builder lowering(Lowering l) {
+      checkState(lowering == null, "%s already has a lowering", mnemonic);
+      this.lowering = l;
+      return this;
+    }
+
+    /** Shorthand for a {@link Lowering.StaticCall} of {@code owner.name}. */
+    public Builder kernel(Class<?> owner, String name) {
+      return lowering(Lowering.staticCall(owner, name));
+    }
+
+    public Builder summary(String text) {
+      this.summary = text;
+      return this;
+    }
+
+    public OpDef build() {
+      return new OpDef(this);
+    }
+  }
+}

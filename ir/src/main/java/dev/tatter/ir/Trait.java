@@ -1,0 +1,11 @@
+package dev.tatter.ir;
+
+/** Properties of an op that passes rely on. */
+public enum Trait {
+  /** No side effects and a result that depends only on operands and attributes: CSE may merge it, DCE may drop it. */
+  PURE,
+  /** Operands may be swapped without changing the result. */
+  COMMUTATIVE,
+  /** Applies a scalar function independently at each element of same-shaped (or broadcast) operands. */
+  ELEMENTWISE
+}

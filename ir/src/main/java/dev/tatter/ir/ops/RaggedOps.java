@@ -1,0 +1,104 @@
+package dev.tatter.ir.ops;
+
+import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.OpContext;
+import dev.tatter.ir.OpDef;
+import dev.tatter.ir.Trait;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.kernels.RaggedKernels;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The ragged tensor itself: {@code ragged(values, partition)} and its two halves. TF's many
+ * RaggedTensor methods are sugar over these (see the builder), so one set of canonicalization
+ * rules covers them all.
+ */
+public final class RaggedOps {
+  private RaggedOps() {}
+
+  public static final OpDef RAGGED =
+      OpDef.builder("ragged")
+          .summary("values (dense rank >= 1, or ragged) split into rows by a partition")
+          .operands("values", "partition")
+          .traits(Trait.PURE)
+          .type(RaggedOps::inferRagged)
+          .kernel(RaggedKernels.class, "ragged")
+          .build();
+
+  public static final OpDef VALUES =
+      OpDef.builder("values")
+          .summary("the values one level down: dense at ragged rank 1, else ragged")
+          .operands("rt")
+          .traits(Trait.PURE)
+          .type(ctx -> ctx.ragged(0).valuesType())
+          .kernel(RaggedKernels.class, "values")
+          .build();
+
+  public static final OpDef PARTITION =
+      OpDef.builder("partition")
+          .summary("the outermost row partition")
+          .operands("rt")
+          .traits(Trait.PURE)
+          .type(ctx -> ctx.ragged(0).outerPartition())
+          .kernel(RaggedKernels.class, "partition")
+          .build();
+
+  public static final OpDef ASSERT_SAME_PARTITION =
+      OpDef.builder("assert_same_partition")
+          .summary("p, after checking at run time that q splits the same rows; gone once CSE makes p and q one node")
+          .operands("p", "q")
+          .traits(Trait.PURE)
+          .type(RaggedOps::inferSamePartition)
+          .kernel(RaggedKernels.class, "assertSamePartition")
+          .build();
+
+  public static final ImmutableList<OpDef> ALL = ImmutableList.of(RAGGED, VALUES, PARTITION, ASSERT_SAME_PARTITION);
+
+  private static Type inferRagged(OpContext ctx) {
+    Type values = ctx.tensor(0);
+    PartitionType p = ctx.partition(1);
+    List<PartitionType> partitions = new ArrayList<>();
+    partitions.add(p);
+    ImmutableList<Long> flat;
+    long valueRows;
+    if (values instanceof RaggedType rt) {
+      if (rt.splitsDType() != p.splitsDType()) {
+        throw ctx.fail("row splits dtypes differ: the partition has %s, the ragged values %s "
+            + "(use with_row_splits_dtype to convert one)", p.splitsDType(), rt.splitsDType());
+      }
+      partitions.addAll(rt.partitions());
+      flat = rt.flatValuesShape();
+      valueRows = rt.nrows();
+    } else {
+      DenseType dense = (DenseType) values;
+      if (dense.rank() == 0) {
+        throw ctx.fail("values must have rank >= 1, got %s", dense);
+      }
+      flat = dense.shape();
+      valueRows = dense.dim(0);
+    }
+    if (Dims.merge(p.nvals(), valueRows) == null) {
+      throw ctx.fail("the partition covers %s values but values has %s rows", p.nvals(), valueRows);
+    }
+    return RaggedType.of(values.dtype(), partitions, flat);
+  }
+
+  private static Type inferSamePartition(OpContext ctx) {
+    PartitionType p = ctx.partition(0);
+    PartitionType q = ctx.partition(1);
+    if (p.splitsDType() != q.splitsDType()) {
+      throw ctx.fail("row splits dtypes differ: %s vs %s", p.splitsDType(), q.splitsDType());
+    }
+    Long nrows = Dims.merge(p.nrows(), q.nrows());
+    Long nvals = Dims.merge(p.nvals(), q.nvals());
+    if (nrows == null || nvals == null) {
+      throw ctx.fail("partitions cannot be equal: %s vs %s", p, q);
+    }
+    return p.withNrows(nrows).withNvals(nvals);
+  }
+}

@@ -1,0 +1,384 @@
+package dev.tatter.ir.text;
+
+import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.AttrKind;
+import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.ir.Node;
+import dev.tatter.ir.OpDef;
+import dev.tatter.ir.SourceLocation;
+import dev.tatter.ir.TypeException;
+import dev.tatter.ir.ops.OpRegistry;
+import dev.tatter.ir.text.TatterIRParser.AttrContext;
+import dev.tatter.ir.text.TatterIRParser.DenseTypeContext;
+import dev.tatter.ir.text.TatterIRParser.DimContext;
+import dev.tatter.ir.text.TatterIRParser.ListLiteralContext;
+import dev.tatter.ir.text.TatterIRParser.LiteralContext;
+import dev.tatter.ir.text.TatterIRParser.PartitionTypeContext;
+import dev.tatter.ir.text.TatterIRParser.PlainAttrContext;
+import dev.tatter.ir.text.TatterIRParser.RaggedTypeContext;
+import dev.tatter.ir.text.TatterIRParser.ScalarContext;
+import dev.tatter.ir.text.TatterIRParser.ScalarLiteralContext;
+import dev.tatter.ir.text.TatterIRParser.SizeContext;
+import dev.tatter.ir.text.TatterIRParser.StatementContext;
+import dev.tatter.ir.text.TatterIRParser.TensorAttrContext;
+import dev.tatter.ir.text.TatterIRParser.TypeContext;
+import dev.tatter.ir.text.TatterIRParser.TypeOptionContext;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.DType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+/**
+ * Parses the textual IR printed by {@link GraphPrinter} back into a graph, type-checking every
+ * node as the builder does and comparing its inferred type with the annotation. A graph file is
+ * data: ops are looked up in the registry by mnemonic, nothing is loaded or run. All syntax
+ * errors, or else all semantic errors, are reported together as {@code file:line:col: message}.
+ */
+public final class GraphParser {
+  private final String file;
+  private final List<String> errors = new ArrayList<>();
+  private final Map<String, Node> values = new HashMap<>();
+  private final Map<String, Integer> definedAt = new HashMap<>();
+  private final Set<String> failed = new HashSet<>();
+  private final Graph.Builder builder = Graph.builder();
+
+  private GraphParser(String file) {
+    this.file = file;
+  }
+
+  /** Parses {@code text}; {@code file} names it in error messages and source locations. */
+  public static Graph parse(String text, String file) {
+    return new GraphParser(file).run(text);
+  }
+
+  /** Parses a type alone, e.g. {@code ragged<float32>[None, (None)]}. */
+  public static Type parseType(String text) {
+    GraphParser p = new GraphParser("<type>");
+    TatterIRParser parser = p.newParser(text);
+    TatterIRParser.TypeOnlyContext tree = parser.typeOnly();
+    if (p.errors.isEmpty()) {
+      try {
+        return p.type(tree.type());
+      } catch (SemanticError e) {
+        p.errors.add(e.getMessage());
+      }
+    }
+    throw new IrParseException(ImmutableList.copyOf(p.errors));
+  }
+
+  private TatterIRParser newParser(String text) {
+    BaseErrorListener listener = new BaseErrorListener() {
+      @Override
+      public void syntaxError(Recognizer<?, ?> recognizer, Object offending, int line, int col, String msg, RecognitionException e) {
+        errors.add(file + ":" + line + ":" + (col + 1) + ": " + msg);
+      }
+    };
+    TatterIRLexer lexer = new TatterIRLexer(CharStreams.fromString(text, file));
+    lexer.removeErrorListeners();
+    lexer.addErrorListener(listener);
+    TatterIRParser parser = new TatterIRParser(new CommonTokenStream(lexer));
+    parser.removeErrorListeners();
+    parser.addErrorListener(listener);
+    return parser;
+  }
+
+  private Graph run(String text) {
+    TatterIRParser.GraphContext tree = newParser(text).graph();
+    if (!errors.isEmpty()) {
+      throw new IrParseException(ImmutableList.copyOf(errors));
+    }
+    for (StatementContext statement : tree.statement()) {
+      try {
+        define(statement);
+      } catch (SemanticError e) {
+        if (e.getMessage() != null) {
+          errors.add(e.getMessage());
+        }
+        failed.add(statement.VALUE(0).getText());
+      }
+    }
+    if (tree.returnStmt() != null) {
+      for (TerminalNode v : tree.returnStmt().VALUE()) {
+        try {
+          builder.addOutput(lookup(v));
+        } catch (SemanticError e) {
+          if (e.getMessage() != null) {
+            errors.add(e.getMessage());
+          }
+        }
+      }
+    }
+    if (!errors.isEmpty()) {
+      throw new IrParseException(ImmutableList.copyOf(errors));
+    }
+    return builder.build();
+  }
+
+  private void define(StatementContext st) {
+    TerminalNode result = st.VALUE(0);
+    String valueText = result.getText();
+    if (values.containsKey(valueText) || failed.contains(valueText)) {
+      throw error(result.getSymbol(), "value " + valueText + " is defined twice (first on line "
+          + definedAt.get(valueText) + ")");
+    }
+    definedAt.put(valueText, result.getSymbol().getLine());
+    String mnemonic = st.name().getText();
+    OpDef op = OpRegistry.lookup(mnemonic)
+        .orElseThrow(() -> error(st.name().getStart(), "unknown op '" + mnemonic + "'"));
+    List<Node> inputs = new ArrayList<>();
+    for (int i = 1; i < st.VALUE().size(); i++) {
+      inputs.add(lookup(st.VALUE(i)));
+    }
+    Map<String, Object> attrs = new LinkedHashMap<>();
+    if (st.attrDict() != null) {
+      for (AttrContext attr : st.attrDict().attr()) {
+        String attrName = attr.name().getText();
+        AttrSpec spec = op.attributes().stream().filter(a -> a.name().equals(attrName)).findFirst()
+            .orElseThrow(() -> error(attr.getStart(), "unknown attribute '" + attrName + "'; "
+                + mnemonic + " takes " + op.attributes().stream().map(AttrSpec::name).toList()));
+        if (attrs.put(attrName, attributeValue(spec, attr)) != null) {
+          throw error(attr.getStart(), "attribute '" + attrName + "' given twice");
+        }
+      }
+    }
+    Type declared = type(st.type());
+    String bare = valueText.substring(1);
+    String name = bare.chars().allMatch(Character::isDigit) ? null : bare;
+    Token at = st.getStart();
+    SourceLocation location = new SourceLocation(file, at.getLine(), at.getCharPositionInLine() + 1);
+    try {
+      values.put(valueText, builder.add(op, inputs, attrs, name, location, declared));
+    } catch (GraphBuildException e) {
+      throw new SemanticError(e.getMessage());
+    }
+  }
+
+  private Node lookup(TerminalNode value) {
+    String text = value.getText();
+    Node node = values.get(text);
+    if (node == null) {
+      if (failed.contains(text)) {
+        throw new SemanticError(null); // already reported where it was defined
+      }
+      throw error(value.getSymbol(), "undefined value " + text);
+    }
+    return node;
+  }
+
+  private Object attributeValue(AttrSpec spec, AttrContext attr) {
+    Token at = attr.attrValue().getStart();
+    if (attr.attrValue() instanceof TensorAttrContext tensorAttr) {
+      if (spec.kind() != AttrKind.TENSOR) {
+        throw error(at, "attribute '" + spec.name() + "' must be " + spec.kind() + ", got a tensor");
+      }
+      Type t = type(tensorAttr.type());
+      if (!(t instanceof DenseType dense)) {
+        throw error(at, "a tensor attribute needs a dense type, got " + t);
+      }
+      try {
+        return Literals.toTensor(dense, literal(tensorAttr.literal()));
+      } catch (TypeException e) {
+        throw error(at, e.getMessage());
+      }
+    }
+    Object v = literal(((PlainAttrContext) attr.attrValue()).literal());
+    Object converted = switch (spec.kind()) {
+      case BOOL -> v instanceof Boolean ? v : null;
+      case INT -> v instanceof Long ? v : null;
+      case FLOAT -> v instanceof Long l ? (Object) l.doubleValue() : v instanceof Double ? v : null;
+      case STRING -> v instanceof String ? v : null;
+      case DTYPE -> v instanceof Word w ? dtype(w.text(), at) : null;
+      case INTS -> v instanceof List<?> list && list.stream().allMatch(Long.class::isInstance)
+          ? ImmutableList.copyOf(list.stream().map(Long.class::cast).toList()) : null;
+      case TENSOR -> throw error(at, "attribute '" + spec.name() + "' needs a typed literal such as tensor<int32>[2] [1, 2]");
+    };
+    if (converted == null) {
+      throw error(at, "attribute '" + spec.name() + "' must be " + spec.kind() + ", got " + attr.attrValue().getText());
+    }
+    return converted;
+  }
+
+  /** A bare word in a literal: a dtype name, or an error where a value was expected. */
+  private record Word(String text) {}
+
+  private Object literal(LiteralContext ctx) {
+    if (ctx instanceof ListLiteralContext list) {
+      List<Object> out = new ArrayList<>();
+      for (LiteralContext item : list.literal()) {
+        out.add(literal(item));
+      }
+      return out;
+    }
+    ScalarContext s = ((ScalarLiteralContext) ctx).scalar();
+    if (s.INT() != null) {
+      try {
+        return Long.parseLong(s.INT().getText());
+      } catch (NumberFormatException e) {
+        throw error(s.getStart(), "integer literal " + s.INT().getText() + " does not fit int64");
+      }
+    }
+    if (s.FLOAT() != null) {
+      return Double.parseDouble(s.FLOAT().getText());
+    }
+    if (s.STRING() != null) {
+      return TextSyntax.unquote(s.STRING().getText());
+    }
+    return switch (s.getText()) {
+      case "true" -> Boolean.TRUE;
+      case "false" -> Boolean.FALSE;
+      case "nan" -> Double.NaN;
+      case "inf" -> Double.POSITIVE_INFINITY;
+      case "-inf" -> Double.NEGATIVE_INFINITY;
+      default -> new Word(s.getText());
+    };
+  }
+
+  private Type type(TypeContext ctx) {
+    try {
+      if (ctx instanceof DenseTypeContext dense) {
+        List<Long> dims = new ArrayList<>();
+        for (DimContext d : dense.shape().dim()) {
+          if (d.size() == null) {
+            throw error(d.getStart(), "a dense tensor has no ragged dimensions");
+          }
+          dims.add(size(d.size()));
+        }
+        return new DenseType(dtype(dense.name().getText(), dense.name().getStart()), ImmutableList.copyOf(dims));
+      }
+      if (ctx instanceof PartitionTypeContext p) {
+        DType splits = dtype(p.name().getText(), p.name().getStart());
+        Map<String, TypeOptionContext> options = options(p.typeOption(), Set.of("nvals"));
+        List<DimContext> dims = p.shape().dim();
+        if (dims.size() != 2 || dims.get(0).size() == null) {
+          throw error(p.shape().getStart(), "a partition's shape is [nrows, row_length]");
+        }
+        long nrows = size(dims.get(0).size());
+        long nvals = options.containsKey("nvals") ? intOption(options.get("nvals")) : Dims.UNKNOWN;
+        DimContext rowLength = dims.get(1);
+        return rowLength.size() == null
+            ? PartitionType.ragged(splits, nrows, nvals)
+            : PartitionType.uniform(splits, nrows, nvals, size(rowLength.size()));
+      }
+      return raggedType((RaggedTypeContext) ctx);
+    } catch (IllegalArgumentException e) {
+      throw error(ctx.getStart(), "invalid type " + ctx.getText() + ": " + e.getMessage());
+    }
+  }
+
+  private RaggedType raggedType(RaggedTypeContext r) {
+    DType dtype = dtype(r.name().getText(), r.name().getStart());
+    Map<String, TypeOptionContext> options = options(r.typeOption(), Set.of("splits", "nvals", "ragged_rank"));
+    DType splits = options.containsKey("splits")
+        ? dtype(options.get("splits").name(1).getText(), options.get("splits").getStart()) : DType.INT64;
+    List<DimContext> dims = r.shape().dim();
+    int lastRagged = 0;
+    for (int i = 0; i < dims.size(); i++) {
+      if (dims.get(i).size() == null) {
+        lastRagged = i;
+      }
+    }
+    int raggedRank = options.containsKey("ragged_rank") ? (int) intOption(options.get("ragged_rank")) : lastRagged;
+    if (raggedRank < 1 || raggedRank >= dims.size() || raggedRank < lastRagged) {
+      throw error(r.shape().getStart(), "ragged_rank " + raggedRank + " does not fit the shape " + r.shape().getText());
+    }
+    if (dims.get(0).size() == null) {
+      throw error(r.shape().getStart(), "the outer dimension of a ragged tensor is never ragged");
+    }
+    List<Long> nvals = new ArrayList<>();
+    if (options.containsKey("nvals")) {
+      for (SizeContext s : options.get("nvals").size()) {
+        nvals.add(size(s));
+      }
+      if (nvals.size() != raggedRank) {
+        throw error(options.get("nvals").getStart(), "nvals needs one size per partition (" + raggedRank + ")");
+      }
+    }
+    List<PartitionType> partitions = new ArrayList<>();
+    for (int i = 0; i < raggedRank; i++) {
+      long nrows = i == 0 ? size(dims.get(0).size()) : Dims.UNKNOWN;
+      long n = nvals.isEmpty() ? Dims.UNKNOWN : nvals.get(i);
+      DimContext rowLength = dims.get(i + 1);
+      partitions.add(rowLength.size() == null
+          ? PartitionType.ragged(splits, nrows, n)
+          : PartitionType.uniform(splits, nrows, n, size(rowLength.size())));
+    }
+    List<Long> flat = new ArrayList<>();
+    flat.add(Dims.UNKNOWN);
+    for (int i = raggedRank + 1; i < dims.size(); i++) {
+      flat.add(size(dims.get(i).size()));
+    }
+    return RaggedType.of(dtype, partitions, flat);
+  }
+
+  private Map<String, TypeOptionContext> options(List<TypeOptionContext> given, Set<String> allowed) {
+    Map<String, TypeOptionContext> out = new HashMap<>();
+    for (TypeOptionContext o : given) {
+      String key = o.name(0).getText();
+      if (!allowed.contains(key)) {
+        throw error(o.getStart(), "unknown type option '" + key + "'; expected one of " + allowed);
+      }
+      out.put(key, o);
+    }
+    return out;
+  }
+
+  private long intOption(TypeOptionContext o) {
+    if (o.INT() == null) {
+      throw error(o.getStart(), "type option '" + o.name(0).getText() + "' needs a number");
+    }
+    return Long.parseLong(o.INT().getText());
+  }
+
+  private long size(SizeContext s) {
+    if (s.INT() == null) {
+      return Dims.UNKNOWN;
+    }
+    long v;
+    try {
+      v = Long.parseLong(s.INT().getText());
+    } catch (NumberFormatException e) {
+      throw error(s.getStart(), "size " + s.getText() + " is out of range");
+    }
+    if (v < 0) {
+      throw error(s.getStart(), "size " + v + " is negative");
+    }
+    return v;
+  }
+
+  private DType dtype(String name, Token at) {
+    try {
+      return DType.fromName(name);
+    } catch (IllegalArgumentException e) {
+      throw error(at, e.getMessage());
+    }
+  }
+
+  private SemanticError error(Token at, String message) {
+    return new SemanticError(file + ":" + at.getLine() + ":" + (at.getCharPositionInLine() + 1) + ": " + message);
+  }
+
+  /** One semantic error, already formatted; a null message means "already reported". */
+  private static final class SemanticError extends RuntimeException {
+    SemanticError(String message) {
+      super(message, null, false, false);
+    }
+  }
+}

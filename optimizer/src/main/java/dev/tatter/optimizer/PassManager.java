@@ -1,0 +1,61 @@
+package dev.tatter.optimizer;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import com.google.common.base.Splitter;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import dev.tatter.ir.Graph;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+
+/**
+ * Runs a list of passes in order. Passes are named in kebab-case so that a pipeline parses from
+ * a string ({@code "cse,dce"}) in tests and on the command line; a listener sees the graph after
+ * each pass (for {@code --dump-after}).
+ */
+public final class PassManager {
+  /** Every pass, by name. */
+  public static final ImmutableMap<String, Supplier<Pass>> PASSES =
+      ImmutableMap.of(
+          "cse", CsePass::new,
+          "dce", DcePass::new);
+
+  /** What a {@code Session} runs before compiling. */
+  public static final String DEFAULT_PIPELINE = "cse,dce";
+
+  private final ImmutableList<Pass> passes;
+
+  public PassManager(ImmutableList<Pass> passes) {
+    this.passes = passes;
+  }
+
+  /** A manager for a comma-separated list of pass names; unknown names are an error listing the known ones. */
+  public static PassManager parse(String pipeline) {
+    ImmutableList.Builder<Pass> passes = ImmutableList.builder();
+    for (String name : Splitter.on(',').trimResults().omitEmptyStrings().split(pipeline)) {
+      Supplier<Pass> pass = PASSES.get(name);
+      checkArgument(pass != null, "unknown pass '%s'; known passes: %s", name, PASSES.keySet());
+      passes.add(pass.get());
+    }
+    return new PassManager(passes.build());
+  }
+
+  public ImmutableList<Pass> passes() {
+    return passes;
+  }
+
+  public Graph run(Graph graph) {
+    return run(graph, (name, g) -> {});
+  }
+
+  /** Runs every pass, handing {@code afterEach} the pass name and the graph it produced. */
+  public Graph run(Graph graph, BiConsumer<String, Graph> afterEach) {
+    Graph current = graph;
+    for (Pass pass : passes) {
+      current = pass.run(current);
+      afterEach.accept(pass.name(), current);
+    }
+    return current;
+  }
+}

@@ -1,0 +1,17 @@
+package dev.tatter.runtime;
+
+/**
+ * A run-time error caused by the values fed to a graph (TensorFlow's
+ * {@code InvalidArgumentError}): an invalid partition, an index out of range, a size over the
+ * limit. Kernels throw it with the broken condition; the executor rethrows it with the node,
+ * op and source location prepended.
+ */
+public class InvalidArgumentException extends RuntimeException {
+  public InvalidArgumentException(String message) {
+    super(message);
+  }
+
+  public InvalidArgumentException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

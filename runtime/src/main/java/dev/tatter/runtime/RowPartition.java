@@ -1,0 +1,157 @@
+package dev.tatter.runtime;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import java.util.Arrays;
+
+/**
+ * How the {@code nvals} values of a ragged dimension are split into {@code nrows} rows
+ * (TF's {@code RowPartition}). Row splits are the canonical encoding: row {@code i} holds values
+ * {@code [splits[i], splits[i+1])}. Every other encoding (row lengths, value rowids, ...) is
+ * computed by a kernel each time a graph asks for it; the graph optimizer, not this class,
+ * makes sure each encoding is computed once, so this class caches nothing.
+ *
+ * <p>Invariant (checked by the validating factories, assumed by the unchecked one): splits has
+ * at least one element, starts at 0 and never decreases.
+ */
+public final class RowPartition {
+  private final long[] rowSplits;
+  private final DType splitsDType;
+  private final long uniformRowLength;
+
+  private RowPartition(long[] rowSplits, DType splitsDType, long uniformRowLength) {
+    this.rowSplits = rowSplits;
+    this.splitsDType = splitsDType;
+    this.uniformRowLength = uniformRowLength;
+  }
+
+  /**
+   * A partition over {@code rowSplits}, which the caller gives up. Checks the splits when
+   * {@code validate} is set; the length and int32 range are always checked, since every
+   * other method relies on them.
+   */
+  public static RowPartition fromRowSplits(long[] rowSplits, DType splitsDType, boolean validate) {
+    checkNotNull(rowSplits, "rowSplits");
+    checkArgument(splitsDType.isSplitsDType(), "row splits dtype must be int32 or int64, got %s", splitsDType);
+    if (rowSplits.length == 0) {
+      throw new InvalidArgumentException("row_splits must have at least one element (got none)");
+    }
+    if (validate) {
+      validateSplits(rowSplits);
+    }
+    checkSplitsFit(rowSplits, splitsDType);
+    return new RowPartition(rowSplits, splitsDType, -1);
+  }
+
+  /** A partition of {@code nrows} rows of {@code rowLength} values each. */
+  public static RowPartition uniform(long rowLength, long nrows, DType splitsDType) {
+    if (rowLength < 0) {
+      throw new InvalidArgumentException("uniform_row_length must be >= 0, got " + rowLength);
+    }
+    int n = Sizes.toIntSize(nrows, "nrows");
+    long nvals = Math.multiplyExact(rowLength, (long) n);
+    Sizes.toIntSize(nvals, "nvals = nrows * uniform_row_length");
+    long[] splits = new long[n + 1];
+    for (int i = 1; i <= n; i++) {
+      splits[i] = splits[i - 1] + rowLength;
+    }
+    checkSplitsFit(splits, splitsDType);
+    return new RowPartition(splits, splitsDType, rowLength);
+  }
+
+  private static void validateSplits(long[] splits) {
+    if (splits[0] != 0) {
+      throw new InvalidArgumentException("row_splits[0]=" + splits[0] + " must be 0");
+    }
+    for (int i = 1; i < splits.length; i++) {
+      if (splits[i] < splits[i - 1]) {
+        throw new InvalidArgumentException(
+            "row_splits must be non-decreasing: row_splits["
+                + i
+                + "]="
+                + splits[i]
+                + " < row_splits["
+                + (i - 1)
+                + "]="
+                + splits[i - 1]);
+      }
+    }
+  }
+
+  private static void checkSplitsFit(long[] splits, DType splitsDType) {
+    long last = splits[splits.length - 1];
+    if (last > Sizes.MAX_ELEMENTS || last < 0) {
+      throw new InvalidArgumentException("row_splits[-1]=" + last + " is not a valid number of values");
+    }
+    if (splitsDType == DType.INT32 && last > Integer.MAX_VALUE) {
+      throw new InvalidArgumentException("row_splits[-1]=" + last + " does not fit int32 row splits");
+    }
+  }
+
+  /** This partition with {@code dtype} splits; narrowing is checked, never truncated. */
+  public RowPartition withSplitsDType(DType dtype) {
+    if (dtype == splitsDType) {
+      return this;
+    }
+    checkSplitsFit(rowSplits, dtype);
+    return new RowPartition(rowSplits, dtype, uniformRowLength);
+  }
+
+  public DType splitsDType() {
+    return splitsDType;
+  }
+
+  public int nrows() {
+    return rowSplits.length - 1;
+  }
+
+  public int nvals() {
+    return (int) rowSplits[rowSplits.length - 1];
+  }
+
+  /** The uniform row length, or -1 unless this partition was built as uniform. */
+  public long uniformRowLength() {
+    return uniformRowLength;
+  }
+
+  public boolean isUniform() {
+    return uniformRowLength >= 0;
+  }
+
+  /** Offset of the first value of row {@code row}. */
+  public int rowStart(int row) {
+    return (int) rowSplits[row];
+  }
+
+  /** Offset one past the last value of row {@code row}. */
+  public int rowLimit(int row) {
+    return (int) rowSplits[row + 1];
+  }
+
+  public int rowLength(int row) {
+    return (int) (rowSplits[row + 1] - rowSplits[row]);
+  }
+
+  /** The splits, for reading only. */
+  public long[] rowSplitsArray() {
+    return rowSplits;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RowPartition
+        && ((RowPartition) o).splitsDType == splitsDType
+        && Arrays.equals(((RowPartition) o).rowSplits, rowSplits);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(rowSplits) * 31 + splitsDType.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "RowPartition(row_splits=" + Arrays.toString(rowSplits) + ", dtype=" + splitsDType + ")";
+  }
+}

@@ -1,0 +1,66 @@
+package dev.tatter.runtime;
+
+import java.util.Arrays;
+
+/**
+ * Element-count arithmetic for shapes, checked before anything is allocated so that a huge or
+ * negative shape becomes a clear error instead of an {@code OutOfMemoryError}, a {@code
+ * NegativeArraySizeException} or a wrapped size.
+ */
+public final class Sizes {
+  /**
+   * The most elements any one tensor may hold. Java arrays stop at {@code Integer.MAX_VALUE - 8};
+   * a lower limit can be set with the system property {@code tatter.maxElements}.
+   */
+  public static final long MAX_ELEMENTS =
+      Math.min(Integer.MAX_VALUE - 8L, Long.getLong("tatter.maxElements", Integer.MAX_VALUE - 8L));
+
+  private Sizes() {}
+
+  /** The number of elements of {@code shape}; throws if a dim is negative or the count is over the limit. */
+  public static int elementCount(int[] shape) {
+    long count = 1;
+    for (int d : shape) {
+      if (d < 0) {
+        throw new InvalidArgumentException("negative dimension in shape " + Arrays.toString(shape));
+      }
+      count *= d;
+      if (count > MAX_ELEMENTS) {
+        throw tooLarge(Arrays.toString(shape));
+      }
+    }
+    return (int) count;
+  }
+
+  /** Like {@link #elementCount(int[])} for shapes given as longs (e.g. read from a tensor). */
+  public static int elementCount(long[] shape) {
+    long count = 1;
+    for (long d : shape) {
+      if (d < 0) {
+        throw new InvalidArgumentException("negative dimension in shape " + Arrays.toString(shape));
+      }
+      if (d != 0 && count > MAX_ELEMENTS / d) {
+        throw tooLarge(Arrays.toString(shape));
+      }
+      count *= d;
+    }
+    if (count > MAX_ELEMENTS) {
+      throw tooLarge(Arrays.toString(shape));
+    }
+    return (int) count;
+  }
+
+  /** Narrows a size to int, or throws naming {@code what}. */
+  public static int toIntSize(long size, String what) {
+    if (size < 0 || size > MAX_ELEMENTS) {
+      throw new InvalidArgumentException(
+          what + " = " + size + " is not a valid size (0 to " + MAX_ELEMENTS + ")");
+    }
+    return (int) size;
+  }
+
+  private static InvalidArgumentException tooLarge(String shape) {
+    return new InvalidArgumentException(
+        "a tensor of shape " + shape + " would hold more than " + MAX_ELEMENTS + " elements");
+  }
+}
