@@ -32,6 +32,7 @@ import java.util.Map;
  * Graph graph = g.build();
  * }</pre>
  */
+@BuilderApi
 public final class GraphBuilder {
   private final Graph.Builder graph = Graph.builder();
   private Graph built;

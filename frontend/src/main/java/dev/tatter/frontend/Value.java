@@ -22,6 +22,7 @@ import java.util.Map;
  * partition — with TF's methods as fluent calls. Each call adds nodes to the builder and
  * returns the new value; the static type ({@link #type()}) is known at once.
  */
+@BuilderApi
 public final class Value {
   private final GraphBuilder builder;
   private final Node node;

@@ -1,0 +1,57 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.codegen.BytecodeCompiler;
+import dev.tatter.codegen.CompiledGraph;
+import dev.tatter.codegen.Interpreter;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.text.GraphParser;
+import dev.tatter.ir.text.GraphPrinter;
+import dev.tatter.optimizer.PassManager;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+/**
+ * Runs a graph every way Tatter can and checks that all agree: the interpreter on the graph as
+ * built (the oracle), the interpreter after the default optimizations, the compiled bytecode
+ * (verified by ASM's CheckClassAdapter), and all of that again on the graph printed and parsed
+ * back (which must print identically).
+ */
+public final class Harness {
+  private Harness() {}
+
+  /** The graph's outputs, after checking that every backend and the text round trip agree. */
+  public static List<Object> runEverywhere(Graph graph, Map<String, ?> feeds) {
+    List<Object> oracle = Interpreter.run(graph, feeds);
+    check(graph, feeds, oracle);
+    String text = GraphPrinter.print(graph);
+    Graph parsed = GraphParser.parse(text, "roundtrip.tat");
+    assertEquals(text, GraphPrinter.print(parsed), "print(parse(print(g))) must equal print(g)");
+    check(parsed, feeds, oracle);
+    return oracle;
+  }
+
+  private static void check(Graph graph, Map<String, ?> feeds, List<Object> oracle) {
+    Graph optimized = PassManager.parse(PassManager.DEFAULT_PIPELINE).run(graph);
+    assertEquals(oracle, Interpreter.run(optimized, feeds), "interpreter after optimization");
+    CompiledGraph unoptimized = BytecodeCompiler.compile(graph);
+    verify(unoptimized);
+    assertEquals(oracle, unoptimized.run(feeds), "bytecode, unoptimized");
+    CompiledGraph compiled = BytecodeCompiler.compile(optimized);
+    verify(compiled);
+    assertEquals(oracle, compiled.run(feeds), "bytecode, optimized");
+  }
+
+  /** Fails unless ASM's CheckClassAdapter finds the generated class valid. */
+  public static void verify(CompiledGraph compiled) {
+    StringWriter errors = new StringWriter();
+    CheckClassAdapter.verify(new ClassReader(compiled.classBytes()), Harness.class.getClassLoader(), false, new PrintWriter(errors));
+    assertTrue(errors.toString().isEmpty(), () -> "generated class fails verification:\n" + errors);
+  }
+}
