@@ -27,6 +27,9 @@ public final class OpDef {
   private final ImmutableSet<Trait> traits;
   private final TypeRule typeRule;
   private final Lowering lowering;
+  private final Canonicalizer canonicalizer;
+  private final ScalarFunction scalarFunction;
+  private final ImmutableList<OpExample> examples;
   private final String summary;
 
   private OpDef(Builder b) {
@@ -37,6 +40,11 @@ public final class OpDef {
     this.traits = Sets.immutableEnumSet(b.traits);
     this.typeRule = checkNotNull(b.typeRule, "%s has no type rule", mnemonic);
     this.lowering = checkNotNull(b.lowering, "%s has no lowering", mnemonic);
+    this.canonicalizer = b.canonicalizer;
+    this.scalarFunction = b.scalarFunction;
+    this.examples = b.examples.build();
+    checkArgument(scalarFunction == null || traits.contains(Trait.ELEMENTWISE),
+        "%s has a scalar function but is not ELEMENTWISE", mnemonic);
     this.summary = b.summary;
     if (lowering instanceof Lowering.StaticCall) {
       checkKernelSignature(((Lowering.StaticCall) lowering).method());
@@ -78,6 +86,21 @@ public final class OpDef {
 
   public Lowering lowering() {
     return lowering;
+  }
+
+  /** The op's simplification rule, or null if it has none. */
+  public Canonicalizer canonicalizer() {
+    return canonicalizer;
+  }
+
+  /** For an elementwise op, its element-level definition (what fusion inlines); else null. */
+  public ScalarFunction scalarFunction() {
+    return scalarFunction;
+  }
+
+  /** Runnable examples of this op (see {@link OpExample}). */
+  public ImmutableList<OpExample> examples() {
+    return examples;
   }
 
   /** One line saying what the op computes, for docs and {@code --help}. */
@@ -164,6 +187,9 @@ public final class OpDef {
     private final java.util.EnumSet<Trait> traits = java.util.EnumSet.noneOf(Trait.class);
     private TypeRule typeRule;
     private Lowering lowering;
+    private Canonicalizer canonicalizer;
+    private ScalarFunction scalarFunction;
+    private final ImmutableList.Builder<OpExample> examples = ImmutableList.builder();
     private String summary = "";
 
     private Builder(String mnemonic) {
@@ -208,6 +234,23 @@ public final class OpDef {
     /** Shorthand for a {@link Lowering.StaticCall} of {@code owner.name}. */
     public Builder kernel(Class<?> owner, String name) {
       return lowering(Lowering.staticCall(owner, name));
+    }
+
+    /** The element-level definition of an ELEMENTWISE op; see {@link ScalarFunction}. */
+    public Builder scalarFunction(Class<?> owner, String name) {
+      this.scalarFunction = new ScalarFunction(owner, name);
+      return this;
+    }
+
+    /** A graph using this op whose single output prints as {@code expected}. */
+    public Builder example(String ir, String expected) {
+      examples.add(new OpExample(ir.stripIndent().strip() + "\n", expected));
+      return this;
+    }
+
+    public Builder canonicalize(Canonicalizer rule) {
+      this.canonicalizer = rule;
+      return this;
     }
 
     public Builder summary(String text) {

@@ -19,10 +19,11 @@ public final class PassManager {
   public static final ImmutableMap<String, Supplier<Pass>> PASSES =
       ImmutableMap.of(
           "cse", CsePass::new,
+          "canonicalize", CanonicalizePass::new,
           "dce", DcePass::new);
 
   /** What a {@code Session} runs before compiling. */
-  public static final String DEFAULT_PIPELINE = "cse,dce";
+  public static final String DEFAULT_PIPELINE = "cse,canonicalize,cse,dce";
 
   private final ImmutableList<Pass> passes;
 

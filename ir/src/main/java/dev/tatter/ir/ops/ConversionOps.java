@@ -33,6 +33,15 @@ public final class ConversionOps {
             return new DenseType(rt.dtype(), shape.build());
           })
           .kernel(ConversionKernels.class, "toTensor")
+          .example("""
+          %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+          %v = constant() {value = tensor<int32>[8] [3, 1, 4, 1, 5, 9, 2, 6]} : tensor<int32>[8]
+          %rt = ragged(%v, %p) : ragged<int32, nvals=[8]>[5, (None)]
+          %d = constant() {value = tensor<int32>[] 0} : tensor<int32>[]
+          %0 = to_tensor(%rt, %d) : tensor<int32>[5, None]
+          return %0
+              """, "[[3, 1, 4, 1], [0, 0, 0, 0], [5, 9, 2, 0], [6, 0, 0, 0], [0, 0, 0, 0]]")
           .build();
 
   public static final ImmutableList<OpDef> ALL = ImmutableList.of(TO_TENSOR);

@@ -31,6 +31,10 @@ public final class CoreOps {
           .traits(Trait.PURE)
           .type(ctx -> typeOf(ctx.attributes().getTensor("value")))
           .kernel(SourceKernels.class, "constant")
+          .example("""
+          %0 = constant() {value = tensor<string>[2] ["a", "b\\"c"]} : tensor<string>[2]
+          return %0
+              """, "[b'a', b'b\"c']")
           .build();
 
   public static final ImmutableList<OpDef> ALL = ImmutableList.of(PLACEHOLDER, CONSTANT);

@@ -8,6 +8,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.kernels.ElementwiseKernels;
+import dev.tatter.runtime.kernels.ScalarFunctions;
 
 /**
  * Elementwise ops on dense tensors, with NumPy broadcasting. Ragged elementwise ops are built
@@ -16,19 +17,40 @@ import dev.tatter.runtime.kernels.ElementwiseKernels;
 public final class ElementwiseOps {
   private ElementwiseOps() {}
 
-  public static final OpDef ADD = binaryArithmetic("add", "x + y, broadcasting", "add");
-  public static final OpDef MUL = binaryArithmetic("mul", "x * y, broadcasting", "mul");
+  public static final OpDef ADD = binaryArithmetic("add", "x + y, broadcasting", "add")
+      // the seed's int8 example: 2**7 + 1 and 2**7 + 2 wrap to -127 and -126 when converted
+      .example("""
+          %x = constant() {value = tensor<int8>[2] [1, 2]} : tensor<int8>[2]
+          %y = constant() {value = tensor<int8>[2] [-127, -126]} : tensor<int8>[2]
+          %0 = add(%x, %y) : tensor<int8>[2]
+          return %0
+          """, "[-126, -124]")
+      .example("""
+          %x = constant() {value = tensor<float64>[1, 2, 1, 3] [[[[1.0, 1.0, 1.0]], [[1.0, 1.0, 1.0]]]]} : tensor<float64>[1, 2, 1, 3]
+          %y = constant() {value = tensor<float64>[2, 1] [[10.0], [20.0]]} : tensor<float64>[2, 1]
+          %0 = add(%x, %y) : tensor<float64>[1, 2, 2, 3]
+          return %0
+          """, "[[[[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]], [[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]]]]")
+      .build();
+  public static final OpDef MUL = binaryArithmetic("mul", "x * y, broadcasting", "mul")
+      .example("""
+          %x = constant() {value = tensor<int32>[5] [1, 2, 3, 4, 5]} : tensor<int32>[5]
+          %y = constant() {value = tensor<int32>[] 2} : tensor<int32>[]
+          %0 = mul(%x, %y) : tensor<int32>[5]
+          return %0
+          """, "[2, 4, 6, 8, 10]")
+      .build();
 
   public static final ImmutableList<OpDef> ALL = ImmutableList.of(ADD, MUL);
 
-  private static OpDef binaryArithmetic(String mnemonic, String summary, String kernel) {
+  private static OpDef.Builder binaryArithmetic(String mnemonic, String summary, String kernel) {
     return OpDef.builder(mnemonic)
         .summary(summary)
         .operands("x", "y")
         .traits(Trait.PURE, Trait.ELEMENTWISE, Trait.COMMUTATIVE)
         .type(ElementwiseOps::inferNumericBinary)
-        .kernel(ElementwiseKernels.class, kernel)
-        .build();
+        .scalarFunction(ScalarFunctions.class, kernel)
+        .kernel(ElementwiseKernels.class, kernel);
   }
 
   private static Type inferNumericBinary(OpContext ctx) {

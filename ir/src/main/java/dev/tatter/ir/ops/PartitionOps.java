@@ -33,6 +33,12 @@ public final class PartitionOps {
             return PartitionType.ragged(splits.dtype(), n < 0 ? Dims.UNKNOWN : n - 1, Dims.UNKNOWN);
           })
           .kernel(PartitionKernels.class, "fromRowSplits")
+          .example("""
+          %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+          %0 = row_splits(%p) : tensor<int64>[6]
+          return %0
+              """, "[0, 4, 4, 7, 8, 8]")
           .build();
 
   public static final OpDef ROW_SPLITS =
@@ -45,6 +51,12 @@ public final class PartitionOps {
             return DenseType.of(p.splitsDType(), p.nrows() < 0 ? Dims.UNKNOWN : p.nrows() + 1);
           })
           .kernel(PartitionKernels.class, "rowSplits")
+          .example("""
+          %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+          %0 = row_splits(%p) : tensor<int64>[6]
+          return %0
+              """, "[0, 4, 4, 7, 8, 8]")
           .build();
 
   public static final OpDef ROW_LENGTHS =
@@ -54,6 +66,12 @@ public final class PartitionOps {
           .traits(Trait.PURE)
           .type(ctx -> DenseType.of(ctx.partition(0).splitsDType(), ctx.partition(0).nrows()))
           .kernel(PartitionKernels.class, "rowLengths")
+          .example("""
+          %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+          %0 = row_lengths(%p) : tensor<int64>[5]
+          return %0
+              """, "[4, 0, 3, 1, 0]")
           .build();
 
   public static final OpDef VALUE_ROWIDS =
@@ -63,6 +81,12 @@ public final class PartitionOps {
           .traits(Trait.PURE)
           .type(ctx -> DenseType.of(ctx.partition(0).splitsDType(), ctx.partition(0).nvals()))
           .kernel(PartitionKernels.class, "valueRowids")
+          .example("""
+          %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+          %0 = value_rowids(%p) : tensor<int64>[None]
+          return %0
+              """, "[0, 0, 0, 0, 2, 2, 2, 3]")
           .build();
 
   public static final OpDef NROWS =
@@ -72,6 +96,12 @@ public final class PartitionOps {
           .traits(Trait.PURE)
           .type(ctx -> DenseType.scalar(ctx.partition(0).splitsDType()))
           .kernel(PartitionKernels.class, "nrows")
+          .example("""
+          %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+          %0 = nrows(%p) : tensor<int64>[]
+          return %0
+              """, "5")
           .build();
 
   public static final ImmutableList<OpDef> ALL =

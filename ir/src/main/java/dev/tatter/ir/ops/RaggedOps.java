@@ -28,6 +28,13 @@ public final class RaggedOps {
           .traits(Trait.PURE)
           .type(RaggedOps::inferRagged)
           .kernel(RaggedKernels.class, "ragged")
+          .example("""
+          %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+          %v = constant() {value = tensor<int32>[8] [3, 1, 4, 1, 5, 9, 2, 6]} : tensor<int32>[8]
+          %rt = ragged(%v, %p) : ragged<int32, nvals=[8]>[5, (None)]
+          return %rt
+              """, "[[3, 1, 4, 1], [], [5, 9, 2], [6], []]")
           .build();
 
   public static final OpDef VALUES =
@@ -37,6 +44,16 @@ public final class RaggedOps {
           .traits(Trait.PURE)
           .type(ctx -> ctx.ragged(0).valuesType())
           .kernel(RaggedKernels.class, "values")
+          .example("""
+          %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+          %v = constant() {value = tensor<int32>[8] [3, 1, 4, 1, 5, 9, 2, 6]} : tensor<int32>[8]
+          %rt = ragged(%v, %p) : ragged<int32, nvals=[8]>[5, (None)]
+          %0 = values(%rt) : tensor<int32>[8]
+          return %0
+              """, "[3, 1, 4, 1, 5, 9, 2, 6]")
+          // values(ragged(v, p)) is v
+          .canonicalize((node, in, out) -> in.get(0).op() == RaggedOps.RAGGED ? in.get(0).input(0) : null)
           .build();
 
   public static final OpDef PARTITION =
@@ -46,6 +63,17 @@ public final class RaggedOps {
           .traits(Trait.PURE)
           .type(ctx -> ctx.ragged(0).outerPartition())
           .kernel(RaggedKernels.class, "partition")
+          .example("""
+          %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+          %v = constant() {value = tensor<int32>[8] [3, 1, 4, 1, 5, 9, 2, 6]} : tensor<int32>[8]
+          %rt = ragged(%v, %p) : ragged<int32, nvals=[8]>[5, (None)]
+          %0 = partition(%rt) : partition<int64, nvals=8>[5, (None)]
+          %1 = row_lengths(%0) : tensor<int64>[5]
+          return %1
+              """, "[4, 0, 3, 1, 0]")
+          // partition(ragged(v, p)) is p
+          .canonicalize((node, in, out) -> in.get(0).op() == RaggedOps.RAGGED ? in.get(0).input(1) : null)
           .build();
 
   public static final OpDef ASSERT_SAME_PARTITION =
@@ -55,6 +83,17 @@ public final class RaggedOps {
           .traits(Trait.PURE)
           .type(RaggedOps::inferSamePartition)
           .kernel(RaggedKernels.class, "assertSamePartition")
+          .example("""
+          %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+          %t = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
+          %q = partition_from_row_splits(%t) : partition<int64>[5, (None)]
+          %0 = assert_same_partition(%p, %q) : partition<int64>[5, (None)]
+          %1 = row_splits(%0) : tensor<int64>[6]
+          return %1
+              """, "[0, 4, 4, 7, 8, 8]")
+          // a partition is the same as itself: no check left once CSE made p and q one node
+          .canonicalize((node, in, out) -> in.get(0) == in.get(1) ? in.get(0) : null)
           .build();
 
   public static final ImmutableList<OpDef> ALL = ImmutableList.of(RAGGED, VALUES, PARTITION, ASSERT_SAME_PARTITION);
