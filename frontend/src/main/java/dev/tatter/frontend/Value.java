@@ -167,6 +167,8 @@ public final class Value {
     return builder.rebuild(flat, r.partitions());
   }
 
+  // ---- reductions (reduce_sum, reduce_mean, ... along any axis) ----
+
   // ---- conversions ----
 
   /** TF's {@code rt.to_tensor()}: pads with zero (false, or "" for strings). */
@@ -190,6 +192,10 @@ public final class Value {
       default -> 0L;
     };
   }
+
+  // ---- indexing (__getitem__) ----
+
+  // ---- sparse ----
 
   private Value op(OpDef op) {
     return builder.op(op, Map.of(), this);
