@@ -5,8 +5,10 @@ import dev.tatter.ir.Node;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.ConversionOps;
 import dev.tatter.ir.ops.ElementwiseOps;
+import dev.tatter.ir.ops.PartitionEncodingOps;
 import dev.tatter.ir.ops.PartitionOps;
 import dev.tatter.ir.ops.RaggedOps;
+import dev.tatter.ir.ops.RaggedShapeOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
@@ -16,6 +18,7 @@ import dev.tatter.runtime.Tensor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A symbolic value of a graph under construction — a dense tensor, a ragged tensor or a row
@@ -82,7 +85,139 @@ public final class Value {
     return op(RaggedOps.PARTITION);
   }
 
+  /** TF's {@code rt.with_values(new_values)}: the same outer partition over other values. */
+  public Value withValues(Value newValues) {
+    return builder.ragged(newValues, asRagged("with_values").partition());
+  }
+
+  /** TF's {@code rt.with_flat_values(new_values)}: every partition kept, the innermost values replaced. */
+  public Value withFlatValues(Value newFlatValues) {
+    return builder.rebuild(newFlatValues, builder.decompose(asRagged("with_flat_values")).partitions());
+  }
+
+  /** TF's {@code rt.with_row_splits_dtype(dtype)}: every partition converted (narrowing checked at run time). */
+  public Value withRowSplitsDType(DType dtype) {
+    GraphBuilder.Decomposed d = builder.decompose(asRagged("with_row_splits_dtype"));
+    return builder.rebuild(d.flatValues(), d.partitions().stream().map(p -> p.withDType(dtype)).toList());
+  }
+
+  /** TF's {@code rt.nested_row_splits}: the row splits of each partition, outermost first. */
+  public List<Value> nestedRowSplits() {
+    return builder.decompose(asRagged("nested_row_splits")).partitions().stream().map(Value::rowSplits).toList();
+  }
+
+  /** TF's {@code rt.nested_row_lengths()}. */
+  public List<Value> nestedRowLengths() {
+    return builder.decompose(asRagged("nested_row_lengths")).partitions().stream().map(Value::rowLengths).toList();
+  }
+
+  /** TF's {@code rt.nested_value_rowids()}. */
+  public List<Value> nestedValueRowids() {
+    return builder.decompose(asRagged("nested_value_rowids")).partitions().stream().map(Value::valueRowids).toList();
+  }
+
+  /**
+   * TF's {@code rt.row_lengths(axis)}: axis 0 is nrows, axis 1 the outer row lengths, a deeper
+   * axis gives a ragged tensor holding the lengths of that axis' rows (dense axes included);
+   * negative axes count from the end.
+   */
+  public Value rowLengths(int axis) {
+    RaggedType rt = (RaggedType) asRagged("row_lengths").type();
+    int a = axis < 0 ? axis + rt.rank() : axis;
+    if (a < 0 || a >= rt.rank()) {
+      throw GraphBuilder.misuse("row_lengths: axis " + axis + " is out of range for rank " + rt.rank(), this);
+    }
+    if (a == 0) {
+      return nrows();
+    }
+    if (a == 1) {
+      return rowLengths();
+    }
+    Value values = values();
+    if (values.type() instanceof RaggedType) {
+      return withValues(values.rowLengths(a - 1));
+    }
+    return withValues(builder.op(RaggedShapeOps.DENSE_ROW_LENGTHS,
+        Map.of("axis", (long) (a - 1), "out_type", rt.splitsDType()), values));
+  }
+
+  /** TF's {@code rt.bounding_shape()}: int vector of the splits dtype, one size per dimension. */
+  public Value boundingShape() {
+    return boundingShape(null, null);
+  }
+
+  /**
+   * TF's {@code rt.bounding_shape(axis, out_type)}: {@code axis} null for the whole shape (else a
+   * scalar; negative counts from the end), {@code outType} null for the splits dtype.
+   */
+  public Value boundingShape(Integer axis, DType outType) {
+    RaggedType rt = (RaggedType) asRagged("bounding_shape").type();
+    long a = -1;
+    if (axis != null) {
+      a = axis < 0 ? axis + rt.rank() : axis;
+      if (a < 0 || a >= rt.rank()) {
+        throw GraphBuilder.misuse("bounding_shape: axis " + axis + " is out of range for rank " + rt.rank(), this);
+      }
+    }
+    return builder.op(RaggedShapeOps.BOUNDING_SHAPE,
+        Map.of("axis", a, "out_type", outType == null ? rt.splitsDType() : outType), this);
+  }
+
+  /** TF's {@code rt.nrows(out_type)}: the row count as an {@code outType} scalar. */
+  public Value nrows(DType outType) {
+    return outType == asPartition().dtype() ? nrows() : builder.outerDim(this, outType);
+  }
+
+  private Value asRagged(String what) {
+    if (!(type() instanceof RaggedType)) {
+      throw GraphBuilder.misuse(what + " needs a ragged tensor", this);
+    }
+    return this;
+  }
+
   // ---- partition encodings: on a partition, or on a ragged tensor's outer partition ----
+
+  /** TF's {@code row_starts()}: {@code row_splits[:-1]}. */
+  public Value rowStarts() {
+    return asPartition().op(PartitionEncodingOps.ROW_STARTS);
+  }
+
+  /** TF's {@code row_limits()}: {@code row_splits[1:]}. */
+  public Value rowLimits() {
+    return asPartition().op(PartitionEncodingOps.ROW_LIMITS);
+  }
+
+  /** TF's {@code RowPartition.nvals()}: how many values the partition splits. */
+  public Value nvals() {
+    return asPartition().op(PartitionEncodingOps.NVALS);
+  }
+
+  /**
+   * TF's {@code uniform_row_length}: present only when the partition is statically uniform (TF's
+   * None otherwise, here {@code Optional.empty()}).
+   */
+  public Optional<Value> uniformRowLength() {
+    Value p = asPartition();
+    return isUniform() ? Optional.of(p.op(PartitionEncodingOps.UNIFORM_ROW_LENGTH)) : Optional.empty();
+  }
+
+  /** TF's {@code is_uniform()}: whether the partition is known, as the graph is built, to be uniform. */
+  public boolean isUniform() {
+    return ((PartitionType) asPartition().type()).uniform();
+  }
+
+  /** TF's {@code offsets_in_rows()}: each value's index within its row. */
+  public Value offsetsInRows() {
+    return asPartition().op(PartitionEncodingOps.OFFSETS_IN_ROWS);
+  }
+
+  /** TF's {@code RowPartition.with_dtype(dtype)}; narrowing to int32 is checked at run time. */
+  public Value withDType(DType dtype) {
+    if (!(type() instanceof PartitionType)) {
+      throw GraphBuilder.misuse("with_dtype needs a row partition (use withRowSplitsDType on a ragged tensor)", this);
+    }
+    return builder.op(PartitionOps.WITH_DTYPE, Map.of("dtype", dtype), this);
+  }
 
   public Value rowSplits() {
     return asPartition().op(PartitionOps.ROW_SPLITS);
