@@ -29,8 +29,8 @@ import java.util.Map;
  *       pair of partitions (gone once CSE makes them one node);
  *   <li>ragged with dense: the dense operand, aligned with the ragged shape from the right, is
  *       carried down to the flat values by one {@code row_gather} per partition it reaches
- *       (its dims aligned with ragged dims must be 1; the one aligned with the outer rows is
- *       nrows or 1), then the op on flat values. A dense operand no deeper than the flat
+ *       (a dim aligned with a ragged dim is 1, or the length of every row, checked at run time;
+ *       the one aligned with the outer rows is nrows or 1), then the op on flat values. A dense operand no deeper than the flat
  *       values' inner dims (a scalar, {@code [3]} against {@code [nrows, (None), 3]})
  *       broadcasts against the flat values directly.
  * </ul>
@@ -214,22 +214,31 @@ final class ElementwiseLowering {
       throw fail(op, x, y, "a dense operand of rank " + m + " cannot broadcast into a ragged operand of rank " + n);
     }
     int s = n - m;
-    // dense dims aligned with ragged (row-length) dims must be 1: a row of varying length takes one value
+    // A dense dim aligned with a ragged (row-length) dim is 1 (one value per row, repeated) or,
+    // where a row_gather consumes it, the length of every row (checked at run time). The one a
+    // row_gather does not reach (the first, when the dense operand starts inside the ragged
+    // dims) must be 1.
     for (int j = 0; j < m && s + j <= k; j++) {
       int raggedDim = s + j;
+      long size = d.dim(j);
       if (raggedDim == 0) {
-        long rows = d.dim(0);
-        if (rows != 1 && Dims.merge(rows, r.nrows()) == null) {
-          throw incompatible(op, x, y, ": the dense operand has " + rows + " rows, the ragged one " + r.nrows());
+        if (size != 1 && Dims.merge(size, r.nrows()) == null) {
+          throw incompatible(op, x, y, ": the dense operand has " + size + " rows, the ragged one " + r.nrows());
         }
-      } else if (d.dim(j) != 1) {
-        String why = ": dimension " + j + " of the dense operand is aligned with dimension " + raggedDim
-            + " of the ragged one and must be 1, got " + Dims.format(d.dim(j));
-        if (Dims.isKnown(d.dim(j))) {
+      } else if (j == 0 && size != 1) {
+        String why = ": dimension 0 of the dense operand is aligned with ragged dimension " + raggedDim
+            + " and must be 1, got " + Dims.format(size);
+        if (Dims.isKnown(size)) {
           throw incompatible(op, x, y, why);
         }
         throw fail(op, x, y, "cannot broadcast " + x.shape() + " and " + y.shape() + why
             + " (give the dense operand a static size of 1 there)");
+      } else {
+        PartitionType p = r.partitions().get(raggedDim - 1);
+        if (size != 1 && p.uniform() && Dims.merge(size, p.uniformRowLength()) == null) {
+          throw incompatible(op, x, y, ": dimension " + j + " of the dense operand is " + size
+              + ", the rows of dimension " + raggedDim + " of the ragged one have " + p.uniformRowLength() + " values");
+        }
       }
     }
     List<Long> denseInner = d.shape().subList(Math.max(0, m - innerRank), m);

@@ -20,8 +20,8 @@ public final class RaggedBroadcastOps {
 
   public static final OpDef ROW_GATHER =
       OpDef.builder("row_gather")
-          .summary("params [nrows or 1, 1, rest...] to [nvals, rest...]: value j gets params[value_rowids[j], 0] "
-              + "(params[0, 0] if params has one row)")
+          .summary("params [nrows or 1, 1 or L, rest...] to [nvals, rest...]: value j of row i gets params[i, 0] "
+              + "(or params[i, j - row_splits[i]] if every row has L values; i is 0 if params has one row)")
           .operands("params", "partition")
           .traits(Trait.PURE)
           .type(ctx -> {
@@ -34,8 +34,8 @@ public final class RaggedBroadcastOps {
             if (rows != 1 && Dims.merge(rows, p.nrows()) == null) {
               throw ctx.fail("params has %s rows but the partition has %s (need %s or 1)", rows, p.nrows(), p.nrows());
             }
-            if (params.dim(1) != 1 && params.dim(1) != Dims.UNKNOWN) {
-              throw ctx.fail("dimension 1 of params is aligned with a ragged dimension and must be 1, got %s", params);
+            if (p.uniform() && params.dim(1) != 1 && Dims.merge(params.dim(1), p.uniformRowLength()) == null) {
+              throw ctx.fail("dimension 1 of params must be 1 or the row length %s, got %s", p.uniformRowLength(), params);
             }
             ImmutableList.Builder<Long> shape = ImmutableList.builder();
             shape.add(p.nvals());
@@ -50,6 +50,13 @@ public final class RaggedBroadcastOps {
               %0 = row_gather(%d, %p) : tensor<int32>[None]
               return %0
               """, "[10, 10, 30]")
+          .example("""
+              %s = constant() {value = tensor<int64>[3] [0, 2, 4]} : tensor<int64>[3]
+              %p = partition_from_row_splits(%s) : partition<int64>[2, (None)]
+              %d = constant() {value = tensor<int32>[2, 2] [[1, 2], [3, 4]]} : tensor<int32>[2, 2]
+              %0 = row_gather(%d, %p) : tensor<int32>[None]
+              return %0
+              """, "[1, 2, 3, 4]")
           .build();
 
   public static final ImmutableList<OpDef> ALL = ImmutableList.of(ROW_GATHER);
