@@ -1,8 +1,8 @@
 package dev.tatter.frontend;
 
-import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.OpDef;
+import dev.tatter.ir.ops.ComparisonOps;
 import dev.tatter.ir.ops.ConversionOps;
 import dev.tatter.ir.ops.ElementwiseOps;
 import dev.tatter.ir.ops.PartitionEncodingOps;
@@ -15,8 +15,6 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -246,60 +244,181 @@ public final class Value {
   }
 
   // ---- elementwise ----
+  // TF's operators. An operand is a Value or a Java scalar or (nested) array, converted to this
+  // value's dtype as TF converts a Python scalar or list (integers wrap). Dense operands broadcast
+  // as NumPy does; ragged operands work on flat values (see ElementwiseLowering).
 
-  public Value add(Value other) {
-    return elementwise(ElementwiseOps.ADD, other);
+  /** TF's {@code abs(x)}; the minimum integer wraps to itself. */
+  public Value abs() {
+    return ElementwiseLowering.unary(ElementwiseOps.ABS, this, Map.of());
   }
 
-  /** {@code this + scalar}, the scalar converted to this value's dtype as TF converts it. */
-  public Value add(Number scalar) {
-    return add(builder.scalar(dtype(), scalar));
+  /** TF's {@code -x}; the minimum integer wraps to itself. */
+  public Value neg() {
+    return ElementwiseLowering.unary(ElementwiseOps.NEG, this, Map.of());
   }
 
-  public Value mul(Value other) {
-    return elementwise(ElementwiseOps.MUL, other);
+  /** TF's {@code ~rt}: logical not, bool only. */
+  public Value invert() {
+    return ElementwiseLowering.unary(ComparisonOps.INVERT, this, Map.of());
   }
 
-  public Value mul(Number scalar) {
-    return mul(builder.scalar(dtype(), scalar));
+  /** TF's {@code tf.cast(x, dtype)}. */
+  public Value cast(DType dtype) {
+    return ElementwiseLowering.cast(this, dtype);
+  }
+
+  /** {@code this + other}; integers wrap. */
+  public Value add(Object other) {
+    return binary(ElementwiseOps.ADD, other);
+  }
+
+  public Value sub(Object other) {
+    return binary(ElementwiseOps.SUB, other);
+  }
+
+  public Value mul(Object other) {
+    return binary(ElementwiseOps.MUL, other);
+  }
+
+  /** TF's {@code /}: integers are cast to float32 (int8, int16) or float64 (int32, int64) first. */
+  public Value truediv(Object other) {
+    return ElementwiseLowering.truediv(ElementwiseOps.TRUEDIV, this, operand(other));
+  }
+
+  /** TF's Python-2 {@code div}: floor division on integers, true division on floats. */
+  public Value div(Object other) {
+    return binary(ElementwiseOps.DIV, other);
+  }
+
+  /** TF's {@code //}: floor division; integer division by zero fails at run time. */
+  public Value floordiv(Object other) {
+    return binary(ElementwiseOps.FLOORDIV, other);
+  }
+
+  /** TF's {@code %}: floor modulo, the result takes the divisor's sign. */
+  public Value mod(Object other) {
+    return binary(ElementwiseOps.MOD, other);
+  }
+
+  /** TF's {@code **}; a negative integer exponent fails at run time. */
+  public Value pow(Object other) {
+    return binary(ElementwiseOps.POW, other);
+  }
+
+  /** TF's {@code &}: logical and, bool only. */
+  public Value and(Object other) {
+    return binary(ComparisonOps.AND, other);
+  }
+
+  public Value or(Object other) {
+    return binary(ComparisonOps.OR, other);
+  }
+
+  public Value xor(Object other) {
+    return binary(ComparisonOps.XOR, other);
+  }
+
+  public Value lt(Object other) {
+    return binary(ComparisonOps.LT, other);
+  }
+
+  public Value le(Object other) {
+    return binary(ComparisonOps.LE, other);
+  }
+
+  public Value gt(Object other) {
+    return binary(ComparisonOps.GT, other);
+  }
+
+  public Value ge(Object other) {
+    return binary(ComparisonOps.GE, other);
   }
 
   /**
-   * A binary elementwise op. Dense operands broadcast; a ragged operand works on its flat values
-   * under its partitions: with a scalar directly, with another ragged tensor after checking (at
-   * run time, unless CSE proves it) that both have the same partitions.
+   * TF's {@code ==}: elementwise equality, or the constant False when the static shapes prove
+   * that the operands cannot broadcast. Sizes known only at run time are checked then.
    */
+  public Value eq(Object other) {
+    return ElementwiseLowering.equality(ComparisonOps.EQ, this, operand(other), false);
+  }
+
+  /** TF's {@code !=}: elementwise inequality, or the constant True when the shapes cannot broadcast. */
+  public Value ne(Object other) {
+    return ElementwiseLowering.equality(ComparisonOps.NE, this, operand(other), true);
+  }
+
+  /** TF's {@code tf.math.equal}: like {@link #eq}, but shapes that cannot broadcast are an error. */
+  public Value equal(Object other) {
+    return binary(ComparisonOps.EQ, other);
+  }
+
+  /** TF's {@code tf.math.not_equal}. */
+  public Value notEqual(Object other) {
+    return binary(ComparisonOps.NE, other);
+  }
+
+  // the reflected forms: {@code other OP this}, for a scalar on the left
+
+  public Value radd(Object other) {
+    return rbinary(ElementwiseOps.ADD, other);
+  }
+
+  public Value rsub(Object other) {
+    return rbinary(ElementwiseOps.SUB, other);
+  }
+
+  public Value rmul(Object other) {
+    return rbinary(ElementwiseOps.MUL, other);
+  }
+
+  public Value rtruediv(Object other) {
+    return ElementwiseLowering.truediv(ElementwiseOps.TRUEDIV, operand(other), this);
+  }
+
+  public Value rdiv(Object other) {
+    return rbinary(ElementwiseOps.DIV, other);
+  }
+
+  public Value rfloordiv(Object other) {
+    return rbinary(ElementwiseOps.FLOORDIV, other);
+  }
+
+  public Value rmod(Object other) {
+    return rbinary(ElementwiseOps.MOD, other);
+  }
+
+  public Value rpow(Object other) {
+    return rbinary(ElementwiseOps.POW, other);
+  }
+
+  public Value rand(Object other) {
+    return rbinary(ComparisonOps.AND, other);
+  }
+
+  public Value ror(Object other) {
+    return rbinary(ComparisonOps.OR, other);
+  }
+
+  public Value rxor(Object other) {
+    return rbinary(ComparisonOps.XOR, other);
+  }
+
+  private Value operand(Object other) {
+    return ElementwiseLowering.operand(this, other);
+  }
+
+  private Value binary(OpDef op, Object other) {
+    return ElementwiseLowering.binary(op, this, operand(other));
+  }
+
+  private Value rbinary(OpDef op, Object other) {
+    return ElementwiseLowering.binary(op, operand(other), this);
+  }
+
+  /** A binary elementwise op of this value and {@code other} (see {@link ElementwiseLowering}). */
   Value elementwise(OpDef op, Value other) {
-    int rank = raggedRank();
-    int otherRank = other.raggedRank();
-    if (rank == 0 && otherRank == 0) {
-      return builder.op(op, Map.of(), this, other);
-    }
-    if (rank > 0 && otherRank > 0) {
-      if (rank != otherRank) {
-        throw new GraphBuildException(op.mnemonic() + " at " + CallSite.find()
-            + ": ragged operands need the same ragged_rank, got " + type() + " and " + other.type());
-      }
-      GraphBuilder.Decomposed a = builder.decompose(this);
-      GraphBuilder.Decomposed b = builder.decompose(other);
-      List<Value> partitions = new ArrayList<>();
-      for (int i = 0; i < rank; i++) {
-        partitions.add(builder.op(RaggedOps.ASSERT_SAME_PARTITION, Map.of(), a.partitions().get(i), b.partitions().get(i)));
-      }
-      return builder.rebuild(builder.op(op, Map.of(), a.flatValues(), b.flatValues()), partitions);
-    }
-    Value ragged = rank > 0 ? this : other;
-    Value dense = rank > 0 ? other : this;
-    if (((DenseType) dense.type()).rank() != 0) {
-      throw new GraphBuildException(op.mnemonic() + " at " + CallSite.find()
-          + ": broadcasting a dense tensor of rank > 0 into a ragged tensor is not supported yet; got "
-          + type() + " and " + other.type());
-    }
-    GraphBuilder.Decomposed r = builder.decompose(ragged);
-    Value flat = rank > 0
-        ? builder.op(op, Map.of(), r.flatValues(), dense)
-        : builder.op(op, Map.of(), dense, r.flatValues());
-    return builder.rebuild(flat, r.partitions());
+    return ElementwiseLowering.binary(op, this, other);
   }
 
   // ---- reductions (reduce_sum, reduce_mean, ... along any axis) ----
