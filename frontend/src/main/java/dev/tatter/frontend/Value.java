@@ -15,6 +15,7 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
