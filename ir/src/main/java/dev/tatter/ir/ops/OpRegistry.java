@@ -15,7 +15,7 @@ public final class OpRegistry {
   /** All op libraries, in the order {@code --help} lists them. */
   public static final ImmutableList<OpDef> ALL =
       Stream.of(CoreOps.ALL, PartitionOps.ALL, RaggedOps.ALL, ElementwiseOps.ALL, ConversionOps.ALL,
-              ReductionOps.ALL)
+              ReductionOps.ALL, RowReductionOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 

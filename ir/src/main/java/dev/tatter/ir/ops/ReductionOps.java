@@ -3,6 +3,8 @@ package dev.tatter.ir.ops;
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Canonicalizer;
+import dev.tatter.ir.Node;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
@@ -16,6 +18,8 @@ import dev.tatter.runtime.kernels.ReductionKernels;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * {@code reduce_sum prod min max mean all any} over one axis, or every axis, of a dense or
@@ -39,31 +43,31 @@ public final class ReductionOps {
   // The examples are TF's own, from the docstrings of ragged_math_ops.py:
   // rt = tf.ragged.constant([[3, 1, 4], [1, 5], [9], [2, 6]]).
 
-  public static final OpDef REDUCE_SUM = reduction("reduce_sum", "the sum; 0 where nothing is summed", "reduceSum")
+  public static final OpDef REDUCE_SUM = reduction("reduce_sum", "the sum; 0 where nothing is summed", "reduceSum", () -> RowReductionOps.ROW_SUM)
       .example(RT + "%0 = reduce_sum(%rt) {axis = [0]} : tensor<int32>[None]\nreturn %0", "[15, 12, 4]")
       .example(RT + "%0 = reduce_sum(%rt) {axis = [1]} : tensor<int32>[4]\nreturn %0", "[8, 6, 9, 8]")
       .build();
 
-  public static final OpDef REDUCE_PROD = reduction("reduce_prod", "the product; 1 where nothing is multiplied", "reduceProd")
+  public static final OpDef REDUCE_PROD = reduction("reduce_prod", "the product; 1 where nothing is multiplied", "reduceProd", () -> RowReductionOps.ROW_PROD)
       .example(RT + "%0 = reduce_prod(%rt) {axis = [0]} : tensor<int32>[None]\nreturn %0", "[54, 30, 4]")
       .example(RT + "%0 = reduce_prod(%rt) {axis = [1]} : tensor<int32>[4]\nreturn %0", "[12, 5, 9, 12]")
       .build();
 
   public static final OpDef REDUCE_MIN = reduction("reduce_min",
-          "the minimum; the dtype's largest value for an empty ragged row (+inf for an empty uniform axis of floats)", "reduceMin")
+          "the minimum; the dtype's largest value for an empty ragged row (+inf for an empty uniform axis of floats)", "reduceMin", () -> RowReductionOps.ROW_MIN)
       .example(RT + "%0 = reduce_min(%rt) {axis = [0]} : tensor<int32>[None]\nreturn %0", "[1, 1, 4]")
       .example(RT + "%0 = reduce_min(%rt) {axis = [1]} : tensor<int32>[4]\nreturn %0", "[1, 1, 9, 2]")
       .build();
 
   public static final OpDef REDUCE_MAX = reduction("reduce_max",
-          "the maximum; the dtype's lowest value for an empty ragged row (-inf for an empty uniform axis of floats)", "reduceMax")
+          "the maximum; the dtype's lowest value for an empty ragged row (-inf for an empty uniform axis of floats)", "reduceMax", () -> RowReductionOps.ROW_MAX)
       .example(RT + "%0 = reduce_max(%rt) {axis = [0]} : tensor<int32>[None]\nreturn %0", "[9, 6, 4]")
       .example(RT + "%0 = reduce_max(%rt) {axis = [1]} : tensor<int32>[4]\nreturn %0", "[4, 5, 9, 6]")
       .build();
 
   public static final OpDef REDUCE_MEAN = reduction("reduce_mean",
           "the mean; NaN for an empty float mean; integers divide with truncation when dense, "
-              + "truly (to float64, or float32 for int8/int16) when ragged", "reduceMean")
+              + "truly (to float64, or float32 for int8/int16) when ragged", "reduceMean", () -> RowReductionOps.ROW_MEAN)
       .example(RT + "%0 = reduce_mean(%rt) {axis = [0]} : tensor<float64>[None]\nreturn %0", "[3.75, 4.0, 4.0]")
       .example(RT + "%0 = reduce_mean(%rt) {axis = [1]} : tensor<float64>[4]\nreturn %0",
           "[2.6666666666666665, 3.0, 9.0, 4.0]")
@@ -76,12 +80,12 @@ public final class ReductionOps {
       %rt = ragged(%v, %p) : ragged<bool, nvals=[8]>[3, (None)]
       """;
 
-  public static final OpDef REDUCE_ALL = reduction("reduce_all", "logical and (bool only); true where nothing is and-ed", "reduceAll")
+  public static final OpDef REDUCE_ALL = reduction("reduce_all", "logical and (bool only); true where nothing is and-ed", "reduceAll", () -> RowReductionOps.ROW_ALL)
       .example(BOOLS + "%0 = reduce_all(%rt) {axis = [0]} : tensor<bool>[None]\nreturn %0", "[False, True, False, True]")
       .example(BOOLS + "%0 = reduce_all(%rt) {axis = [1]} : tensor<bool>[3]\nreturn %0", "[True, False, False]")
       .build();
 
-  public static final OpDef REDUCE_ANY = reduction("reduce_any", "logical or (bool only); false where nothing is or-ed", "reduceAny")
+  public static final OpDef REDUCE_ANY = reduction("reduce_any", "logical or (bool only); false where nothing is or-ed", "reduceAny", () -> RowReductionOps.ROW_ANY)
       .example(BOOLS + "%0 = reduce_any(%rt) {axis = [0]} : tensor<bool>[None]\nreturn %0", "[True, True, False, True]")
       .example(BOOLS + "%0 = reduce_any(%rt) {axis = [1]} : tensor<bool>[3]\nreturn %0", "[True, True, True]")
       .build();
@@ -89,7 +93,7 @@ public final class ReductionOps {
   public static final ImmutableList<OpDef> ALL =
       ImmutableList.of(REDUCE_SUM, REDUCE_PROD, REDUCE_MIN, REDUCE_MAX, REDUCE_MEAN, REDUCE_ALL, REDUCE_ANY);
 
-  private static OpDef.Builder reduction(String mnemonic, String summary, String kernel) {
+  private static OpDef.Builder reduction(String mnemonic, String summary, String kernel, Supplier<OpDef> rowOp) {
     return OpDef.builder(mnemonic)
         .summary(summary + "; axis lists one axis or every axis")
         .operands("input")
@@ -97,7 +101,41 @@ public final class ReductionOps {
         .attribute(AttrSpec.optional("keepdims", AttrKind.BOOL, false))
         .traits(Trait.PURE)
         .type(ReductionOps::infer)
-        .kernel(ReductionKernels.class, kernel);
+        .kernel(ReductionKernels.class, kernel)
+        .canonicalize(innermostRaggedAxisToRows(rowOp));
+  }
+
+  /**
+   * {@code reduce_*(rt) {axis = [k]}} for the innermost ragged axis {@code k} becomes the row
+   * op over the flat values and the innermost partition, rebuilt under the outer partitions:
+   * {@code ragged(... row_*(values(...rt), partition(...rt)) ..., partition(rt))}. Same values,
+   * same empty-row results; the flat values become an operand that fusion can see through.
+   */
+  private static Canonicalizer innermostRaggedAxisToRows(Supplier<OpDef> rowOp) {
+    return (node, inputs, out) -> {
+      if (!(inputs.get(0).type() instanceof RaggedType rt)) {
+        return null;
+      }
+      @SuppressWarnings("unchecked")
+      List<Long> axis = (List<Long>) node.attributes().get("axis");
+      int k = rt.raggedRank();
+      if (axis.size() != 1 || (axis.get(0) < 0 ? axis.get(0) + rt.rank() : axis.get(0)) != k) {
+        return null;
+      }
+      String name = node.name().orElse(null);
+      Node current = inputs.get(0);
+      List<Node> partitions = new ArrayList<>();
+      for (int i = 0; i < k; i++) {
+        partitions.add(out.add(RaggedOps.PARTITION, List.of(current), Map.of(), null, node.location(), null));
+        current = out.add(RaggedOps.VALUES, List.of(current), Map.of(), null, node.location(), null);
+      }
+      Node result = out.add(rowOp.get(), List.of(current, partitions.get(k - 1)),
+          Map.of("keepdims", node.attributes().getBool("keepdims")), k == 1 ? name : null, node.location(), null);
+      for (int i = k - 2; i >= 0; i--) {
+        result = out.add(RaggedOps.RAGGED, List.of(result, partitions.get(i)), Map.of(), i == 0 ? name : null, node.location(), null);
+      }
+      return result;
+    };
   }
 
   private static Type infer(OpContext ctx) {

@@ -75,9 +75,7 @@ public final class ReductionKernels {
   }
 
   static Object reduce(Reducer op, Object input, long[] axis, boolean keepdims) {
-    DType dtype = dtypeOf(input);
-    boolean logical = op == Reducer.ALL || op == Reducer.ANY;
-    checkDtype(op.tfName(), dtype, logical ? dtype != DType.BOOL : !dtype.isNumeric());
+    checkDtype(op, dtypeOf(input));
     int rank = rankOf(input);
     int[] axes = axes(op.tfName(), axis, rank);
     if (axes.length == rank) {
@@ -143,7 +141,7 @@ public final class ReductionKernels {
   }
 
   /** Rows of a ragged rank 1 tensor: {@code values [nvals, inner...]} to {@code [nrows, inner...]}. */
-  private static Object rowsOf(Reducer op, Tensor values, long[] splits) {
+  static Object rowsOf(Reducer op, Tensor values, long[] splits) {
     int[] shape = values.shape();
     shape[0] = splits.length - 1;
     return rowsOf(op, Reducer.Mode.SEGMENT, values, splits, shape);
@@ -196,7 +194,7 @@ public final class ReductionKernels {
   }
 
   /** TF's {@code expand_dims} at axis 0 or 1; a ragged value gets a uniform partition. */
-  private static Object expandDims(Object value, int axis, DType splitsDType) {
+  static Object expandDims(Object value, int axis, DType splitsDType) {
     if (value instanceof Tensor t) {
       int[] shape = t.shape();
       int[] out = new int[shape.length + 1];
@@ -304,6 +302,11 @@ public final class ReductionKernels {
       throw new InvalidArgumentException(op + ": axis must list one axis or all " + rank + " axes, got " + Arrays.toString(axis));
     }
     return out;
+  }
+
+  static void checkDtype(Reducer op, DType dtype) {
+    boolean logical = op == Reducer.ALL || op == Reducer.ANY;
+    checkDtype(op.tfName(), dtype, logical ? dtype != DType.BOOL : !dtype.isNumeric());
   }
 
   private static void checkDtype(String op, DType dtype, boolean wrong) {
