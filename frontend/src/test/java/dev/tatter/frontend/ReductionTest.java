@@ -279,7 +279,8 @@ class ReductionTest {
     for (int i = 1; i < flat.length; i++) {
       dims.add(String.valueOf(flat[i]));
     }
- return Types.parse("ragged<" + rt.dtype() + ">[" + String.join(", ", dims) + "]");
+ String splits = rt.partition().splitsDType() == DType.INT32 ? ", splits=int32" : "";
+    return Types.parse("ragged<" + rt.dtype() + splits + ">[" + String.join(", ", dims) + "]");
   }
 
   static RowPartition partition(long... splits) {
