@@ -125,10 +125,7 @@ public final class ReductionKernels {
   /** A uniform axis: the tensor seen as {@code [outer, n, inner]} reduces to {@code [outer, inner]}. */
   private static Tensor denseAxis(Reducer op, Tensor t, int axis, boolean keepdims) {
     int[] shape = t.shape();
-    int outer = 1;
-    for (int d = 0; d < axis; d++) {
-      outer *= shape[d];
-    }
+    int outer = Sizes.elementCount(Arrays.copyOf(shape, axis));
     int n = shape[axis];
     int[] outShape = removeAxis(shape, axis, keepdims);
     long[] splits = new long[outer + 1];
