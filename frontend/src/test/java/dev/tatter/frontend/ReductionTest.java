@@ -249,6 +249,20 @@ class ReductionTest {
     assertEquals("values must have one row per partitioned value: the partition covers 3 values but values has shape [2]", e.getMessage());
   }
 
+  @Test
+  void kernels_checkAxisAndDtypeThemselves() {
+    Tensor t = Tensor.ofFloats(1, 2);
+    assertEquals("reduce_sum: axis 1 is out of range for rank 1 (expected -1 <= axis < 1)",
+        assertThrows(InvalidArgumentException.class,
+            () -> dev.tatter.runtime.kernels.ReductionKernels.reduceSum(t, new long[] {1}, false)).getMessage());
+    assertEquals("reduce_any is not defined on float32",
+        assertThrows(InvalidArgumentException.class,
+            () -> dev.tatter.runtime.kernels.ReductionKernels.reduceAny(t, new long[] {0}, false)).getMessage());
+    assertEquals("reduce_max: axis must list one axis or all 2 axes, got []",
+        assertThrows(InvalidArgumentException.class,
+            () -> dev.tatter.runtime.kernels.ReductionKernels.reduceMax(t.reshape(1, 2), new long[0], false)).getMessage());
+  }
+
   // ---- helpers ----
 
   /** Builds {@code f(placeholder)}, runs it everywhere and checks the result against its static type. */
