@@ -23,7 +23,9 @@ public final class OpRegistry {
               ElementwiseOps.ALL,
               ComparisonOps.ALL,
               RaggedBroadcastOps.ALL,
-              ConversionOps.ALL)
+              ConversionOps.ALL,
+              ReductionOps.ALL,
+              RowReductionOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 
