@@ -212,12 +212,12 @@ public final class Value {
     return asPartition().op(PartitionEncodingOps.OFFSETS_IN_ROWS);
   }
 
-  /** TF's {@code RowPartition.with_dtype(dtype)}; narrowing to int32 is checked at run time. */
+  /** TF's {@code RowPartition.with_dtype(dtype)}: itself if it has that dtype; narrowing to int32 is checked at run time. */
   public Value withDType(DType dtype) {
     if (!(type() instanceof PartitionType)) {
       throw GraphBuilder.misuse("with_dtype needs a row partition (use withRowSplitsDType on a ragged tensor)", this);
     }
-    return builder.op(PartitionOps.WITH_DTYPE, Map.of("dtype", dtype), this);
+    return dtype == dtype() ? this : builder.op(PartitionOps.WITH_DTYPE, Map.of("dtype", dtype), this);
   }
 
   public Value rowSplits() {
