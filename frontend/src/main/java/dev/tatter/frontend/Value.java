@@ -178,10 +178,21 @@ public final class Value {
 
   /** TF's {@code rt.to_tensor(default_value)}. */
   public Value toTensor(Object defaultValue) {
-    if (defaultValue instanceof Value v) {
-      return builder.op(ConversionOps.TO_TENSOR, Map.of(), this, v);
-    }
-    return toTensor(builder.scalar(dtype(), defaultValue));
+    return toTensor(defaultValue, new long[0]);
+  }
+
+  /**
+   * TF's {@code rt.to_tensor(default_value, shape=shape)}: the result is padded and truncated to
+   * {@code shape}; {@code -1} ({@code None}) keeps a dim's computed size. A null
+   * {@code defaultValue} pads with zero: {@code rt.toTensor(null, 5, 2)} is the seed's
+   * {@code rt.to_tensor(shape=[5, 2])}.
+   */
+  public Value toTensor(Object defaultValue, long... shape) {
+    Value dv = defaultValue == null ? builder.scalar(dtype(), zeroOf(dtype()))
+        : defaultValue instanceof Value v ? v : builder.scalar(dtype(), defaultValue);
+    return builder.op(ConversionOps.TO_TENSOR,
+        Map.of("shape", com.google.common.collect.ImmutableList.copyOf(com.google.common.primitives.Longs.asList(shape))),
+        this, dv);
   }
 
   private static Object zeroOf(DType dtype) {
