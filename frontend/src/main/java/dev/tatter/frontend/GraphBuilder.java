@@ -53,6 +53,30 @@ public final class GraphBuilder {
     return constant(Tensor.scalar(dtype, value));
   }
 
+  /**
+   * TF's {@code SparseTensor(indices, values, dense_shape)}: int64 indices {@code [N, ndims]},
+   * values {@code [N]}, int64 dense_shape {@code [ndims]}; a constant dense_shape gives the
+   * static shape. Row-major order is expected, not checked ({@link Value#reorder()} sorts).
+   */
+  public Value sparseTensor(Value indices, Value values, Value denseShape) {
+    return Sparse.sparseTensor(this, indices, values, denseShape);
+  }
+
+  /** A constant sparse tensor: {@code sparseTensor(new long[][] {{0, 0}, {1, 2}}, Tensor.ofInts(1, 2), 3, 4)}. */
+  public Value sparseTensor(long[][] indices, Tensor values, long... denseShape) {
+    return sparseFromValue(dev.tatter.runtime.SparseTensor.of(indices, values, denseShape));
+  }
+
+  /** TF's {@code SparseTensor.from_value(value)}: a runtime sparse tensor as a graph constant. */
+  public Value sparseFromValue(dev.tatter.runtime.SparseTensor value) {
+    return Sparse.fromValue(this, value);
+  }
+
+  /** TF's {@code tf.sparse.from_dense(tensor)}: its non-zero entries. */
+  public Value sparseFromDense(Value dense) {
+    return op(dev.tatter.ir.ops.SparseOps.FROM_DENSE, Map.of(), dense);
+  }
+
   /** TF's {@code RowPartition.from_row_splits(row_splits, validate=True)}. */
   public Value partitionFromRowSplits(Value rowSplits) {
     return partitionFromRowSplits(rowSplits, true);

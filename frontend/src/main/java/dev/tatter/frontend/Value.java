@@ -62,6 +62,9 @@ public final class Value {
     if (type() instanceof DenseType dt) {
       return dt.tfShape();
     }
+    if (type() instanceof dev.tatter.ir.types.SparseType st) {
+      return st.tfShape();
+    }
     throw GraphBuilder.misuse("a row partition has no shape", this);
   }
 
@@ -135,6 +138,9 @@ public final class Value {
    * run time, unless CSE proves it) that both have the same partitions.
    */
   Value elementwise(OpDef op, Value other) {
+    if (type() instanceof dev.tatter.ir.types.SparseType || other.type() instanceof dev.tatter.ir.types.SparseType) {
+      return Sparse.elementwise(this, op, other);
+    }
     int rank = raggedRank();
     int otherRank = other.raggedRank();
     if (rank == 0 && otherRank == 0) {
@@ -204,9 +210,100 @@ public final class Value {
     };
   }
 
+  /** TF's {@code RaggedTensor.from_tensor(tensor)}: every row kept whole (ragged dims uniform). */
+  public Value raggedFromTensor() {
+    return Conversions.fromTensor(this, null, null, 1);
+  }
+
+  /**
+   * TF's {@code RaggedTensor.from_tensor(tensor, lengths, padding, ragged_rank)}. {@code lengths}
+   * (a Value, long[] or int[]; or a List of them, outermost first, for nested lengths) keeps the
+   * first {@code lengths[r]} items of row r; {@code padding} (a Value, Tensor or scalar) drops
+   * each row's suffix of padding items. They are mutually exclusive; null means not given.
+   */
+  public Value raggedFromTensor(Object lengths, Object padding, int raggedRank) {
+    return Conversions.fromTensor(this, lengths, padding, raggedRank);
+  }
+
+  /** TF's {@code rt.to_sparse()}. */
+  public Value toSparse() {
+    return Conversions.toSparse(this);
+  }
+
+  /** TF's {@code RaggedTensor.from_sparse(st)}: 2-D and right-ragged only (an error names the first bad index). */
+  public Value raggedFromSparse() {
+    return Conversions.fromSparse(this, DType.INT64);
+  }
+
+  public Value raggedFromSparse(DType rowSplitsDType) {
+    return Conversions.fromSparse(this, rowSplitsDType);
+  }
+
+  /** TF's {@code rt.merge_dims(outer_axis, inner_axis)}; negative axes count from the end. */
+  public Value mergeDims(int outerAxis, int innerAxis) {
+    return Conversions.mergeDims(this, outerAxis, innerAxis);
+  }
+
   // ---- indexing (__getitem__) ----
 
   // ---- sparse ----
+
+  /** TF's {@code tf.sparse.to_dense(st)}: zero (false, "") where no value is stored. */
+  public Value toDense() {
+    return Sparse.toDense(this, zeroOf(dtype()));
+  }
+
+  /** TF's {@code tf.sparse.to_dense(st, default_value)}; out-of-range and repeated indices fail at run time. */
+  public Value toDense(Object defaultValue) {
+    return Sparse.toDense(this, defaultValue);
+  }
+
+  /** TF's {@code tf.sparse.reorder(st)}: indices in row-major order. */
+  public Value reorder() {
+    return Sparse.reorder(this);
+  }
+
+  /** TF's {@code st.with_values(new_values)}. */
+  public Value withValues(Value newValues) {
+    return Sparse.withValues(this, newValues);
+  }
+
+  /**
+   * TF's {@code st.set_shape(shape)} ({@code -1} for None): the same sparse tensor with its static
+   * shape merged with {@code shape}; an incompatible shape fails at once naming both. Values are
+   * immutable, so this returns the merged value rather than changing this one.
+   */
+  public Value setShape(long... shape) {
+    return Sparse.setShape(this, shape);
+  }
+
+  /** TF's {@code get_shape()}: the static shape, {@code (3, 4)}; the same as {@link #shape()}. */
+  public String getShape() {
+    return shape();
+  }
+
+  /** {@code sparse * dense}, the dense operand broadcast into the sparse one; implicit zeros stay zero. */
+  public Value sparseMul(Value dense) {
+    return Sparse.binary(this, dense, false);
+  }
+
+  /** {@code sparse / dense}, the dense operand broadcast into the sparse one; implicit zeros stay zero. */
+  public Value sparseDiv(Value dense) {
+    return Sparse.binary(this, dense, true);
+  }
+
+  /** TF's {@code consumers()}: the values built so far that take this one as an input, in graph order. */
+  public List<Value> consumers() {
+    return Sparse.consumers(this);
+  }
+
+  /**
+   * TF's {@code eval(feed_dict, session)}: runs {@code session} (whose graph holds this value) and
+   * returns this value (a Tensor, RaggedTensor, SparseTensor or RowPartition).
+   */
+  public Object eval(Map<String, ?> feeds, Session session) {
+    return session.run(feeds, this).get(0);
+  }
 
   private Value op(OpDef op) {
     return builder.op(op, Map.of(), this);

@@ -29,6 +29,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import java.util.ArrayList;
@@ -262,6 +263,16 @@ public final class GraphParser {
           dims.add(size(d.size()));
         }
         return new DenseType(dtype(dense.name().getText(), dense.name().getStart()), ImmutableList.copyOf(dims));
+      }
+      if (ctx instanceof TatterIRParser.SparseTypeContext sparse) {
+        List<Long> dims = new ArrayList<>();
+        for (DimContext d : sparse.shape().dim()) {
+          if (d.size() == null) {
+            throw error(d.getStart(), "a sparse tensor has no ragged dimensions");
+          }
+          dims.add(size(d.size()));
+        }
+        return new SparseType(dtype(sparse.name().getText(), sparse.name().getStart()), ImmutableList.copyOf(dims));
       }
       if (ctx instanceof PartitionTypeContext p) {
         DType splits = dtype(p.name().getText(), p.name().getStart());
