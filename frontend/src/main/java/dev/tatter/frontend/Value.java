@@ -246,6 +246,33 @@ public final class Value {
 
   // ---- indexing (__getitem__) ----
 
+  /**
+   * TF's {@code x[key]} with a typed key: {@code rt.getItem(Index.all(), Index.slice(1, 3))} is
+   * {@code rt[:, 1:3]}; {@code rt.getItem(Index.at(3), Index.at(0))} is {@code rt[3, 0]}. Integers
+   * (negative from the end) drop their dim; slices keep it. Indexing a ragged inner dimension
+   * with an integer, or a known dimension out of range, fails here; other ranges at run time.
+   */
+  public Value getItem(dev.tatter.runtime.Index... key) {
+    return getItem(dev.tatter.runtime.Index.format(java.util.Arrays.asList(key)));
+  }
+
+  /** {@code x[i, j, ...]} with integers only: {@code rt.getItem(3, 0)} is {@code rt[3, 0]}. */
+  public Value getItem(long... indices) {
+    return getItem(java.util.Arrays.stream(indices).mapToObj(dev.tatter.runtime.Index::at)
+        .toArray(dev.tatter.runtime.Index[]::new));
+  }
+
+  /** {@code x[key]} with the key as Python writes it between the brackets: {@code rt.getItem(":, -1:")}. */
+  public Value getItem(String key) {
+    String canonical;
+    try {
+      canonical = dev.tatter.runtime.Index.format(dev.tatter.runtime.Index.parse(key));
+    } catch (IllegalArgumentException e) {
+      throw new GraphBuildException("getitem at " + CallSite.find() + ": " + e.getMessage());
+    }
+    return builder.op(dev.tatter.ir.ops.IndexingOps.GETITEM, Map.of("key", canonical), this);
+  }
+
   // ---- sparse ----
 
   /** TF's {@code tf.sparse.to_dense(st)}: zero (false, "") where no value is stored. */

@@ -15,7 +15,8 @@ public final class OpRegistry {
   /** All op libraries, in the order {@code --help} lists them. */
   public static final ImmutableList<OpDef> ALL =
       Stream.of(CoreOps.ALL, PartitionOps.ALL, RaggedOps.ALL, ElementwiseOps.ALL, ConversionOps.ALL,
-              RaggedConversionOps.ALL, SparseOps.ALL)
+              RaggedConversionOps.ALL, SparseOps.ALL,
+              IndexingOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 
