@@ -3,9 +3,13 @@ package dev.tatter.frontend;
 import com.google.common.collect.ImmutableList;
 import com.google.common.primitives.Longs;
 import dev.tatter.ir.GraphBuildException;
+import dev.tatter.ir.ops.RaggedConstantOps;
 import dev.tatter.ir.ops.RaggedConversionOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.RaggedLiterals;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.Tensor;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,6 +98,47 @@ final class Conversions {
 
   static Value fromSparse(Value st, DType splits) {
     return st.builder().op(RaggedConversionOps.FROM_SPARSE, Map.of("splits", splits), st);
+  }
+
+  static Value raggedConstant(GraphBuilder b, Object javaValue, DType dtype, int raggedRank) {
+    Object nested = RaggedLiterals.toNestedList(javaValue);
+    DType type = dtype != null ? dtype : RaggedLiterals.inferDType(javaValue);
+    try {
+      int depth = RaggedLiterals.depth(nested);
+      int rr = raggedRank >= 0 ? raggedRank : depth - 1;
+      if (rr == 0) {
+        return b.constant(dev.tatter.ir.text.Literals.toTensor(
+            dev.tatter.ir.types.DenseType.of(type, denseShape(nested, depth)), longsOf(nested)));
+      }
+      RaggedTensor value = RaggedLiterals.build(nested, type, rr, DType.INT64, Scalars::store);
+      return b.op(RaggedConstantOps.RAGGED_CONSTANT, Map.of("value", value));
+    } catch (IllegalArgumentException | dev.tatter.ir.TypeException e) {
+      throw new GraphBuildException("ragged constant at " + CallSite.find() + ": " + e.getMessage());
+    }
+  }
+
+  private static long[] denseShape(Object nested, int depth) {
+    long[] shape = new long[depth];
+    Object probe = nested;
+    for (int d = 0; d < depth; d++) {
+      shape[d] = ((List<?>) probe).size();
+      probe = shape[d] == 0 ? List.of() : ((List<?>) probe).get(0);
+    }
+    return shape;
+  }
+
+  /** Java scalars as the textual IR's literals hold them (Long, Double), so Literals converts strictly. */
+  private static Object longsOf(Object nested) {
+    if (nested instanceof List<?> list) {
+      return list.stream().map(Conversions::longsOf).toList();
+    }
+    if (nested instanceof Integer || nested instanceof Short || nested instanceof Byte) {
+      return ((Number) nested).longValue();
+    }
+    if (nested instanceof Float f) {
+      return f.doubleValue();
+    }
+    return nested;
   }
 
   static ImmutableList<Long> shapeList(long[] shape) {

@@ -77,6 +77,20 @@ public final class GraphBuilder {
     return op(dev.tatter.ir.ops.SparseOps.FROM_DENSE, Map.of(), dense);
   }
 
+  /**
+   * TF's {@code tf.ragged.constant(pylist)}: nested Java lists or arrays, every scalar at the same
+   * depth K; ragged_rank K - 1 and the dtype TF would infer (ints int32, floats float32; a
+   * primitive array keeps its own). A depth of 1 gives a dense constant, as in TF.
+   */
+  public Value raggedConstant(Object nested) {
+    return Conversions.raggedConstant(this, nested, null, -1);
+  }
+
+  /** TF's {@code tf.ragged.constant(pylist, dtype, ragged_rank)}; a ragged_rank of -1 infers it, lower levels stay uniform. */
+  public Value raggedConstant(Object nested, DType dtype, int raggedRank) {
+    return Conversions.raggedConstant(this, nested, dtype, raggedRank);
+  }
+
   /** TF's {@code RowPartition.from_row_splits(row_splits, validate=True)}. */
   public Value partitionFromRowSplits(Value rowSplits) {
     return partitionFromRowSplits(rowSplits, true);

@@ -16,7 +16,7 @@ public final class OpRegistry {
   public static final ImmutableList<OpDef> ALL =
       Stream.of(CoreOps.ALL, PartitionOps.ALL, RaggedOps.ALL, ElementwiseOps.ALL, ConversionOps.ALL,
               RaggedConversionOps.ALL, SparseOps.ALL,
-              IndexingOps.ALL)
+              IndexingOps.ALL, RaggedConstantOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 

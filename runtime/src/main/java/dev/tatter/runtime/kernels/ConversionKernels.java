@@ -21,6 +21,11 @@ import java.util.List;
 public final class ConversionKernels {
   private ConversionKernels() {}
 
+  /** {@code ragged_constant}: its value attribute, shared, since ragged tensors are immutable. */
+  public static RaggedTensor raggedConstant(RaggedTensor value) {
+    return value;
+  }
+
   /** {@code to_tensor(rt, default_value) {shape}}; an empty {@code shape} means "not given". */
   public static Tensor toTensor(RaggedTensor rt, Tensor defaultValue, long[] shape) {
     Tensor flat = rt.flatValues();
