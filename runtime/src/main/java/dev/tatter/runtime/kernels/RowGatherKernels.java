@@ -51,7 +51,7 @@ public final class RowGatherKernels {
       if (width != 1 && length != width) {
         throw new InvalidArgumentException("row " + row + " of the ragged operand has " + length
             + " values but dimension 1 of the dense operand of shape " + Arrays.toString(shape) + " is " + width
-            + " (need " + length + " or 1)");
+            + " (it must be 1 or every row's length)");
       }
       int src = (broadcastRows ? 0 : row * width) * rowSize;
       for (int o = 0; o < length; o++) {
