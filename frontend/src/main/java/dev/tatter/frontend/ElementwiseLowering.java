@@ -122,13 +122,17 @@ final class ElementwiseLowering {
   }
 
   /**
-   * The operand {@code other} stands for next to {@code like}: a Value as is; a Java scalar or
+   * The operand {@code other} stands for next to {@code like}: a Value as is; a Tensor as a
+   * constant (its own dtype); a Java scalar or
    * (nested) array converted to {@code like}'s dtype as TF converts a Python scalar or list
    * (integers wrap: 129 is -127 in int8; a fraction for an integer dtype is an error).
    */
   static Value operand(Value like, Object other) {
     if (other instanceof Value v) {
       return v;
+    }
+    if (other instanceof Tensor t) {
+      return like.builder().constant(t);
     }
     if (other == null) {
       throw GraphBuilder.misuse("an operand may not be null", like);

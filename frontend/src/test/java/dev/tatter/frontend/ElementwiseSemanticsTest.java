@@ -239,6 +239,13 @@ class ElementwiseSemanticsTest {
   }
 
   @Test
+  void aTensorOperand_isAConstantOfItsOwnDtype() {
+    Value x = g.constant(Tensor.ofLongs(1, 2));
+    assertEquals("[11, 22]", one(x.add(Tensor.ofLongs(10, 20))));
+    assertThrows(GraphBuildException.class, () -> x.add(Tensor.ofInts(10, 20)));
+  }
+
+  @Test
   void aFractionForAnIntegerTensor_isRefused() {
     Value x = g.constant(Tensor.ofInts(1));
     GraphBuildException e = assertThrows(GraphBuildException.class, () -> x.add(2.5));
