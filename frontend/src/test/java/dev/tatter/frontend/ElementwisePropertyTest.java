@@ -272,7 +272,8 @@ class ElementwisePropertyTest {
           case "add" -> x.add(y);
           case "sub" -> x.subtract(y);
           case "mul" -> x.multiply(y);
-          default -> x.divide(y, new MathContext(60));
+          // enough digits that a quotient of two doubles never rounds onto (or across) a halfway point
+          default -> x.divide(y, new MathContext(2000));
         };
         double r = round(exact, float32, 0);
         // an exact zero keeps IEEE's sign rules (e.g. -0.0 * 5 is -0.0): compare against those
@@ -392,6 +393,66 @@ class ElementwisePropertyTest {
         expected.add(r);
       }
       assertEquals(expected, out.toList(), "case " + k + " splits " + java.util.Arrays.toString(splits));
+    }
+  }
+
+  @Property(tries = 300)
+  void everyIntegerOp_onRaggedWithRaggedAndWithAColumn_matchesTheReference(@ForAll("intOps") String op, @ForAll long seed) {
+    Random random = new Random(seed);
+    int nrows = random.nextInt(5);
+    long[] splits = new long[nrows + 1];
+    for (int i = 1; i <= nrows; i++) {
+      splits[i] = splits[i - 1] + (random.nextBoolean() ? 0 : random.nextInt(4));
+    }
+    int nvals = (int) splits[nrows];
+    long[] a = new long[nvals];
+    long[] b = new long[nvals];
+    long[] column = new long[nrows];
+    boolean divides = op.equals("div") || op.equals("floordiv") || op.equals("mod");
+    for (int j = 0; j < nvals; j++) {
+      a[j] = intValue(random, 64);
+      b[j] = op.equals("pow") ? random.nextInt(70) : intValue(random, 64);
+      b[j] = divides && b[j] == 0 ? 7 : b[j];
+    }
+    for (int i = 0; i < nrows; i++) {
+      column[i] = op.equals("pow") ? random.nextInt(70) : intValue(random, 64);
+      column[i] = divides && column[i] == 0 ? -7 : column[i];
+    }
+    RowPartition p = RowPartition.fromRowSplits(splits, DType.INT64, true);
+    RaggedTensor rt = RaggedTensor.of(Tensor.ofLongs(a), p);
+    Compiled withRagged = compiled("rr" + op, g -> apply(op, g.placeholder("rt", Types.ragged(DType.INT64, 1)),
+        g.placeholder("rt2", Types.ragged(DType.INT64, 1))));
+    Compiled withColumn = compiled("rc" + op, g -> apply(op, g.placeholder("rt", Types.ragged(DType.INT64, 1)),
+        g.placeholder("col", Types.dense(DType.INT64, -1, 1))));
+    Tensor flat = (Tensor) ((RaggedTensor) withRagged.run(Map.of("rt", rt, "rt2", RaggedTensor.of(Tensor.ofLongs(b), p)))).values();
+    Tensor flatColumn = (Tensor) ((RaggedTensor) withColumn.run(Map.of("rt", rt, "col", Tensor.of(DType.INT64, column, nrows, 1))))
+        .values();
+    for (int j = 0; j < nvals; j++) {
+      BigInteger x = BigInteger.valueOf(a[j]);
+      Object expected = intReference(op, x, BigInteger.valueOf(b[j]), 64);
+      Object expectedColumn = intReference(op, x, BigInteger.valueOf(column[rowOf(splits, j)]), 64);
+      assertEquals(expected, expected instanceof Boolean ? flat.get(j) : BigInteger.valueOf(flat.getLong(j)), op + " at " + j);
+      assertEquals(expectedColumn, expectedColumn instanceof Boolean ? flatColumn.get(j) : BigInteger.valueOf(flatColumn.getLong(j)),
+          op + " with the column at " + j);
+    }
+  }
+
+  @Property(tries = 200)
+  void absAndNeg_matchTheReferenceAtEveryWidth(@ForAll("intTypes") DType dtype, @ForAll long seed) {
+    Random random = new Random(seed);
+    int bits = bits(dtype);
+    long[] a = new long[random.nextInt(10)];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = intValue(random, bits);
+    }
+    Compiled abs = compiled("abs" + dtype, g -> g.placeholder("x", Types.dense(dtype, -1)).abs());
+    Compiled neg = compiled("neg" + dtype, g -> g.placeholder("x", Types.dense(dtype, -1)).neg());
+    Tensor absOut = (Tensor) abs.run(Map.of("x", intTensor(dtype, a)));
+    Tensor negOut = (Tensor) neg.run(Map.of("x", intTensor(dtype, a)));
+    for (int i = 0; i < a.length; i++) {
+      BigInteger x = BigInteger.valueOf(a[i]);
+      assertEquals(wrap(x.abs(), bits), BigInteger.valueOf(absOut.getLong(i)), "abs(" + a[i] + ")");
+      assertEquals(wrap(x.negate(), bits), BigInteger.valueOf(negOut.getLong(i)), "neg(" + a[i] + ")");
     }
   }
 
