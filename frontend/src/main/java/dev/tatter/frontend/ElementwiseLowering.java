@@ -230,13 +230,17 @@ final class ElementwiseLowering {
           throw incompatible(op, x, y, ": the dense operand has " + size + " rows, the ragged one " + r.nrows());
         }
       } else if (j == 0 && size != 1) {
+        // TF would accept a size equal to every row's length; Tatter supports that only where a
+        // row_gather consumes the dim, so this is unsupported rather than proven incompatible
+        // (unless the rows are uniform of another known length).
+        PartitionType p = r.partitions().get(raggedDim - 1);
         String why = ": dimension 0 of the dense operand is aligned with ragged dimension " + raggedDim
             + " and must be 1, got " + Dims.format(size);
-        if (Dims.isKnown(size)) {
+        if (p.uniform() && Dims.isKnown(size) && Dims.merge(size, p.uniformRowLength()) == null) {
           throw incompatible(op, x, y, why);
         }
         throw fail(op, x, y, "cannot broadcast " + x.shape() + " and " + y.shape() + why
-            + " (give the dense operand a static size of 1 there)");
+            + " (give the dense operand a leading dim aligned with the rows, or a static size of 1 there)");
       } else {
         PartitionType p = r.partitions().get(raggedDim - 1);
         if (size != 1 && p.uniform() && Dims.merge(size, p.uniformRowLength()) == null) {
