@@ -29,10 +29,10 @@ import java.util.Map;
  *       pair of partitions (gone once CSE makes them one node);
  *   <li>ragged with dense: the dense operand, aligned with the ragged shape from the right, is
  *       carried down to the flat values by one {@code row_gather} per partition it reaches
- *       (a dim aligned with a ragged dim is 1, or the length of every row, checked at run time;
- *       the one aligned with the outer rows is nrows or 1), then the op on flat values. A dense operand no deeper than the flat
- *       values' inner dims (a scalar, {@code [3]} against {@code [nrows, (None), 3]})
- *       broadcasts against the flat values directly.
+ *       (a dim aligned with a ragged dim is 1, or the length of every row, checked at run
+ *       time; the one aligned with the outer rows is nrows or 1), then the op on flat values.
+ *       A dense operand no deeper than the flat values' inner dims (a scalar, {@code [3]}
+ *       against {@code [nrows, (None), 3]}) broadcasts against the flat values directly.
  * </ul>
  *
  * The shape checks run on static types before any node is added, so {@code eq} can turn a
@@ -111,6 +111,8 @@ final class ElementwiseLowering {
    * sizes known only at run time are checked then, raising as TF does in graph mode.
    */
   static Value equality(OpDef op, Value x, Value y, boolean ifIncompatible) {
+    requireTensor(op, x);
+    requireTensor(op, y);
     try {
       if (x.dtype() == y.dtype()) {
         checkBroadcast(op, x, y);
