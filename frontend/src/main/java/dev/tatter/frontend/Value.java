@@ -1,19 +1,26 @@
 package dev.tatter.frontend;
 
+import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.ComparisonOps;
 import dev.tatter.ir.ops.ConversionOps;
 import dev.tatter.ir.ops.ElementwiseOps;
+import dev.tatter.ir.ops.PartitionEncodingOps;
 import dev.tatter.ir.ops.PartitionOps;
 import dev.tatter.ir.ops.RaggedOps;
+import dev.tatter.ir.ops.RaggedShapeOps;
+import dev.tatter.ir.ops.ReductionOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A symbolic value of a graph under construction — a dense tensor, a ragged tensor or a row
@@ -60,6 +67,9 @@ public final class Value {
     if (type() instanceof DenseType dt) {
       return dt.tfShape();
     }
+    if (type() instanceof dev.tatter.ir.types.SparseType st) {
+      return st.tfShape();
+    }
     throw GraphBuilder.misuse("a row partition has no shape", this);
   }
 
@@ -80,7 +90,145 @@ public final class Value {
     return op(RaggedOps.PARTITION);
   }
 
+  /**
+   * TF's {@code rt.with_values(new_values)}: the same outer partition over other values; for a
+   * sparse tensor, TF's {@code st.with_values}: the same indices and shape.
+   */
+  public Value withValues(Value newValues) {
+    if (type() instanceof dev.tatter.ir.types.SparseType) {
+      return Sparse.withValues(this, newValues);
+    }
+    return builder.ragged(newValues, asRagged("with_values").partition());
+  }
+
+  /** TF's {@code rt.with_flat_values(new_values)}: every partition kept, the innermost values replaced. */
+  public Value withFlatValues(Value newFlatValues) {
+    return builder.rebuild(newFlatValues, builder.decompose(asRagged("with_flat_values")).partitions());
+  }
+
+  /** TF's {@code rt.with_row_splits_dtype(dtype)}: every partition converted (narrowing checked at run time). */
+  public Value withRowSplitsDType(DType dtype) {
+    GraphBuilder.Decomposed d = builder.decompose(asRagged("with_row_splits_dtype"));
+    return builder.rebuild(d.flatValues(), d.partitions().stream().map(p -> p.withDType(dtype)).toList());
+  }
+
+  /** TF's {@code rt.nested_row_splits}: the row splits of each partition, outermost first. */
+  public List<Value> nestedRowSplits() {
+    return builder.decompose(asRagged("nested_row_splits")).partitions().stream().map(Value::rowSplits).toList();
+  }
+
+  /** TF's {@code rt.nested_row_lengths()}. */
+  public List<Value> nestedRowLengths() {
+    return builder.decompose(asRagged("nested_row_lengths")).partitions().stream().map(Value::rowLengths).toList();
+  }
+
+  /** TF's {@code rt.nested_value_rowids()}. */
+  public List<Value> nestedValueRowids() {
+    return builder.decompose(asRagged("nested_value_rowids")).partitions().stream().map(Value::valueRowids).toList();
+  }
+
+  /**
+   * TF's {@code rt.row_lengths(axis)}: axis 0 is nrows, axis 1 the outer row lengths, a deeper
+   * axis gives a ragged tensor holding the lengths of that axis' rows (dense axes included);
+   * negative axes count from the end.
+   */
+  public Value rowLengths(int axis) {
+    RaggedType rt = (RaggedType) asRagged("row_lengths").type();
+    int a = axis < 0 ? axis + rt.rank() : axis;
+    if (a < 0 || a >= rt.rank()) {
+      throw GraphBuilder.misuse("row_lengths: axis " + axis + " is out of range for rank " + rt.rank(), this);
+    }
+    if (a == 0) {
+      return nrows();
+    }
+    if (a == 1) {
+      return rowLengths();
+    }
+    Value values = values();
+    if (values.type() instanceof RaggedType) {
+      return withValues(values.rowLengths(a - 1));
+    }
+    return withValues(builder.op(RaggedShapeOps.DENSE_ROW_LENGTHS,
+        Map.of("axis", (long) (a - 1), "out_type", rt.splitsDType()), values));
+  }
+
+  /** TF's {@code rt.bounding_shape()}: int vector of the splits dtype, one size per dimension. */
+  public Value boundingShape() {
+    return boundingShape(null, null);
+  }
+
+  /**
+   * TF's {@code rt.bounding_shape(axis, out_type)}: {@code axis} null for the whole shape (else a
+   * scalar; negative counts from the end), {@code outType} null for the splits dtype.
+   */
+  public Value boundingShape(Integer axis, DType outType) {
+    RaggedType rt = (RaggedType) asRagged("bounding_shape").type();
+    long a = -1;
+    if (axis != null) {
+      a = axis < 0 ? axis + rt.rank() : axis;
+      if (a < 0 || a >= rt.rank()) {
+        throw GraphBuilder.misuse("bounding_shape: axis " + axis + " is out of range for rank " + rt.rank(), this);
+      }
+    }
+    return builder.op(RaggedShapeOps.BOUNDING_SHAPE,
+        Map.of("axis", a, "out_type", outType == null ? rt.splitsDType() : outType), this);
+  }
+
+  /** TF's {@code rt.nrows(out_type)}: the row count as an {@code outType} scalar. */
+  public Value nrows(DType outType) {
+    return outType == asPartition().dtype() ? nrows() : builder.outerDim(this, outType);
+  }
+
+  private Value asRagged(String what) {
+    if (!(type() instanceof RaggedType)) {
+      throw GraphBuilder.misuse(what + " needs a ragged tensor", this);
+    }
+    return this;
+  }
+
   // ---- partition encodings: on a partition, or on a ragged tensor's outer partition ----
+
+  /** TF's {@code row_starts()}: {@code row_splits[:-1]}. */
+  public Value rowStarts() {
+    return asPartition().op(PartitionEncodingOps.ROW_STARTS);
+  }
+
+  /** TF's {@code row_limits()}: {@code row_splits[1:]}. */
+  public Value rowLimits() {
+    return asPartition().op(PartitionEncodingOps.ROW_LIMITS);
+  }
+
+  /** TF's {@code RowPartition.nvals()}: how many values the partition splits. */
+  public Value nvals() {
+    return asPartition().op(PartitionEncodingOps.NVALS);
+  }
+
+  /**
+   * TF's {@code uniform_row_length}: present only when the partition is statically uniform (TF's
+   * None otherwise, here {@code Optional.empty()}).
+   */
+  public Optional<Value> uniformRowLength() {
+    Value p = asPartition();
+    return isUniform() ? Optional.of(p.op(PartitionEncodingOps.UNIFORM_ROW_LENGTH)) : Optional.empty();
+  }
+
+  /** TF's {@code is_uniform()}: whether the partition is known, as the graph is built, to be uniform. */
+  public boolean isUniform() {
+    return ((PartitionType) asPartition().type()).uniform();
+  }
+
+  /** TF's {@code offsets_in_rows()}: each value's index within its row. */
+  public Value offsetsInRows() {
+    return asPartition().op(PartitionEncodingOps.OFFSETS_IN_ROWS);
+  }
+
+  /** TF's {@code RowPartition.with_dtype(dtype)}: itself if it has that dtype; narrowing to int32 is checked at run time. */
+  public Value withDType(DType dtype) {
+    if (!(type() instanceof PartitionType)) {
+      throw GraphBuilder.misuse("with_dtype needs a row partition (use withRowSplitsDType on a ragged tensor)", this);
+    }
+    return dtype == dtype() ? this : builder.op(PartitionOps.WITH_DTYPE, Map.of("dtype", dtype), this);
+  }
 
   public Value rowSplits() {
     return asPartition().op(PartitionOps.ROW_SPLITS);
@@ -287,6 +435,134 @@ public final class Value {
   }
 
   // ---- reductions (reduce_sum, reduce_mean, ... along any axis) ----
+  //
+  // reduceX(axis) and reduceX(axis, keepdims) reduce one axis (negative counts from the end; a
+  // ragged axis included); reduceX() reduces every axis to a scalar (TF's axis=None).
+
+  /** {@code tf.reduce_sum(x, axis)}. */
+  public Value reduceSum(int axis) {
+    return reduceSum(axis, false);
+  }
+
+  /** {@code tf.reduce_sum(x, axis, keepdims)}. */
+  public Value reduceSum(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_SUM, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_sum(x)}: every axis, a scalar. */
+  public Value reduceSum() {
+    return reduction(ReductionOps.REDUCE_SUM, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_prod(x, axis)}. */
+  public Value reduceProd(int axis) {
+    return reduceProd(axis, false);
+  }
+
+  /** {@code tf.reduce_prod(x, axis, keepdims)}. */
+  public Value reduceProd(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_PROD, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_prod(x)}: every axis, a scalar. */
+  public Value reduceProd() {
+    return reduction(ReductionOps.REDUCE_PROD, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_min(x, axis)}. */
+  public Value reduceMin(int axis) {
+    return reduceMin(axis, false);
+  }
+
+  /** {@code tf.reduce_min(x, axis, keepdims)}. */
+  public Value reduceMin(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_MIN, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_min(x)}: every axis, a scalar. */
+  public Value reduceMin() {
+    return reduction(ReductionOps.REDUCE_MIN, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_max(x, axis)}. */
+  public Value reduceMax(int axis) {
+    return reduceMax(axis, false);
+  }
+
+  /** {@code tf.reduce_max(x, axis, keepdims)}. */
+  public Value reduceMax(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_MAX, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_max(x)}: every axis, a scalar. */
+  public Value reduceMax() {
+    return reduction(ReductionOps.REDUCE_MAX, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_mean(x, axis)}. */
+  public Value reduceMean(int axis) {
+    return reduceMean(axis, false);
+  }
+
+  /** {@code tf.reduce_mean(x, axis, keepdims)}. */
+  public Value reduceMean(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_MEAN, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_mean(x)}: every axis, a scalar. */
+  public Value reduceMean() {
+    return reduction(ReductionOps.REDUCE_MEAN, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_all(x, axis)}. */
+  public Value reduceAll(int axis) {
+    return reduceAll(axis, false);
+  }
+
+  /** {@code tf.reduce_all(x, axis, keepdims)}. */
+  public Value reduceAll(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_ALL, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_all(x)}: every axis, a scalar. */
+  public Value reduceAll() {
+    return reduction(ReductionOps.REDUCE_ALL, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_any(x, axis)}. */
+  public Value reduceAny(int axis) {
+    return reduceAny(axis, false);
+  }
+
+  /** {@code tf.reduce_any(x, axis, keepdims)}. */
+  public Value reduceAny(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_ANY, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_any(x)}: every axis, a scalar. */
+  public Value reduceAny() {
+    return reduction(ReductionOps.REDUCE_ANY, allAxes(), false);
+  }
+
+  private Value reduction(OpDef op, List<Long> axis, boolean keepdims) {
+    return builder.op(op, Map.of("axis", com.google.common.collect.ImmutableList.copyOf(axis), "keepdims", keepdims), this);
+  }
+
+  private List<Long> allAxes() {
+    int rank;
+    if (type() instanceof RaggedType rt) {
+      rank = rt.rank();
+    } else if (type() instanceof DenseType dt) {
+      rank = dt.rank();
+    } else {
+      throw GraphBuilder.misuse("a row partition cannot be reduced", this);
+    }
+    List<Long> axes = new ArrayList<>();
+    for (long a = 0; a < rank; a++) {
+      axes.add(a);
+    }
+    return axes;
+  }
 
   // ---- conversions ----
 
@@ -297,10 +573,21 @@ public final class Value {
 
   /** TF's {@code rt.to_tensor(default_value)}. */
   public Value toTensor(Object defaultValue) {
-    if (defaultValue instanceof Value v) {
-      return builder.op(ConversionOps.TO_TENSOR, Map.of(), this, v);
-    }
-    return toTensor(builder.scalar(dtype(), defaultValue));
+    return toTensor(defaultValue, new long[0]);
+  }
+
+  /**
+   * TF's {@code rt.to_tensor(default_value, shape=shape)}: the result is padded and truncated to
+   * {@code shape}; {@code -1} ({@code None}) keeps a dim's computed size. A null
+   * {@code defaultValue} pads with zero: {@code rt.toTensor(null, 5, 2)} is the seed's
+   * {@code rt.to_tensor(shape=[5, 2])}.
+   */
+  public Value toTensor(Object defaultValue, long... shape) {
+    Value dv = defaultValue == null ? builder.scalar(dtype(), zeroOf(dtype()))
+        : defaultValue instanceof Value v ? v : builder.scalar(dtype(), defaultValue);
+    return builder.op(ConversionOps.TO_TENSOR,
+        Map.of("shape", com.google.common.collect.ImmutableList.copyOf(com.google.common.primitives.Longs.asList(shape))),
+        this, dv);
   }
 
   private static Object zeroOf(DType dtype) {
@@ -312,9 +599,122 @@ public final class Value {
     };
   }
 
+  /** TF's {@code RaggedTensor.from_tensor(tensor)}: every row kept whole (ragged dims uniform). */
+  public Value raggedFromTensor() {
+    return Conversions.fromTensor(this, null, null, 1);
+  }
+
+  /**
+   * TF's {@code RaggedTensor.from_tensor(tensor, lengths, padding, ragged_rank)}. {@code lengths}
+   * (a Value, long[] or int[]; or a List of them, outermost first, for nested lengths) keeps the
+   * first {@code lengths[r]} items of row r; {@code padding} (a Value, Tensor or scalar) drops
+   * each row's suffix of padding items. They are mutually exclusive; null means not given.
+   */
+  public Value raggedFromTensor(Object lengths, Object padding, int raggedRank) {
+    return Conversions.fromTensor(this, lengths, padding, raggedRank);
+  }
+
+  /** TF's {@code rt.to_sparse()}. */
+  public Value toSparse() {
+    return Conversions.toSparse(this);
+  }
+
+  /** TF's {@code RaggedTensor.from_sparse(st)}: 2-D and right-ragged only (an error names the first bad index). */
+  public Value raggedFromSparse() {
+    return Conversions.fromSparse(this, DType.INT64);
+  }
+
+  public Value raggedFromSparse(DType rowSplitsDType) {
+    return Conversions.fromSparse(this, rowSplitsDType);
+  }
+
+  /** TF's {@code rt.merge_dims(outer_axis, inner_axis)}; negative axes count from the end. */
+  public Value mergeDims(int outerAxis, int innerAxis) {
+    return Conversions.mergeDims(this, outerAxis, innerAxis);
+  }
+
   // ---- indexing (__getitem__) ----
 
+  /**
+   * TF's {@code x[key]} with a typed key: {@code rt.getItem(Index.all(), Index.slice(1, 3))} is
+   * {@code rt[:, 1:3]}; {@code rt.getItem(Index.at(3), Index.at(0))} is {@code rt[3, 0]}. Integers
+   * (negative from the end) drop their dim; slices keep it. Indexing a ragged inner dimension
+   * with an integer, or a known dimension out of range, fails here; other ranges at run time.
+   */
+  public Value getItem(dev.tatter.runtime.Index... key) {
+    return getItem(dev.tatter.runtime.Index.format(java.util.Arrays.asList(key)));
+  }
+
+  /** {@code x[i, j, ...]} with integers only: {@code rt.getItem(3, 0)} is {@code rt[3, 0]}. */
+  public Value getItem(long... indices) {
+    return getItem(java.util.Arrays.stream(indices).mapToObj(dev.tatter.runtime.Index::at)
+        .toArray(dev.tatter.runtime.Index[]::new));
+  }
+
+  /** {@code x[key]} with the key as Python writes it between the brackets: {@code rt.getItem(":, -1:")}. */
+  public Value getItem(String key) {
+    String canonical;
+    try {
+      canonical = dev.tatter.runtime.Index.format(dev.tatter.runtime.Index.parse(key));
+    } catch (IllegalArgumentException e) {
+      throw new GraphBuildException("getitem at " + CallSite.find() + ": " + e.getMessage());
+    }
+    return builder.op(dev.tatter.ir.ops.IndexingOps.GETITEM, Map.of("key", canonical), this);
+  }
+
   // ---- sparse ----
+
+  /** TF's {@code tf.sparse.to_dense(st)}: zero (false, "") where no value is stored. */
+  public Value toDense() {
+    return Sparse.toDense(this, zeroOf(dtype()));
+  }
+
+  /** TF's {@code tf.sparse.to_dense(st, default_value)}; out-of-range and repeated indices fail at run time. */
+  public Value toDense(Object defaultValue) {
+    return Sparse.toDense(this, defaultValue);
+  }
+
+  /** TF's {@code tf.sparse.reorder(st)}: indices in row-major order. */
+  public Value reorder() {
+    return Sparse.reorder(this);
+  }
+
+  /**
+   * TF's {@code st.set_shape(shape)} ({@code -1} for None): the same sparse tensor with its static
+   * shape merged with {@code shape}; an incompatible shape fails at once naming both. Values are
+   * immutable, so this returns the merged value rather than changing this one.
+   */
+  public Value setShape(long... shape) {
+    return Sparse.setShape(this, shape);
+  }
+
+  /** TF's {@code get_shape()}: the static shape, {@code (3, 4)}; the same as {@link #shape()}. */
+  public String getShape() {
+    return shape();
+  }
+
+  /** {@code sparse * dense}, the dense operand broadcast into the sparse one; implicit zeros stay zero. */
+  public Value sparseMul(Value dense) {
+    return Sparse.binary(this, dense, false);
+  }
+
+  /** {@code sparse / dense}, the dense operand broadcast into the sparse one; implicit zeros stay zero. */
+  public Value sparseDiv(Value dense) {
+    return Sparse.binary(this, dense, true);
+  }
+
+  /** TF's {@code consumers()}: the values built so far that take this one as an input, in graph order. */
+  public List<Value> consumers() {
+    return Sparse.consumers(this);
+  }
+
+  /**
+   * TF's {@code eval(feed_dict, session)}: runs {@code session} (whose graph holds this value) and
+   * returns this value (a Tensor, RaggedTensor, SparseTensor or RowPartition).
+   */
+  public Object eval(Map<String, ?> feeds, Session session) {
+    return session.run(feeds, this).get(0);
+  }
 
   private Value op(OpDef op) {
     return builder.op(op, Map.of(), this);

@@ -4,8 +4,11 @@ import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,12 +22,27 @@ public final class OpContext {
   private final ImmutableList<Type> operandTypes;
   private final Attributes attributes;
   private final Type declaredType;
+  private final List<Tensor> constants;
 
   public OpContext(OpDef op, ImmutableList<Type> operandTypes, Attributes attributes, Type declaredType) {
+    this(op, operandTypes, null, attributes, declaredType);
+  }
+
+  /** {@code constants} holds, per operand, its value if it is a constant node, else null (or is null itself). */
+  public OpContext(OpDef op, ImmutableList<Type> operandTypes, List<Tensor> constants, Attributes attributes, Type declaredType) {
     this.op = op;
     this.operandTypes = operandTypes;
+    this.constants = constants;
     this.attributes = attributes;
     this.declaredType = declaredType;
+  }
+
+  /**
+   * The value of operand {@code i} when it is a constant node (TF's {@code constant_value}), for
+   * rules that make a size static when its tensor is known as the graph is built.
+   */
+  public Optional<Tensor> constant(int i) {
+    return constants == null ? Optional.empty() : Optional.ofNullable(constants.get(i));
   }
 
   public OpDef op() {
@@ -55,6 +73,10 @@ public final class OpContext {
     return as(i, RaggedType.class, "a ragged tensor");
   }
 
+  public SparseType sparse(int i) {
+    return as(i, SparseType.class, "a sparse tensor");
+  }
+
   public PartitionType partition(int i) {
     return as(i, PartitionType.class, "a row partition");
   }
@@ -62,7 +84,7 @@ public final class OpContext {
   /** Operand {@code i} must be a dense tensor or a ragged tensor. */
   public Type tensor(int i) {
     Type t = operand(i);
-    if (t instanceof PartitionType) {
+    if (t instanceof PartitionType || t instanceof SparseType) {
       throw fail("operand '%s' must be a dense or ragged tensor, got %s", op.operandName(i), t);
     }
     return t;

@@ -57,6 +57,7 @@ public final class RowPartition {
       splits[i] = splits[i - 1] + rowLength;
     }
     checkSplitsFit(splits, splitsDType);
+    checkUniformLengthFits(rowLength, splitsDType);
     return new RowPartition(splits, splitsDType, rowLength);
   }
 
@@ -81,11 +82,18 @@ public final class RowPartition {
 
   private static void checkSplitsFit(long[] splits, DType splitsDType) {
     long last = splits[splits.length - 1];
-    if (last > Sizes.MAX_ELEMENTS || last < 0) {
+    if (last > Sizes.maxElements() || last < 0) {
       throw new InvalidArgumentException("row_splits[-1]=" + last + " is not a valid number of values");
     }
     if (splitsDType == DType.INT32 && last > Integer.MAX_VALUE) {
       throw new InvalidArgumentException("row_splits[-1]=" + last + " does not fit int32 row splits");
+    }
+  }
+
+  /** A uniform length can exceed every split (a zero-row partition of long rows), so it is checked on its own. */
+  private static void checkUniformLengthFits(long rowLength, DType splitsDType) {
+    if (splitsDType == DType.INT32 && rowLength > Integer.MAX_VALUE) {
+      throw new InvalidArgumentException("uniform_row_length=" + rowLength + " does not fit int32 row splits");
     }
   }
 
@@ -95,6 +103,7 @@ public final class RowPartition {
       return this;
     }
     checkSplitsFit(rowSplits, dtype);
+    checkUniformLengthFits(uniformRowLength, dtype);
     return new RowPartition(rowSplits, dtype, uniformRowLength);
   }
 

@@ -14,8 +14,22 @@ import java.util.stream.Stream;
 public final class OpRegistry {
   /** All op libraries, in the order {@code --help} lists them. */
   public static final ImmutableList<OpDef> ALL =
-      Stream.of(CoreOps.ALL, PartitionOps.ALL, RaggedOps.ALL, ElementwiseOps.ALL, ComparisonOps.ALL,
-              RaggedBroadcastOps.ALL, ConversionOps.ALL)
+      Stream.of(
+              CoreOps.ALL,
+              PartitionOps.ALL,
+              PartitionEncodingOps.ALL,
+              RaggedOps.ALL,
+              RaggedShapeOps.ALL,
+              ElementwiseOps.ALL,
+              ComparisonOps.ALL,
+              RaggedBroadcastOps.ALL,
+              ConversionOps.ALL,
+              ReductionOps.ALL,
+              RowReductionOps.ALL,
+              RaggedConversionOps.ALL,
+              SparseOps.ALL,
+              IndexingOps.ALL,
+              RaggedConstantOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 
