@@ -115,6 +115,9 @@ final class ElementwiseLowering {
    * sizes known only at run time are checked then, raising as TF does in graph mode.
    */
   static Value equality(OpDef op, Value x, Value y, boolean ifIncompatible) {
+    if (x.type() instanceof SparseType || y.type() instanceof SparseType) {
+      return binary(op, x, y);
+    }
     requireTensor(op, x);
     requireTensor(op, y);
     try {

@@ -290,6 +290,14 @@ class ElementwiseSemanticsTest {
   }
 
   @Test
+  void eqOfASparseTensor_isRefusedAsSparseOpsAre() {
+    Value st = g.sparseTensor(new long[][] {{0, 1}}, Tensor.ofInts(5), 2, 2);
+    Value dense = g.constant(Tensor.of(DType.INT32, new int[4], 2, 2));
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> st.eq(dense));
+    assertTrue(e.getMessage().contains("a sparse tensor takes only * and /"), e.getMessage());
+  }
+
+  @Test
   void aRowPartitionOperand_isMisuse() {
     Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
     GraphBuildException e = assertThrows(GraphBuildException.class, () -> rt.partition().abs());
