@@ -255,6 +255,29 @@ class TatterCommandTest {
     assertEquals(Set.of("PNG"), Set.of(new String(bytes, 1, 3, StandardCharsets.US_ASCII)));
   }
 
+  /** Graphviz accepts the DOT of every op example and of random graphs (names, strings, NaNs and all). */
+  @Test
+  void dot_ofEveryOpExampleAndRandomGraphs_isValidGraphviz() throws Exception {
+    assumeTrue(DotCommand.findDot().isPresent(), "Graphviz is not installed");
+    List<dev.tatter.ir.Graph> graphs = new java.util.ArrayList<>();
+    for (dev.tatter.ir.OpDef op : dev.tatter.ir.ops.OpRegistry.ALL) {
+      op.examples().forEach(ex -> graphs.add(GraphParser.parse(ex.ir(), op.mnemonic() + ".tat")));
+    }
+    java.util.Random random = new java.util.Random(9);
+    for (int i = 0; i < 20; i++) {
+      graphs.add(dev.tatter.frontend.RandomGraphs.generate(random, 15, false));
+    }
+    for (dev.tatter.ir.Graph g : graphs) {
+      String dot = dev.tatter.ir.text.DotPrinter.print(g, "g \"quoted\"");
+      Process p = new ProcessBuilder(DotCommand.findDot().get().toString(), "-Tcanon").redirectErrorStream(true).start();
+      try (var in = p.getOutputStream()) {
+        in.write(dot.getBytes(StandardCharsets.UTF_8));
+      }
+      String messages = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(0, p.waitFor(), () -> messages + "\n" + dot);
+    }
+  }
+
   @Test
   void bytecode_printsTheGeneratedClass() {
     Run r = tatter("bytecode", scores);
