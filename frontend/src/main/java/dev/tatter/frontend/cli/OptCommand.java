@@ -44,14 +44,16 @@ final class OptCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     int[] index = {0};
+    boolean[] dumped = {false};
     Graph result = pipeline.run(graph, (name, g) -> {
       index[0]++;
       if (dumpAfter != null && (dumpAfter.equals("all") || dumpAfter.equals(name))) {
         out.println("// after " + name + " (pass " + index[0] + " of " + pipeline.passes().size() + ")");
         out.print(GraphPrinter.print(g));
+        dumped[0] = true;
       }
     });
-    if (dumpAfter == null) {
+    if (!dumped[0]) { // no --dump-after, or an empty pipeline: the graph as it ends up
       out.print(GraphPrinter.print(result));
     }
     return 0;

@@ -40,8 +40,8 @@ class ParseErrorTest {
         return %q
         """);
     assertEquals(List.of(
-        "g.tat:2:6: unknown op 'frobnicate'; expected one of [add, assert_same_partition, constant, mul, nrows, "
-            + "partition, partition_from_row_splits, placeholder, ragged, row_lengths, row_splits, to_tensor, value_rowids, values]",
+        "g.tat:2:6: unknown op 'frobnicate'; expected one of "
+            + dev.tatter.ir.ops.OpRegistry.ALL.stream().map(dev.tatter.ir.OpDef::mnemonic).sorted().toList(),
         "g.tat:3:1: partition_from_row_splits(tensor<float32>[None]): operand 'row_splits' must have dtype [int32, int64], got float32",
         "g.tat:4:14: undefined value %y",
         "g.tat:5:1: add(tensor<float32>[None], tensor<float32>[None]): declared type tensor<float64>[None] differs from "
