@@ -39,7 +39,7 @@ INT        : '-'? DIGITS ;
 // JSON's escapes, so that a JSON array of strings is a literal too.
 STRING     : '"' (~["\\\r\n] | '\\' ["\\/bfnrt] | '\\u' HEX HEX HEX HEX)* '"' ;
 COMMENT    : ('#' | '//') ~[\r\n]* -> skip ;
-WS         : [ \t\r\n]+ -> skip ;
+WS         : [ \t\r\n\uFEFF]+ -> skip ;  // a byte-order mark too, as editors on Windows write one
 fragment DIGITS   : [0-9]+ ;
 fragment HEX      : [0-9a-fA-F] ;
 fragment EXPONENT : [eE] [+-]? DIGITS ;

@@ -83,6 +83,12 @@ class GraphFileIsDataTest {
   }
 
   @Test
+  void windowsLineEndsAndAByteOrderMark_areWhitespace() {
+    Graph g = GraphParser.parse("\uFEFF# saved on Windows\r\n%x = placeholder() : tensor<int64>[]\r\nreturn %x\r\n", "w.tat");
+    assertEquals("%x = placeholder() : tensor<int64>[]\nreturn %x\n", GraphPrinter.print(g));
+  }
+
+  @Test
   void namedAndNumberedValues_mix_andNumbersAreReassignedInOrder() {
     Graph g = GraphParser.parse("""
         %7 = constant() {value = tensor<int64>[2] [0, 2]} : tensor<int64>[2]
