@@ -29,7 +29,8 @@ public final class OpRegistry {
               RaggedConversionOps.ALL,
               SparseOps.ALL,
               IndexingOps.ALL,
-              RaggedConstantOps.ALL)
+              RaggedConstantOps.ALL,
+              ArrayOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 
