@@ -88,7 +88,9 @@ public final class FeedChecker {
     }
     for (int i = 0; i < shape.length; i++) {
       if (Dims.isKnown(type.dim(i)) && type.dim(i) != shape[i]) {
-        return "dense_shape " + java.util.Arrays.toString(shape) + " instead of " + type.shape();
+        // unknown dims print as None, as in the type (never as the -1 that encodes them)
+        return "dense_shape " + java.util.Arrays.toString(shape) + " instead of " + type.shape().stream()
+            .map(d -> Dims.isKnown(d) ? String.valueOf(d) : "None").toList();
       }
     }
     return null;

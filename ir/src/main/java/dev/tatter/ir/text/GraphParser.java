@@ -356,7 +356,7 @@ public final class GraphParser {
     for (TypeOptionContext o : given) {
       String key = o.name(0).getText();
       if (!allowed.contains(key)) {
-        throw error(o.getStart(), "unknown type option '" + key + "'; expected one of " + allowed);
+        throw error(o.getStart(), "unknown type option '" + key + "'; expected one of " + new java.util.TreeSet<>(allowed));
       }
       out.put(key, o);
     }
