@@ -74,6 +74,18 @@ class ErrorCatalogTest {
     }
   }
 
+  /** Runs {@code fetch} optimized, interpreted and compiled; both must fail alike. */
+  private static Throwable runOptimized(GraphBuilder g, Map<String, ?> feeds, Value fetch) {
+    Graph graph = g.build(fetch);
+    try (Session interpreted = new Session(graph, dev.tatter.optimizer.PassManager.DEFAULT_PIPELINE, Session.Backend.INTERPRETED);
+        Session compiled = new Session(graph)) {
+      InvalidArgumentException expected = assertThrows(InvalidArgumentException.class, () -> interpreted.run(feeds, fetch));
+      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> compiled.run(feeds, fetch));
+      assertEquals(expected.getMessage(), e.getMessage(), "interpreter and bytecode must fail alike");
+      return e;
+    }
+  }
+
   private static Throwable parse(String text) {
     return assertThrows(IrParseException.class, () -> GraphParser.parse(text, "t.tat"));
   }
@@ -156,6 +168,10 @@ class ErrorCatalogTest {
       new Session(graph).run(Map.of(), ph(new GraphBuilder(), "y", DType.INT32, 1));
     }));
     on("B24", () -> thrown(() -> new Session(new GraphBuilder().build(), "cse,nosuchpass", Session.Backend.COMPILED)));
+    on("B26", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.placeholder("rt", Types.ragged(DType.INT32, 1)).add(ph(g, "d", DType.INT32, -1));
+    }));
     on("B25", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
@@ -372,6 +388,37 @@ class ErrorCatalogTest {
       return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 1}}, Tensor.ofInts(1), 2, 3),
           "d", Tensor.of(DType.INT32, new int[6], 2, 3)), st.sparseDiv(d));
     });
+    on("R25", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromRowSplits(ph(g, "s", DType.INT64, -1));
+      return run(g, Map.of("s", Tensor.ofLongs()), p.rowLengths());
+    });
+
+    on("R26", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      Value d = ph(g, "d", DType.INT32, -1, -1);
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2, 3), splits(0, 2, 3)),
+          "d", Tensor.of(DType.INT32, new int[6], 2, 3)), rt.add(d));
+    });
+
+    on("R27", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromValueRowids(ph(g, "ids", DType.INT64, -1));
+      return run(g, Map.of("ids", Tensor.ofLongs(0, -5)), p.rowSplits());
+    });
+    on("R28", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromValueRowids(ph(g, "ids", DType.INT64, -1));
+      return run(g, Map.of("ids", Tensor.ofLongs(Long.MAX_VALUE)), p.rowSplits());
+    });
+
+    on("R29", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.raggedFromRowLengths(ph(g, "v", DType.INT32, -1), ph(g, "l", DType.INT64, -1));
+      return runOptimized(g, Map.of("v", Tensor.ofInts(1, 2), "l", Tensor.ofLongs()), rt.reduceMax(1));
+    });
+
     // ---- the text format ---------------------------------------------------------------------
     on("T01", () -> parse("%x = placeholder( : tensor<int32>[2]\n"));
     on("T02", () -> parse("%x = frobnicate() : tensor<int32>[2]\n"));
@@ -457,16 +504,27 @@ class ErrorCatalogTest {
   /** Classifies a message as one of the catalogued errors (for the fuzz test); null if none. */
   static String classify(String message) {
     String body = message.replaceFirst("^(%\\w+|node #\\d+) \\(\\w+\\) at [^:]+:\\d+(:\\d+)?: ", "");
-    for (Row r : rows()) {
-      if (pattern(r.message()).matcher(body).find()) {
-        return r.id();
+    for (Map.Entry<String, java.util.regex.Pattern> e : Patterns.BY_ID.entrySet()) {
+      if (e.getValue().matcher(body).find()) {
+        return e.getKey();
       }
     }
     return null;
   }
 
+  /** The rows' patterns, read once. */
+  private static final class Patterns {
+    static final Map<String, java.util.regex.Pattern> BY_ID = new LinkedHashMap<>();
+
+    static {
+      for (Row r : rows()) {
+        BY_ID.put(r.id(), pattern(r.message()));
+      }
+    }
+  }
+
   private static final java.util.regex.Pattern VARIABLE = java.util.regex.Pattern.compile(
-      "\\[[-\\d, ]*\\]|-?\\d+|\\b(u?int(8|16|32|64)|float(32|64)|bool|string)\\b|%\\w+");
+      "\\[[-\\w, ()]*\\]|\\([\\w, ]*\\)|-?\\d+|\\b(u?int(8|16|32|64)|float(32|64)|bool|string)\\b|%\\w+");
 
   /** The row's message with numbers, number lists, dtypes and value names as wildcards. */
   static java.util.regex.Pattern pattern(String message) {
@@ -476,7 +534,8 @@ class ErrorCatalogTest {
     while (m.find()) {
       regex.append(java.util.regex.Pattern.quote(message.substring(last, m.start())));
       String v = m.group();
-      regex.append(v.startsWith("[") ? "\\[[-\\d, ]*\\]" : v.startsWith("%") ? "%\\w+"
+      regex.append(v.startsWith("[") ? "\\[[-\\w, ()]*\\]" : v.startsWith("(") ? "\\([\\w, ]*\\)"
+          : v.startsWith("%") ? "%\\w+"
           : Character.isLetter(v.charAt(0)) ? "\\w+" : "-?\\d+");
       last = m.end();
     }
