@@ -419,6 +419,15 @@ class ErrorCatalogTest {
       return runOptimized(g, Map.of("v", Tensor.ofInts(1, 2), "l", Tensor.ofLongs()), rt.reduceMax(1));
     });
 
+    on("R30", () -> {
+      // 2,147,395,600 int64 elements (17 GB) pass the default element limit but not the heap
+      org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < 16L << 30,
+          "the heap could hold the tensor");
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT64, 1));
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofLongs(1), splits(0, 1))), rt.toTensor(0, 46_340, 46_340));
+    });
+
     // ---- the text format ---------------------------------------------------------------------
     on("T01", () -> parse("%x = placeholder( : tensor<int32>[2]\n"));
     on("T02", () -> parse("%x = frobnicate() : tensor<int32>[2]\n"));
