@@ -172,6 +172,11 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.placeholder("rt", Types.ragged(DType.INT32, 1)).add(ph(g, "d", DType.INT32, -1));
     }));
+    on("B29", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2, 2).toSparse()));
+    on("B30", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.sparseFromDense(ph(g, "x", DType.INT32));
+    }));
     on("B25", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
@@ -252,6 +257,11 @@ class ErrorCatalogTest {
     on("F16", () -> thrown(() -> Tensor.of(DType.INT32, new int[] {1, 2, 3}, 2)));
     on("F17", () -> thrown(() -> SparseTensor.of(new long[][] {{0, 0}, {1}}, Tensor.ofInts(1, 2), 2, 2)));
     on("F18", () -> thrown(() -> SparseTensor.of(new long[][] {{0, 0}}, Tensor.ofInts(1), 2, -2)));
+    on("F20", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.placeholder("x", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("x", Tensor.ofInts(1, 2)), x.abs());
+    });
     on("F19", () -> thrown(() -> RowPartition.fromRowSplits(new long[] {0, 3_000_000_000L}, DType.INT32, true)));
 
     // ---- running -----------------------------------------------------------------------------
@@ -428,6 +438,14 @@ class ErrorCatalogTest {
       return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofLongs(1), splits(0, 1))), rt.toTensor(0, 46_340, 46_340));
     });
 
+    on("R31", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = g.placeholder("a", Types.ragged(DType.INT32, 1));
+      Value b = g.placeholder("b", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("a", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 2)),
+          "b", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2))), a.add(b));
+    });
+
     // ---- the text format ---------------------------------------------------------------------
     on("T01", () -> parse("%x = placeholder( : tensor<int32>[2]\n"));
     on("T02", () -> parse("%x = frobnicate() : tensor<int32>[2]\n"));
@@ -533,7 +551,7 @@ class ErrorCatalogTest {
   }
 
   private static final java.util.regex.Pattern VARIABLE = java.util.regex.Pattern.compile(
-      "\\[[-\\w, ()]*\\]|\\([\\w, ]*\\)|-?\\d+|\\b(u?int(8|16|32|64)|float(32|64)|bool|string)\\b|%\\w+");
+      "\\[[-\\w, ():]*\\]|\\([\\w, ]*\\)|-?\\d+|\\b(u?int(8|16|32|64)|float(32|64)|bool|string)\\b|%\\w+");
 
   /** The row's message with numbers, number lists, dtypes and value names as wildcards. */
   static java.util.regex.Pattern pattern(String message) {
@@ -543,7 +561,7 @@ class ErrorCatalogTest {
     while (m.find()) {
       regex.append(java.util.regex.Pattern.quote(message.substring(last, m.start())));
       String v = m.group();
-      regex.append(v.startsWith("[") ? "\\[[-\\w, ()]*\\]" : v.startsWith("(") ? "\\([\\w, ]*\\)"
+      regex.append(v.startsWith("[") ? "\\[[-\\w, ():]*\\]" : v.startsWith("(") ? "\\([\\w, ]*\\)"
           : v.startsWith("%") ? "%\\w+"
           : Character.isLetter(v.charAt(0)) ? "\\w+" : "-?\\d+");
       last = m.end();

@@ -30,9 +30,10 @@ import net.jqwik.api.Property;
  * the graph's text.
  */
 class FuzzPropertyTest {
+  private static final String[] SLICES = {"1:", ":-1", "::2", "::-1", "-2:", ":, 1:", ":, ::-1", "0:0"};
   private static final DType[] VALUE_DTYPES = {DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64};
 
-  @Property(tries = 300)
+  @Property(tries = 500)
   void randomGraphsAndFeeds_runAsTheInterpreterOrFailWithACataloguedError(@ForAll long seed) {
     Random r = new Random(seed);
     DType dtype = VALUE_DTYPES[r.nextInt(VALUE_DTYPES.length)];
@@ -48,7 +49,8 @@ class FuzzPropertyTest {
       case 1 -> g.raggedFromRowLengths(values, encoding);
       default -> g.raggedFromValueRowids(values, encoding);
     };
-    List<Value> pool = new ArrayList<>(List.of(ragged, dense));
+    Value fedRagged = g.placeholder("r", Types.ragged(dtype, 1, splitsDType));
+    List<Value> pool = new ArrayList<>(List.of(ragged, dense, fedRagged));
     int steps = 2 + r.nextInt(5);
     for (int i = 0; i < steps; i++) {
       Value x = pool.get(r.nextInt(pool.size()));
@@ -71,7 +73,12 @@ class FuzzPropertyTest {
   /** One random op over the pool's values; null or a build error when it does not apply. */
   private static Value step(Random r, GraphBuilder g, Value x, Value y, Value scalar) {
     boolean isRagged = x.raggedRank() > 0;
-    return switch (r.nextInt(14)) {
+    return switch (r.nextInt(19)) {
+      case 14 -> x.getItem(SLICES[r.nextInt(SLICES.length)]);
+      case 15 -> isRagged ? x.mergeDims(0, 1) : g.sparseFromDense(x).toDense();
+      case 16 -> isRagged ? x.rowStarts() : g.sparseFromDense(x).raggedFromSparse().flatValues();
+      case 17 -> x.reduceMean(r.nextInt(3) - 1);
+      case 18 -> isRagged ? x.toTensor(0, 2 + r.nextInt(2), r.nextInt(3)) : x.mod(y);
       case 0 -> x.add(y);
       case 1 -> x.mul(scalar);
       case 2 -> x.floordiv(r.nextBoolean() ? y : scalar);
@@ -140,6 +147,7 @@ class FuzzPropertyTest {
     int cols = r.nextInt(4);
     feeds.put("d", Tensor.of(dtype, vector(r, dtype, rows * cols).data(), rows, cols));
     feeds.put("k", Tensor.of(dtype, vector(r, dtype, 1).data()));
+    feeds.put("r", fedRagged(r, dtype, splitsDType));
     switch (r.nextInt(25)) {
       case 0 -> feeds.remove("v");
       case 1 -> feeds.put("k", null);
@@ -149,6 +157,19 @@ class FuzzPropertyTest {
       default -> { }
     }
     return feeds;
+  }
+
+  /** A ragged feed, sometimes of the wrong ragged rank, splits dtype or value dtype. */
+  private static Object fedRagged(Random r, DType dtype, DType splitsDType) {
+    dev.tatter.runtime.RowPartition p = ConcurrentSessionTest.randomPartition(r);
+    int k = r.nextInt(20);
+    DType splits = k == 0 ? (splitsDType == DType.INT64 ? DType.INT32 : DType.INT64) : splitsDType;
+    DType values = k == 1 ? (dtype == DType.INT32 ? DType.INT64 : DType.INT32) : dtype;
+    dev.tatter.runtime.RaggedTensor rt = dev.tatter.runtime.RaggedTensor.of(vector(r, values, p.nvals()), p.withSplitsDType(splits));
+    if (k == 2) {
+      return dev.tatter.runtime.RaggedTensor.of(rt, dev.tatter.runtime.RowPartition.uniform(rt.nrows(), 1, splits));
+    }
+    return k == 3 ? vector(r, dtype, 3) : rt;
   }
 
   private static long extreme(Random r) {
