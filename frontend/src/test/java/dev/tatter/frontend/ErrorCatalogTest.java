@@ -172,8 +172,8 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.placeholder("rt", Types.ragged(DType.INT32, 1)).add(ph(g, "d", DType.INT32, -1));
     }));
-    on("B29", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2, 2).toSparse()));
-    on("B30", () -> build(() -> {
+    on("B16", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2, 2).toSparse()));
+    on("B27", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.sparseFromDense(ph(g, "x", DType.INT32));
     }));
