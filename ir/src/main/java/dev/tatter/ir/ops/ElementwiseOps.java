@@ -31,6 +31,7 @@ public final class ElementwiseOps {
           %0 = add(%x, %y) : tensor<float64>[1, 2, 2, 3]
           return %0
           """, "[[[[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]], [[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]]]]")
+      .canonicalize(AlgebraicRules.ADD_ZERO)
       .build();
   public static final OpDef MUL = binaryArithmetic("mul", "x * y, broadcasting", "mul")
       .example("""
@@ -39,6 +40,7 @@ public final class ElementwiseOps {
           %0 = mul(%x, %y) : tensor<int32>[5]
           return %0
           """, "[2, 4, 6, 8, 10]")
+      .canonicalize(AlgebraicRules.MUL_ONE)
       .build();
 
   public static final ImmutableList<OpDef> ALL = ImmutableList.of(ADD, MUL);

@@ -14,7 +14,8 @@ import java.util.stream.Stream;
 public final class OpRegistry {
   /** All op libraries, in the order {@code --help} lists them. */
   public static final ImmutableList<OpDef> ALL =
-      Stream.of(CoreOps.ALL, PartitionOps.ALL, RaggedOps.ALL, ElementwiseOps.ALL, ConversionOps.ALL)
+      Stream.of(CoreOps.ALL, PartitionOps.ALL, RaggedOps.ALL, ElementwiseOps.ALL, ConversionOps.ALL,
+              FusedOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 

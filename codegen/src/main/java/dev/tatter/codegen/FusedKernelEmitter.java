@@ -1,0 +1,317 @@
+package dev.tatter.codegen;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import dev.tatter.ir.Node;
+import dev.tatter.ir.ops.FusedExpr;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.exec.FusedSupport;
+import dev.tatter.runtime.exec.LoopBody;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.function.Function;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+
+/**
+ * Emits each fused node as two static methods of the generated class:
+ *
+ * <ul>
+ *   <li>{@code fusedK(Object[] frame)}: reads the operands from the frame, asks
+ *       {@link FusedSupport#fastShape} whether the fast loop applies (every operand either the
+ *       result's shape, read at the same flat index, or a static one-element scalar, read once),
+ *       allocates the one output array and runs {@code loopK} — serially, or split across the
+ *       common pool above {@link FusedSupport#PARALLEL_THRESHOLD}. Otherwise (a broadcast only
+ *       known at run time, or mismatched sizes) it calls the {@link FusedEvaluator}, which runs
+ *       the unfused kernels and so broadcasts and fails exactly as they do.
+ *   <li>{@code loopK(int from, int to, Object[] args)}: a counted {@code int} loop over
+ *       primitive arrays: per element, each step is an {@code INVOKESTATIC} of its
+ *       {@code ScalarFunctions} overload (which C2 inlines), its result kept in a typed local and
+ *       narrowed to int8/int16 as the unfused kernel stores it. No boxing, no allocation, no
+ *       virtual call, so C2 unrolls and vectorizes it.
+ * </ul>
+ *
+ * The class also implements {@link LoopBody} (a {@code tableswitch} over the loops) so that
+ * the pool's tasks can call them.
+ */
+final class FusedKernelEmitter {
+  private static final String OBJECTS = "[Ljava/lang/Object;";
+  static final String FUSED_DESC = "(" + OBJECTS + ")Ljava/lang/Object;";
+  private static final String LOOP_DESC = "(II" + OBJECTS + ")V";
+  private static final String SUPPORT = org.objectweb.asm.Type.getInternalName(FusedSupport.class);
+  private static final String LOOP_BODY = org.objectweb.asm.Type.getInternalName(LoopBody.class);
+  private static final String DTYPE = org.objectweb.asm.Type.getDescriptor(DType.class);
+
+  private final ClassWriter cw;
+  private final String className;
+  private final List<Object> constants;
+  private int kernels;
+
+  FusedKernelEmitter(ClassWriter cw, String className, List<Object> constants) {
+    this.cw = cw;
+    this.className = className;
+    this.constants = constants;
+  }
+
+  /** Emits the methods of {@code node}'s kernel; returns the name of its {@code fusedK} method. */
+  String emit(Node node) {
+    int k = kernels++;
+    FusedExpr expr = FusedEvaluator.exprOf(node);
+    List<Type> inputTypes = node.inputs().stream().map(Node::type).toList();
+    List<Type> stepTypes = expr.stepTypes(inputTypes);
+    boolean[] scalar = new boolean[inputTypes.size()];
+    for (int i = 0; i < scalar.length; i++) {
+      scalar[i] = isStaticScalar((DenseType) inputTypes.get(i));
+    }
+    emitEntry(k, node, scalar);
+    emitLoop(k, expr, inputTypes, stepTypes, scalar);
+    return "fused" + k;
+  }
+
+  static boolean isStaticScalar(DenseType type) {
+    return type.shape().stream().allMatch(d -> Dims.isKnown(d) && d == 1);
+  }
+
+  private int constant(Object value) {
+    constants.add(value);
+    return constants.size() - 1;
+  }
+
+  private void loadConstant(MethodVisitor mv, Object value, String castTo) {
+    mv.visitFieldInsn(GETSTATIC, className, "K", OBJECTS);
+    BytecodeCompiler.push(mv, constant(value));
+    mv.visitInsn(AALOAD);
+    mv.visitTypeInsn(CHECKCAST, castTo);
+  }
+
+  private void emitEntry(int k, Node node, boolean[] scalar) {
+    DenseType type = (DenseType) node.type();
+    MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "fused" + k, FUSED_DESC, null, null);
+    mv.visitCode();
+    // locals: 0 frame, 1 inputs, 2 shape, 3 args, 4 count
+    BytecodeCompiler.push(mv, node.inputs().size());
+    mv.visitTypeInsn(ANEWARRAY, "java/lang/Object");
+    mv.visitVarInsn(ASTORE, 1);
+    for (int i = 0; i < node.inputs().size(); i++) {
+      mv.visitVarInsn(ALOAD, 1);
+      BytecodeCompiler.push(mv, i);
+      mv.visitVarInsn(ALOAD, 0);
+      BytecodeCompiler.push(mv, node.input(i).id());
+      mv.visitInsn(AALOAD);
+      mv.visitInsn(AASTORE);
+    }
+    mv.visitVarInsn(ALOAD, 1);
+    loadConstant(mv, scalar, "[Z");
+    BytecodeCompiler.push(mv, type.rank());
+    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "fastShape", "(" + OBJECTS + "[ZI)[I", false);
+    mv.visitVarInsn(ASTORE, 2);
+    Label fast = new Label();
+    mv.visitVarInsn(ALOAD, 2);
+    mv.visitJumpInsn(IFNONNULL, fast);
+    loadConstant(mv, FusedEvaluator.of(node), "java/util/function/Function");
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/function/Function", "apply",
+        "(Ljava/lang/Object;)Ljava/lang/Object;", true);
+    mv.visitInsn(ARETURN);
+
+    mv.visitLabel(fast);
+    mv.visitVarInsn(ALOAD, 1);
+    loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
+    mv.visitVarInsn(ALOAD, 2);
+    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "arguments", "(" + OBJECTS + DTYPE + "[I)" + OBJECTS, false);
+    mv.visitVarInsn(ASTORE, 3);
+    mv.visitVarInsn(ALOAD, 3);
+    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "count", "(" + OBJECTS + ")I", false);
+    mv.visitVarInsn(ISTORE, 4);
+    Label parallel = new Label(), done = new Label();
+    mv.visitVarInsn(ILOAD, 4);
+    mv.visitFieldInsn(GETSTATIC, SUPPORT, "PARALLEL_THRESHOLD", "I");
+    mv.visitJumpInsn(IF_ICMPGE, parallel);
+    BytecodeCompiler.push(mv, 0);
+    mv.visitVarInsn(ILOAD, 4);
+    mv.visitVarInsn(ALOAD, 3);
+    mv.visitMethodInsn(INVOKESTATIC, className, "loop" + k, LOOP_DESC, false);
+    mv.visitJumpInsn(GOTO, done);
+    mv.visitLabel(parallel);
+    mv.visitFieldInsn(GETSTATIC, className, "SELF", "L" + LOOP_BODY + ";");
+    BytecodeCompiler.push(mv, k);
+    mv.visitVarInsn(ILOAD, 4);
+    mv.visitVarInsn(ALOAD, 3);
+    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "forRange", "(L" + LOOP_BODY + ";II" + OBJECTS + ")V", false);
+    mv.visitLabel(done);
+    loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
+    mv.visitVarInsn(ALOAD, 2);
+    mv.visitVarInsn(ALOAD, 3);
+    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "result",
+        "(" + DTYPE + "[I" + OBJECTS + ")Ldev/tatter/runtime/Tensor;", false);
+    mv.visitInsn(ARETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+
+  private void emitLoop(int k, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes, boolean[] scalar) {
+    MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "loop" + k, LOOP_DESC, null, null);
+    mv.visitCode();
+    // locals: 0 from, 1 to, 2 args, then the output array, one local per input, the index, the steps
+    int next = 3;
+    int out = next++;
+    DType outType = stepTypes.get(stepTypes.size() - 1).dtype();
+    mv.visitVarInsn(ALOAD, 2);
+    BytecodeCompiler.push(mv, 0);
+    mv.visitInsn(AALOAD);
+    mv.visitTypeInsn(CHECKCAST, arrayDescriptor(outType));
+    mv.visitVarInsn(ASTORE, out);
+    int[] inputLocal = new int[inputTypes.size()];
+    for (int i = 0; i < inputTypes.size(); i++) {
+      DType dtype = inputTypes.get(i).dtype();
+      mv.visitVarInsn(ALOAD, 2);
+      BytecodeCompiler.push(mv, i + 1);
+      mv.visitInsn(AALOAD);
+      mv.visitTypeInsn(CHECKCAST, arrayDescriptor(dtype));
+      inputLocal[i] = next;
+      if (scalar[i]) {
+        BytecodeCompiler.push(mv, 0);
+        mv.visitInsn(arrayLoad(dtype));
+        mv.visitVarInsn(valueType(dtype).getOpcode(ISTORE), next);
+        next += valueType(dtype).getSize();
+      } else {
+        mv.visitVarInsn(ASTORE, next++);
+      }
+    }
+    int index = next++;
+    int[] stepLocal = new int[expr.steps().size()];
+    for (int s = 0; s < stepLocal.length; s++) {
+      stepLocal[s] = next;
+      next += valueType(stepTypes.get(s).dtype()).getSize();
+    }
+    mv.visitVarInsn(ILOAD, 0);
+    mv.visitVarInsn(ISTORE, index);
+    Label head = new Label(), end = new Label();
+    mv.visitLabel(head);
+    mv.visitVarInsn(ILOAD, index);
+    mv.visitVarInsn(ILOAD, 1);
+    mv.visitJumpInsn(IF_ICMPGE, end);
+    for (int s = 0; s < stepLocal.length; s++) {
+      FusedExpr.Step step = expr.steps().get(s);
+      DType operandType = null;
+      for (FusedExpr.Ref ref : step.args()) {
+        DType dtype = ref.isInput() ? inputTypes.get(ref.index()).dtype() : stepTypes.get(ref.index()).dtype();
+        operandType = dtype;
+        if (!ref.isInput()) {
+          mv.visitVarInsn(valueType(dtype).getOpcode(ILOAD), stepLocal[ref.index()]);
+        } else if (scalar[ref.index()]) {
+          mv.visitVarInsn(valueType(dtype).getOpcode(ILOAD), inputLocal[ref.index()]);
+        } else {
+          mv.visitVarInsn(ALOAD, inputLocal[ref.index()]);
+          mv.visitVarInsn(ILOAD, index);
+          mv.visitInsn(arrayLoad(dtype));
+        }
+      }
+      DType resultType = stepTypes.get(s).dtype();
+      Method overload = FusedExpr.scalarOverload(step.op(), operandType, resultType, step.args().size())
+          .orElseThrow(() -> new IllegalStateException("no scalar function for step " + step + " (a fuse pass bug)"));
+      mv.visitMethodInsn(INVOKESTATIC, org.objectweb.asm.Type.getInternalName(overload.getDeclaringClass()),
+          overload.getName(), org.objectweb.asm.Type.getMethodDescriptor(overload), false);
+      narrow(mv, resultType);
+      mv.visitVarInsn(valueType(resultType).getOpcode(ISTORE), stepLocal[s]);
+    }
+    mv.visitVarInsn(ALOAD, out);
+    mv.visitVarInsn(ILOAD, index);
+    mv.visitVarInsn(valueType(outType).getOpcode(ILOAD), stepLocal[stepLocal.length - 1]);
+    mv.visitInsn(arrayStore(outType));
+    mv.visitIincInsn(index, 1);
+    mv.visitJumpInsn(GOTO, head);
+    mv.visitLabel(end);
+    mv.visitInsn(RETURN);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+
+  /** The static field SELF (this program as a {@link LoopBody}) and {@code loop(k, from, to, args)}. */
+  void emitLoopBody(MethodVisitor clinit) {
+    cw.visitField(ACC_PRIVATE | ACC_STATIC | ACC_FINAL, "SELF", "L" + LOOP_BODY + ";", null, null).visitEnd();
+    clinit.visitTypeInsn(NEW, className);
+    clinit.visitInsn(DUP);
+    clinit.visitMethodInsn(INVOKESPECIAL, className, "<init>", "()V", false);
+    clinit.visitFieldInsn(PUTSTATIC, className, "SELF", "L" + LOOP_BODY + ";");
+
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "loop", "(III" + OBJECTS + ")V", null, null);
+    mv.visitCode();
+    Label fail = new Label();
+    if (kernels > 0) {
+      Label[] cases = new Label[kernels];
+      for (int k = 0; k < kernels; k++) {
+        cases[k] = new Label();
+      }
+      mv.visitVarInsn(ILOAD, 1);
+      mv.visitTableSwitchInsn(0, kernels - 1, fail, cases);
+      for (int k = 0; k < kernels; k++) {
+        mv.visitLabel(cases[k]);
+        mv.visitVarInsn(ILOAD, 2);
+        mv.visitVarInsn(ILOAD, 3);
+        mv.visitVarInsn(ALOAD, 4);
+        mv.visitMethodInsn(INVOKESTATIC, className, "loop" + k, LOOP_DESC, false);
+        mv.visitInsn(RETURN);
+      }
+    }
+    mv.visitLabel(fail);
+    mv.visitTypeInsn(NEW, "java/lang/IllegalArgumentException");
+    mv.visitInsn(DUP);
+    mv.visitLdcInsn("no such loop");
+    mv.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalArgumentException", "<init>", "(Ljava/lang/String;)V", false);
+    mv.visitInsn(ATHROW);
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+  }
+
+  private static void narrow(MethodVisitor mv, DType dtype) {
+    if (dtype == DType.INT8) {
+      mv.visitInsn(I2B);
+    } else if (dtype == DType.INT16) {
+      mv.visitInsn(I2S);
+    }
+  }
+
+  /** The JVM type a value of {@code dtype} is held in (booleans and narrow ints as int). */
+  private static org.objectweb.asm.Type valueType(DType dtype) {
+    return switch (dtype) {
+      case BOOL, INT8, INT16, INT32 -> org.objectweb.asm.Type.INT_TYPE;
+      case INT64 -> org.objectweb.asm.Type.LONG_TYPE;
+      case FLOAT32 -> org.objectweb.asm.Type.FLOAT_TYPE;
+      case FLOAT64 -> org.objectweb.asm.Type.DOUBLE_TYPE;
+      case STRING -> throw new IllegalStateException("strings are never fused");
+    };
+  }
+
+  private static String arrayDescriptor(DType dtype) {
+    return org.objectweb.asm.Type.getDescriptor(dtype.arrayClass());
+  }
+
+  private static int arrayLoad(DType dtype) {
+    return switch (dtype) {
+      case BOOL, INT8 -> BALOAD;
+      case INT16 -> SALOAD;
+      case INT32 -> IALOAD;
+      case INT64 -> LALOAD;
+      case FLOAT32 -> FALOAD;
+      case FLOAT64 -> DALOAD;
+      case STRING -> throw new IllegalStateException("strings are never fused");
+    };
+  }
+
+  private static int arrayStore(DType dtype) {
+    return switch (dtype) {
+      case BOOL, INT8 -> BASTORE;
+      case INT16 -> SASTORE;
+      case INT32 -> IASTORE;
+      case INT64 -> LASTORE;
+      case FLOAT32 -> FASTORE;
+      case FLOAT64 -> DASTORE;
+      case STRING -> throw new IllegalStateException("strings are never fused");
+    };
+  }
+}
