@@ -7,7 +7,6 @@ import dev.tatter.ir.ops.FusedExpr;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -18,8 +17,6 @@ import java.util.function.Function;
  * not apply.
  */
 final class FusedEvaluator implements Function<Object[], Object> {
-  private static final ConcurrentHashMap<String, FusedExpr> PARSED = new ConcurrentHashMap<>();
-
   private final FusedExpr expr;
 
   FusedEvaluator(FusedExpr expr) {
@@ -27,7 +24,9 @@ final class FusedEvaluator implements Function<Object[], Object> {
   }
 
   static FusedExpr exprOf(Node node) {
-    return PARSED.computeIfAbsent((String) node.attributes().get("expr"), FusedExpr::parse);
+    // parsed again each time rather than cached: a cache keyed by expression would grow with
+    // every graph a long-lived process compiles
+    return FusedExpr.parse((String) node.attributes().get("expr"));
   }
 
   static FusedEvaluator of(Node node) {
