@@ -22,9 +22,9 @@ import org.objectweb.asm.MethodVisitor;
  *
  * <ul>
  *   <li>{@code fusedK(Object[] frame)}: reads the operands from the frame, asks
- *       {@link FusedSupport#fastShape} whether the fast loop applies (every operand either the
- *       result's shape, read at the same flat index, or a static one-element scalar, read once),
- *       allocates the one output array and runs {@code loopK} — serially, or split across the
+ *       {@link FusedSupport#prepare} whether the fast loop applies (every operand read at the
+ *       element's own flat index, once as a scalar, or through a broadcast index map) and for
+ *       the one output array, then runs {@code loopK} — serially, or split across the
  *       common pool above {@link FusedSupport#PARALLEL_THRESHOLD}. Otherwise (a broadcast only
  *       known at run time, or mismatched sizes) it calls the {@link FusedEvaluator}, which runs
  *       the unfused kernels and so broadcasts and fails exactly as they do.
@@ -63,17 +63,33 @@ final class FusedKernelEmitter {
     FusedExpr expr = FusedEvaluator.exprOf(node);
     List<Type> inputTypes = node.inputs().stream().map(Node::type).toList();
     List<Type> stepTypes = expr.stepTypes(inputTypes);
-    boolean[] scalar = new boolean[inputTypes.size()];
-    for (int i = 0; i < scalar.length; i++) {
-      scalar[i] = isStaticScalar((DenseType) inputTypes.get(i));
+    byte[] kinds = new byte[inputTypes.size()];
+    for (int i = 0; i < kinds.length; i++) {
+      kinds[i] = indexMap((DenseType) inputTypes.get(i), (DenseType) node.type());
     }
-    emitEntry(k, node, scalar);
-    emitLoop(k, expr, inputTypes, stepTypes, scalar);
+    emitEntry(k, node, kinds);
+    emitLoop(k, expr, inputTypes, stepTypes, kinds);
     return "fused" + k;
   }
 
-  static boolean isStaticScalar(DenseType type) {
-    return type.shape().stream().allMatch(d -> Dims.isKnown(d) && d == 1);
+  /**
+   * How the loop reads an operand, from the static types: SCALAR for a one-element shape,
+   * BROADCAST if it has a lower rank or a size 1 where the result's is not known to be 1, else
+   * IDENTITY (checked at run time, as unknown sizes may still differ).
+   */
+  static byte indexMap(DenseType operand, DenseType result) {
+    if (operand.shape().stream().allMatch(d -> Dims.isKnown(d) && d == 1)) {
+      return FusedSupport.SCALAR;
+    }
+    if (operand.rank() < result.rank()) {
+      return FusedSupport.BROADCAST;
+    }
+    for (int a = 0; a < operand.rank(); a++) {
+      if (operand.dim(a) == 1 && result.dim(a) != 1) {
+        return FusedSupport.BROADCAST;
+      }
+    }
+    return FusedSupport.IDENTITY;
   }
 
   private int constant(Object value) {
@@ -88,11 +104,11 @@ final class FusedKernelEmitter {
     mv.visitTypeInsn(CHECKCAST, castTo);
   }
 
-  private void emitEntry(int k, Node node, boolean[] scalar) {
+  private void emitEntry(int k, Node node, byte[] kinds) {
     DenseType type = (DenseType) node.type();
     MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "fused" + k, FUSED_DESC, null, null);
     mv.visitCode();
-    // locals: 0 frame, 1 inputs, 2 shape, 3 args, 4 count
+    // locals: 0 frame, 1 inputs, 3 args, 4 count
     BytecodeCompiler.push(mv, node.inputs().size());
     mv.visitTypeInsn(ANEWARRAY, "java/lang/Object");
     mv.visitVarInsn(ASTORE, 1);
@@ -105,12 +121,13 @@ final class FusedKernelEmitter {
       mv.visitInsn(AASTORE);
     }
     mv.visitVarInsn(ALOAD, 1);
-    loadConstant(mv, scalar, "[Z");
+    loadConstant(mv, kinds, "[B");
     BytecodeCompiler.push(mv, type.rank());
-    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "fastShape", "(" + OBJECTS + "[ZI)[I", false);
-    mv.visitVarInsn(ASTORE, 2);
+    loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
+    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepare", "(" + OBJECTS + "[BI" + DTYPE + ")" + OBJECTS, false);
+    mv.visitVarInsn(ASTORE, 3);
     Label fast = new Label();
-    mv.visitVarInsn(ALOAD, 2);
+    mv.visitVarInsn(ALOAD, 3);
     mv.visitJumpInsn(IFNONNULL, fast);
     loadConstant(mv, FusedEvaluator.of(node), "java/util/function/Function");
     mv.visitVarInsn(ALOAD, 1);
@@ -119,11 +136,6 @@ final class FusedKernelEmitter {
     mv.visitInsn(ARETURN);
 
     mv.visitLabel(fast);
-    mv.visitVarInsn(ALOAD, 1);
-    loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
-    mv.visitVarInsn(ALOAD, 2);
-    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "arguments", "(" + OBJECTS + DTYPE + "[I)" + OBJECTS, false);
-    mv.visitVarInsn(ASTORE, 3);
     mv.visitVarInsn(ALOAD, 3);
     mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "count", "(" + OBJECTS + ")I", false);
     mv.visitVarInsn(ISTORE, 4);
@@ -144,16 +156,15 @@ final class FusedKernelEmitter {
     mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "forRange", "(L" + LOOP_BODY + ";II" + OBJECTS + ")V", false);
     mv.visitLabel(done);
     loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
-    mv.visitVarInsn(ALOAD, 2);
     mv.visitVarInsn(ALOAD, 3);
     mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "result",
-        "(" + DTYPE + "[I" + OBJECTS + ")Ldev/tatter/runtime/Tensor;", false);
+        "(" + DTYPE + OBJECTS + ")Ldev/tatter/runtime/Tensor;", false);
     mv.visitInsn(ARETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
   }
 
-  private void emitLoop(int k, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes, boolean[] scalar) {
+  private void emitLoop(int k, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes, byte[] kinds) {
     MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "loop" + k, LOOP_DESC, null, null);
     mv.visitCode();
     // locals: 0 from, 1 to, 2 args, then the output array, one local per input, the index, the steps
@@ -165,15 +176,25 @@ final class FusedKernelEmitter {
     mv.visitInsn(AALOAD);
     mv.visitTypeInsn(CHECKCAST, arrayDescriptor(outType));
     mv.visitVarInsn(ASTORE, out);
-    int[] inputLocal = new int[inputTypes.size()];
-    for (int i = 0; i < inputTypes.size(); i++) {
+    int n = inputTypes.size();
+    int[] inputLocal = new int[n];
+    int[] indexLocal = new int[n];
+    for (int i = 0; i < n; i++) {
+      if (kinds[i] == FusedSupport.BROADCAST) {
+        mv.visitVarInsn(ALOAD, 2);
+        BytecodeCompiler.push(mv, 1 + n + i);
+        mv.visitInsn(AALOAD);
+        mv.visitTypeInsn(CHECKCAST, "[I");
+        indexLocal[i] = next;
+        mv.visitVarInsn(ASTORE, next++);
+      }
       DType dtype = inputTypes.get(i).dtype();
       mv.visitVarInsn(ALOAD, 2);
       BytecodeCompiler.push(mv, i + 1);
       mv.visitInsn(AALOAD);
       mv.visitTypeInsn(CHECKCAST, arrayDescriptor(dtype));
       inputLocal[i] = next;
-      if (scalar[i]) {
+      if (kinds[i] == FusedSupport.SCALAR) {
         BytecodeCompiler.push(mv, 0);
         mv.visitInsn(arrayLoad(dtype));
         mv.visitVarInsn(valueType(dtype).getOpcode(ISTORE), next);
@@ -203,11 +224,17 @@ final class FusedKernelEmitter {
         operandType = dtype;
         if (!ref.isInput()) {
           mv.visitVarInsn(valueType(dtype).getOpcode(ILOAD), stepLocal[ref.index()]);
-        } else if (scalar[ref.index()]) {
+        } else if (kinds[ref.index()] == FusedSupport.SCALAR) {
           mv.visitVarInsn(valueType(dtype).getOpcode(ILOAD), inputLocal[ref.index()]);
         } else {
           mv.visitVarInsn(ALOAD, inputLocal[ref.index()]);
-          mv.visitVarInsn(ILOAD, index);
+          if (kinds[ref.index()] == FusedSupport.BROADCAST) {
+            mv.visitVarInsn(ALOAD, indexLocal[ref.index()]);
+            mv.visitVarInsn(ILOAD, index);
+            mv.visitInsn(IALOAD);
+          } else {
+            mv.visitVarInsn(ILOAD, index);
+          }
           mv.visitInsn(arrayLoad(dtype));
         }
       }

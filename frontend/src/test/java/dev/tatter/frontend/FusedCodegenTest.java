@@ -86,6 +86,29 @@ class FusedCodegenTest {
   }
 
   @Test
+  void staticBroadcasts_readThroughIndexMapsInTheLoop() {
+    Graph graph = GraphParser.parse("""
+        %m = placeholder() : tensor<int32>[2, 3]
+        %row = placeholder() : tensor<int32>[3]
+        %col = placeholder() : tensor<int32>[2, 1]
+        %0 = mul(%m, %row) : tensor<int32>[2, 3]
+        %1 = add(%0, %col) : tensor<int32>[2, 3]
+        %2 = mul(%1, %m) : tensor<int32>[2, 3]
+        return %2
+        """, "t.tat");
+    CompiledGraph compiled = BytecodeCompiler.compile(optimized(graph));
+    String listing = compiled.bytecodeListing();
+    String loop = listing.substring(listing.indexOf("loop0(II"), listing.indexOf("MAXLOCALS", listing.indexOf("loop0(II")));
+    // int32 elements: m twice, row and col once each, plus one index load each for row and col
+    assertEquals(6, loop.split("IALOAD", -1).length - 1, loop);
+    Map<String, Tensor> feeds = Map.of("m", Tensor.ofInts(1, 2, 3, 4, 5, 6).reshape(2, 3),
+        "row", Tensor.ofInts(10, 20, 30), "col", Tensor.ofInts(100, 200).reshape(2, 1));
+    List<Object> out = Harness.runEverywhere(graph, feeds);
+    // ((m * row) + col) * m
+    assertEquals("[[110, 480, 1170], [1600, 2500, 3600]]", out.get(0).toString());
+  }
+
+  @Test
   void mismatchedSizes_failNamingTheFusedNode_likeTheUnfusedKernel() {
     Graph graph = GraphParser.parse("""
         %x = placeholder() : tensor<int32>[None]

@@ -76,6 +76,15 @@ class FusionPropertyTest {
         feeds.put(name, randomTensor(random, dtype, denseShape));
       }
     }
+    if (!ragged && denseShape.length == 2 && random.nextBoolean()) {
+      // an operand that broadcasts into the others: a row, a column or a 1x1
+      int[][] choices = {{denseShape[1]}, {2, 1}, {1, denseShape[1]}, {1, 1}};
+      int[] shape = choices[random.nextInt(choices.length)];
+      long[] staticShape = java.util.Arrays.stream(shape).asLongStream().toArray();
+      values.add(g.placeholder("b", Types.dense(dtype, staticShape)));
+      feeds.put("b", randomTensor(random, dtype, shape));
+      inputs++;
+    }
     int ops = 1 + random.nextInt(12);
     for (int k = 0; k < ops; k++) {
       Value a = values.get(random.nextInt(values.size()));

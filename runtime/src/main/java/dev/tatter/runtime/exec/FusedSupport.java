@@ -3,6 +3,7 @@ package dev.tatter.runtime.exec;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
+import dev.tatter.runtime.kernels.Broadcast;
 import java.lang.reflect.Array;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
@@ -25,18 +26,29 @@ public final class FusedSupport {
 
   private FusedSupport() {}
 
+  /** How a fused loop reads operand {@code i}: at the element's own flat index. */
+  public static final byte IDENTITY = 0;
+  /** Reads element 0 once, before the loop (a static one-element shape). */
+  public static final byte SCALAR = 1;
+  /** Reads {@code data[index[i]]}, the index computed here from broadcast strides (zero where broadcast). */
+  public static final byte BROADCAST = 2;
+
   /**
-   * The shape the fast loop runs over, or null if it does not apply: every input not marked
-   * {@code scalar} (a static shape of one element) must have the same shape, of rank
-   * {@code rank} (the static result rank). Then each element of the result reads the same flat
-   * index of every such input and element 0 of every scalar. Otherwise (a broadcast only known at
-   * run time, or mismatched sizes) the caller takes the general path, which reports errors
-   * exactly as the unfused kernels do.
+   * Prepares a fused loop, or returns null if the fast loop does not apply. The result shape S
+   * is the shape of the IDENTITY operands, which must all be equal and of rank {@code rank};
+   * SCALAR operands hold one element; a BROADCAST operand must broadcast to exactly S (its
+   * index map is computed here). Then every intermediate broadcast of the fused ops is valid
+   * and yields S, so each element of the result reads each operand at its mapped index.
+   * Otherwise (a broadcast only known at run time, or mismatched sizes) the caller takes the
+   * general path, which reports errors exactly as the unfused kernels do.
+   *
+   * @return {@code [output array, operand arrays..., index maps (or null)..., shape]}
    */
-  public static int[] fastShape(Object[] inputs, boolean[] scalar, int rank) {
+  public static Object[] prepare(Object[] inputs, byte[] kinds, int rank, DType dtype) {
+    int n = inputs.length;
     int[] shape = null;
-    for (int i = 0; i < inputs.length; i++) {
-      if (scalar[i]) {
+    for (int i = 0; i < n; i++) {
+      if (kinds[i] != IDENTITY) {
         continue;
       }
       Tensor t = (Tensor) inputs[i];
@@ -45,14 +57,50 @@ public final class FusedSupport {
         if (shape.length != rank) {
           return null;
         }
-      } else if (t.rank() != rank || !sameShape(t, shape)) {
+      } else if (!sameShape(t, shape)) {
         return null;
       }
     }
-    return shape;
+    if (shape == null) {
+      return null;
+    }
+    int count = Sizes.elementCount(shape);
+    Object[] args = new Object[2 * n + 2];
+    for (int i = 0; i < n; i++) {
+      Tensor t = (Tensor) inputs[i];
+      args[1 + i] = t.data();
+      if (kinds[i] == BROADCAST) {
+        int[] index = broadcastIndex(t.shape(), shape, count);
+        if (index == null) {
+          return null;
+        }
+        args[1 + n + i] = index;
+      }
+    }
+    args[0] = Array.newInstance(dtype.arrayClass().getComponentType(), count);
+    args[2 * n + 1] = shape;
+    return args;
+  }
+
+  /** For each flat index of {@code outShape}, the flat index of {@code shape} broadcast to it; null unless it broadcasts to exactly outShape. */
+  static int[] broadcastIndex(int[] shape, int[] outShape, int count) {
+    if (shape.length > outShape.length) {
+      return null;
+    }
+    for (int a = 0; a < shape.length; a++) {
+      int d = shape[a];
+      int o = outShape[outShape.length - shape.length + a];
+      if (d != o && d != 1) {
+        return null;
+      }
+    }
+    return Broadcast.gatherIndex(outShape, Broadcast.strides(shape, outShape), count);
   }
 
   private static boolean sameShape(Tensor t, int[] shape) {
+    if (t.rank() != shape.length) {
+      return false;
+    }
     for (int a = 0; a < shape.length; a++) {
       if (t.dim(a) != shape[a]) {
         return false;
@@ -61,27 +109,14 @@ public final class FusedSupport {
     return true;
   }
 
-  /**
-   * The loop's arguments: a new output array of {@code dtype} holding {@code shape}'s elements
-   * at index 0, then each input's backing array.
-   */
-  public static Object[] arguments(Object[] inputs, DType dtype, int[] shape) {
-    Object[] args = new Object[inputs.length + 1];
-    args[0] = Array.newInstance(dtype.arrayClass().getComponentType(), Sizes.elementCount(shape));
-    for (int i = 0; i < inputs.length; i++) {
-      args[i + 1] = ((Tensor) inputs[i]).data();
-    }
-    return args;
-  }
-
   /** The number of elements of the output array in {@code args[0]}. */
   public static int count(Object[] args) {
     return Array.getLength(args[0]);
   }
 
-  /** The filled output array as a tensor. */
-  public static Tensor result(DType dtype, int[] shape, Object[] args) {
-    return Tensor.wrap(dtype, shape, args[0]);
+  /** The filled output array as a tensor of the shape {@link #prepare} found. */
+  public static Tensor result(DType dtype, Object[] args) {
+    return Tensor.wrap(dtype, (int[]) args[args.length - 1], args[0]);
   }
 
   /** Runs {@code body}'s loop {@code kernel} over {@code [0, count)}, split across the common pool. */
