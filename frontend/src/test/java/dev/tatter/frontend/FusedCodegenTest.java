@@ -105,7 +105,7 @@ class FusedCodegenTest {
         "row", Tensor.ofInts(10, 20, 30), "col", Tensor.ofInts(100, 200).reshape(2, 1));
     List<Object> out = Harness.runEverywhere(graph, feeds);
     // ((m * row) + col) * m
-    assertEquals("[[110, 480, 1170], [1600, 2500, 3600]]", out.get(0).toString());
+    assertEquals("[[110, 280, 570], [960, 1500, 2280]]", out.get(0).toString());
   }
 
   @Test
