@@ -86,24 +86,43 @@ class FusionPropertyTest {
       inputs++;
     }
     int ops = 1 + random.nextInt(12);
+    List<Value> bools = new ArrayList<>();
     for (int k = 0; k < ops; k++) {
       Value a = values.get(random.nextInt(values.size()));
-      boolean withScalar = random.nextInt(3) == 0;
-      boolean add = random.nextBoolean();
-      Value result;
-      if (withScalar) {
-        int scalar = random.nextInt(5) - 2;
-        result = add ? a.add(scalar) : a.mul(scalar);
-      } else {
-        Value b = values.get(random.nextInt(values.size()));
-        result = add ? a.add(b) : a.mul(b);
+      Object b = random.nextInt(3) == 0 ? (Object) (random.nextInt(5) - 2) : values.get(random.nextInt(values.size()));
+      Value result = switch (random.nextInt(dtype.isFloating() ? 9 : 8)) {
+        case 0, 1 -> a.add(b);
+        case 2 -> a.sub(b);
+        case 3, 4 -> a.mul(b);
+        case 5 -> a.neg();
+        case 6 -> a.abs();
+        case 7 -> {
+          // a comparison starts a bool chain: and/or/xor of comparisons
+          Value c = random.nextBoolean() ? a.lt(b) : a.ge(b);
+          if (!bools.isEmpty()) {
+            Value other = bools.get(random.nextInt(bools.size()));
+            c = switch (random.nextInt(3)) {
+              case 0 -> c.and(other);
+              case 1 -> c.or(other);
+              default -> c.xor(other);
+            };
+          }
+          bools.add(c);
+          yield null;
+        }
+        default -> a.truediv(b);
+      };
+      if (result != null) {
+        values.add(result);
       }
-      values.add(result);
     }
     List<Value> outputs = new ArrayList<>();
     outputs.add(values.get(values.size() - 1));
-    if (random.nextBoolean()) {
-      outputs.add(values.get(inputs + random.nextInt(ops)));
+    if (random.nextBoolean() && values.size() > inputs) {
+      outputs.add(values.get(inputs + random.nextInt(values.size() - inputs)));
+    }
+    if (!bools.isEmpty()) {
+      outputs.add(bools.get(bools.size() - 1));
     }
     return new Case(g.build(outputs.toArray(Value[]::new)), feeds);
   }
