@@ -7,7 +7,10 @@ import dev.tatter.ir.ops.FusedExpr;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
+import dev.tatter.ir.Lowering;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.exec.FusedSupport;
 import dev.tatter.runtime.exec.LoopBody;
 import java.lang.reflect.Method;
@@ -63,13 +66,26 @@ final class FusedKernelEmitter {
     FusedExpr expr = FusedEvaluator.exprOf(node);
     List<Type> inputTypes = node.inputs().stream().map(Node::type).toList();
     List<Type> stepTypes = expr.stepTypes(inputTypes);
+    boolean rows = expr.endsWithRowReduction();
+    // the index space the elementwise steps run over: a row reduction's values, else the result
+    DenseType space = (DenseType) (rows ? typeOf(expr.result().args().get(0), inputTypes, stepTypes) : node.type());
     byte[] kinds = new byte[inputTypes.size()];
+    int partition = -1;
     for (int i = 0; i < kinds.length; i++) {
-      kinds[i] = indexMap((DenseType) inputTypes.get(i), (DenseType) node.type());
+      if (inputTypes.get(i) instanceof DenseType dense) {
+        kinds[i] = indexMap(dense, space);
+      } else {
+        kinds[i] = FusedSupport.PARTITION;
+        partition = i;
+      }
     }
-    emitEntry(k, node, kinds);
-    emitLoop(k, expr, inputTypes, stepTypes, kinds);
+    emitEntry(k, node, kinds, rows ? partition : -1, space);
+    emitLoop(k, expr, inputTypes, stepTypes, kinds, rows ? partition : -1);
     return "fused" + k;
+  }
+
+  private static Type typeOf(FusedExpr.Ref ref, List<Type> inputTypes, List<Type> stepTypes) {
+    return ref.isInput() ? inputTypes.get(ref.index()) : stepTypes.get(ref.index());
   }
 
   /**
@@ -104,7 +120,7 @@ final class FusedKernelEmitter {
     mv.visitTypeInsn(CHECKCAST, castTo);
   }
 
-  private void emitEntry(int k, Node node, byte[] kinds) {
+  private void emitEntry(int k, Node node, byte[] kinds, int partition, DenseType space) {
     DenseType type = (DenseType) node.type();
     MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "fused" + k, FUSED_DESC, null, null);
     mv.visitCode();
@@ -122,9 +138,16 @@ final class FusedKernelEmitter {
     }
     mv.visitVarInsn(ALOAD, 1);
     loadConstant(mv, kinds, "[B");
-    BytecodeCompiler.push(mv, type.rank());
-    loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
-    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepare", "(" + OBJECTS + "[BI" + DTYPE + ")" + OBJECTS, false);
+    if (partition < 0) {
+      BytecodeCompiler.push(mv, space.rank());
+      loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepare", "(" + OBJECTS + "[BI" + DTYPE + ")" + OBJECTS, false);
+    } else {
+      BytecodeCompiler.push(mv, partition);
+      loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
+      BytecodeCompiler.push(mv, type.rank() == 2 ? 1 : 0);
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRows", "(" + OBJECTS + "[BI" + DTYPE + "Z)" + OBJECTS, false);
+    }
     mv.visitVarInsn(ASTORE, 3);
     Label fast = new Label();
     mv.visitVarInsn(ALOAD, 3);
@@ -164,10 +187,11 @@ final class FusedKernelEmitter {
     mv.visitEnd();
   }
 
-  private void emitLoop(int k, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes, byte[] kinds) {
+  private void emitLoop(int k, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes, byte[] kinds, int partition) {
     MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "loop" + k, LOOP_DESC, null, null);
     mv.visitCode();
-    // locals: 0 from, 1 to, 2 args, then the output array, one local per input, the index, the steps
+    // locals: 0 from, 1 to, 2 args, then the output array, one local per input (and per index
+    // map), the index, the steps; a row loop adds the row, its limit and the accumulator
     int next = 3;
     int out = next++;
     DType outType = stepTypes.get(stepTypes.size() - 1).dtype();
@@ -180,6 +204,15 @@ final class FusedKernelEmitter {
     int[] inputLocal = new int[n];
     int[] indexLocal = new int[n];
     for (int i = 0; i < n; i++) {
+      if (kinds[i] == FusedSupport.PARTITION) {
+        mv.visitVarInsn(ALOAD, 2);
+        BytecodeCompiler.push(mv, i + 1);
+        mv.visitInsn(AALOAD);
+        mv.visitTypeInsn(CHECKCAST, "[J");
+        inputLocal[i] = next;
+        mv.visitVarInsn(ASTORE, next++);
+        continue;
+      }
       if (kinds[i] == FusedSupport.BROADCAST) {
         mv.visitVarInsn(ALOAD, 2);
         BytecodeCompiler.push(mv, 1 + n + i);
@@ -204,58 +237,169 @@ final class FusedKernelEmitter {
       }
     }
     int index = next++;
+    int elementSteps = partition < 0 ? expr.steps().size() : expr.steps().size() - 1;
     int[] stepLocal = new int[expr.steps().size()];
     for (int s = 0; s < stepLocal.length; s++) {
       stepLocal[s] = next;
       next += valueType(stepTypes.get(s).dtype()).getSize();
     }
-    mv.visitVarInsn(ILOAD, 0);
-    mv.visitVarInsn(ISTORE, index);
-    Label head = new Label(), end = new Label();
-    mv.visitLabel(head);
-    mv.visitVarInsn(ILOAD, index);
-    mv.visitVarInsn(ILOAD, 1);
-    mv.visitJumpInsn(IF_ICMPGE, end);
-    for (int s = 0; s < stepLocal.length; s++) {
-      FusedExpr.Step step = expr.steps().get(s);
-      DType operandType = null;
-      for (FusedExpr.Ref ref : step.args()) {
-        DType dtype = ref.isInput() ? inputTypes.get(ref.index()).dtype() : stepTypes.get(ref.index()).dtype();
-        operandType = dtype;
-        if (!ref.isInput()) {
-          mv.visitVarInsn(valueType(dtype).getOpcode(ILOAD), stepLocal[ref.index()]);
-        } else if (kinds[ref.index()] == FusedSupport.SCALAR) {
-          mv.visitVarInsn(valueType(dtype).getOpcode(ILOAD), inputLocal[ref.index()]);
-        } else {
-          mv.visitVarInsn(ALOAD, inputLocal[ref.index()]);
-          if (kinds[ref.index()] == FusedSupport.BROADCAST) {
-            mv.visitVarInsn(ALOAD, indexLocal[ref.index()]);
-            mv.visitVarInsn(ILOAD, index);
-            mv.visitInsn(IALOAD);
-          } else {
-            mv.visitVarInsn(ILOAD, index);
-          }
-          mv.visitInsn(arrayLoad(dtype));
-        }
-      }
-      DType resultType = stepTypes.get(s).dtype();
-      Method overload = FusedExpr.scalarOverload(step.op(), operandType, resultType, step.args().size())
-          .orElseThrow(() -> new IllegalStateException("no scalar function for step " + step + " (a fuse pass bug)"));
-      mv.visitMethodInsn(INVOKESTATIC, org.objectweb.asm.Type.getInternalName(overload.getDeclaringClass()),
-          overload.getName(), org.objectweb.asm.Type.getMethodDescriptor(overload), false);
-      narrow(mv, resultType);
-      mv.visitVarInsn(valueType(resultType).getOpcode(ISTORE), stepLocal[s]);
+    StepEmitter steps = new StepEmitter(mv, expr, inputTypes, stepTypes, kinds, inputLocal, indexLocal, stepLocal, index);
+    if (partition < 0) {
+      // for (index = from; index < to; index++) out[index] = steps(index)
+      mv.visitVarInsn(ILOAD, 0);
+      mv.visitVarInsn(ISTORE, index);
+      Label head = new Label(), end = new Label();
+      mv.visitLabel(head);
+      mv.visitVarInsn(ILOAD, index);
+      mv.visitVarInsn(ILOAD, 1);
+      mv.visitJumpInsn(IF_ICMPGE, end);
+      steps.emit(elementSteps);
+      mv.visitVarInsn(ALOAD, out);
+      mv.visitVarInsn(ILOAD, index);
+      mv.visitVarInsn(valueType(outType).getOpcode(ILOAD), stepLocal[stepLocal.length - 1]);
+      mv.visitInsn(arrayStore(outType));
+      mv.visitIincInsn(index, 1);
+      mv.visitJumpInsn(GOTO, head);
+      mv.visitLabel(end);
+    } else {
+      emitRows(mv, expr, stepTypes, steps, elementSteps, inputLocal[partition], out, index, next);
     }
-    mv.visitVarInsn(ALOAD, out);
-    mv.visitVarInsn(ILOAD, index);
-    mv.visitVarInsn(valueType(outType).getOpcode(ILOAD), stepLocal[stepLocal.length - 1]);
-    mv.visitInsn(arrayStore(outType));
-    mv.visitIincInsn(index, 1);
-    mv.visitJumpInsn(GOTO, head);
-    mv.visitLabel(end);
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
+  }
+
+  /**
+   * for (row = from; row < to; row++) { acc = init; for (index = splits[row]; index < splits[row + 1]; index++)
+   * acc = fold(acc, steps(index)); out[row] = acc; } — the kernel's own order, so equal bit for bit.
+   */
+  private void emitRows(MethodVisitor mv, FusedExpr expr, List<Type> stepTypes, StepEmitter steps,
+      int elementSteps, int splits, int out, int index, int next) {
+    FusedExpr.Step reduce = expr.result();
+    FusedExpr.Ref values = reduce.args().get(0);
+    DType valueType = typeOf(values, steps.inputTypes(), stepTypes).dtype();
+    DType outType = stepTypes.get(stepTypes.size() - 1).dtype();
+    org.objectweb.asm.Type acc = valueType(valueType);
+    int row = next++;
+    int limit = next++;
+    int accLocal = next;
+    Method fold = FusedExpr.rowFold(reduce.op()).overload(FusedExpr.computeType(valueType), 2).orElseThrow();
+    Object init = initialValue(reduce, valueType);
+    mv.visitVarInsn(ILOAD, 0);
+    mv.visitVarInsn(ISTORE, row);
+    Label rowHead = new Label(), rowEnd = new Label(), head = new Label(), end = new Label();
+    mv.visitLabel(rowHead);
+    mv.visitVarInsn(ILOAD, row);
+    mv.visitVarInsn(ILOAD, 1);
+    mv.visitJumpInsn(IF_ICMPGE, rowEnd);
+    mv.visitLdcInsn(init);
+    mv.visitVarInsn(acc.getOpcode(ISTORE), accLocal);
+    mv.visitVarInsn(ALOAD, splits);
+    mv.visitVarInsn(ILOAD, row);
+    mv.visitInsn(ICONST_1);
+    mv.visitInsn(IADD);
+    mv.visitInsn(LALOAD);
+    mv.visitInsn(L2I);
+    mv.visitVarInsn(ISTORE, limit);
+    mv.visitVarInsn(ALOAD, splits);
+    mv.visitVarInsn(ILOAD, row);
+    mv.visitInsn(LALOAD);
+    mv.visitInsn(L2I);
+    mv.visitVarInsn(ISTORE, index);
+    mv.visitLabel(head);
+    mv.visitVarInsn(ILOAD, index);
+    mv.visitVarInsn(ILOAD, limit);
+    mv.visitJumpInsn(IF_ICMPGE, end);
+    steps.emit(elementSteps);
+    mv.visitVarInsn(acc.getOpcode(ILOAD), accLocal);
+    if (values.isInput()) {
+      steps.loadInput(values.index());
+    } else {
+      steps.load(values.index());
+    }
+    mv.visitMethodInsn(INVOKESTATIC, org.objectweb.asm.Type.getInternalName(fold.getDeclaringClass()),
+        fold.getName(), org.objectweb.asm.Type.getMethodDescriptor(fold), false);
+    mv.visitVarInsn(acc.getOpcode(ISTORE), accLocal);
+    mv.visitIincInsn(index, 1);
+    mv.visitJumpInsn(GOTO, head);
+    mv.visitLabel(end);
+    mv.visitVarInsn(ALOAD, out);
+    mv.visitVarInsn(ILOAD, row);
+    mv.visitVarInsn(acc.getOpcode(ILOAD), accLocal);
+    mv.visitInsn(arrayStore(outType));
+    mv.visitIincInsn(row, 1);
+    mv.visitJumpInsn(GOTO, rowHead);
+    mv.visitLabel(rowEnd);
+  }
+
+  /**
+   * What the reduction kernel gives for an empty row (its starting value), found by running the
+   * kernel itself on one, as the JVM constant the accumulator starts from.
+   */
+  private static Object initialValue(FusedExpr.Step reduce, DType valueType) {
+    Tensor empty = Tensor.wrap(valueType, new int[] {0}, java.lang.reflect.Array.newInstance(valueType.arrayClass().getComponentType(), 0));
+    RowPartition oneRow = RowPartition.fromRowSplits(new long[] {0, 0}, DType.INT64, true);
+    Object[] args = {empty, oneRow, false};
+    Tensor start;
+    try {
+      start = (Tensor) ((Lowering.StaticCall) reduce.op().lowering()).method().invoke(null, args);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("could not run " + reduce.op() + " on an empty row", e);
+    }
+    return switch (valueType) {
+      case INT8, INT16, INT32 -> (int) start.getLong(0);
+      case INT64 -> start.getLong(0);
+      case FLOAT32 -> (float) start.getDouble(0);
+      case FLOAT64 -> start.getDouble(0);
+      default -> throw new IllegalStateException("no fused " + reduce.op() + " on " + valueType);
+    };
+  }
+
+  /** Emits the elementwise steps at the current index, each into its typed local. */
+  private record StepEmitter(MethodVisitor mv, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes,
+      byte[] kinds, int[] inputLocal, int[] indexLocal, int[] stepLocal, int index) {
+    void emit(int count) {
+      for (int s = 0; s < count; s++) {
+        FusedExpr.Step step = expr.steps().get(s);
+        DType operandType = null;
+        for (FusedExpr.Ref ref : step.args()) {
+          operandType = ref.isInput() ? inputTypes.get(ref.index()).dtype() : stepTypes.get(ref.index()).dtype();
+          if (ref.isInput()) {
+            loadInput(ref.index());
+          } else {
+            load(ref.index());
+          }
+        }
+        DType resultType = stepTypes.get(s).dtype();
+        Method overload = FusedExpr.scalarOverload(step.op(), operandType, resultType, step.args().size())
+            .orElseThrow(() -> new IllegalStateException("no scalar function for step " + step + " (a fuse pass bug)"));
+        mv.visitMethodInsn(INVOKESTATIC, org.objectweb.asm.Type.getInternalName(overload.getDeclaringClass()),
+            overload.getName(), org.objectweb.asm.Type.getMethodDescriptor(overload), false);
+        narrow(mv, resultType);
+        mv.visitVarInsn(valueType(resultType).getOpcode(ISTORE), stepLocal[s]);
+      }
+    }
+
+    void load(int step) {
+      mv.visitVarInsn(valueType(stepTypes.get(step).dtype()).getOpcode(ILOAD), stepLocal[step]);
+    }
+
+    void loadInput(int i) {
+      DType dtype = inputTypes.get(i).dtype();
+      if (kinds[i] == FusedSupport.SCALAR) {
+        mv.visitVarInsn(valueType(dtype).getOpcode(ILOAD), inputLocal[i]);
+        return;
+      }
+      mv.visitVarInsn(ALOAD, inputLocal[i]);
+      if (kinds[i] == FusedSupport.BROADCAST) {
+        mv.visitVarInsn(ALOAD, indexLocal[i]);
+        mv.visitVarInsn(ILOAD, index);
+        mv.visitInsn(IALOAD);
+      } else {
+        mv.visitVarInsn(ILOAD, index);
+      }
+      mv.visitInsn(arrayLoad(dtype));
+    }
   }
 
   /** The static field SELF (this program as a {@link LoopBody}) and {@code loop(k, from, to, args)}. */

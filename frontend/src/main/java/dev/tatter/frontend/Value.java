@@ -9,12 +9,14 @@ import dev.tatter.ir.ops.PartitionEncodingOps;
 import dev.tatter.ir.ops.PartitionOps;
 import dev.tatter.ir.ops.RaggedOps;
 import dev.tatter.ir.ops.RaggedShapeOps;
+import dev.tatter.ir.ops.ReductionOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -210,12 +212,12 @@ public final class Value {
     return asPartition().op(PartitionEncodingOps.OFFSETS_IN_ROWS);
   }
 
-  /** TF's {@code RowPartition.with_dtype(dtype)}; narrowing to int32 is checked at run time. */
+  /** TF's {@code RowPartition.with_dtype(dtype)}: itself if it has that dtype; narrowing to int32 is checked at run time. */
   public Value withDType(DType dtype) {
     if (!(type() instanceof PartitionType)) {
       throw GraphBuilder.misuse("with_dtype needs a row partition (use withRowSplitsDType on a ragged tensor)", this);
     }
-    return builder.op(PartitionOps.WITH_DTYPE, Map.of("dtype", dtype), this);
+    return dtype == dtype() ? this : builder.op(PartitionOps.WITH_DTYPE, Map.of("dtype", dtype), this);
   }
 
   public Value rowSplits() {
@@ -423,6 +425,134 @@ public final class Value {
   }
 
   // ---- reductions (reduce_sum, reduce_mean, ... along any axis) ----
+  //
+  // reduceX(axis) and reduceX(axis, keepdims) reduce one axis (negative counts from the end; a
+  // ragged axis included); reduceX() reduces every axis to a scalar (TF's axis=None).
+
+  /** {@code tf.reduce_sum(x, axis)}. */
+  public Value reduceSum(int axis) {
+    return reduceSum(axis, false);
+  }
+
+  /** {@code tf.reduce_sum(x, axis, keepdims)}. */
+  public Value reduceSum(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_SUM, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_sum(x)}: every axis, a scalar. */
+  public Value reduceSum() {
+    return reduction(ReductionOps.REDUCE_SUM, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_prod(x, axis)}. */
+  public Value reduceProd(int axis) {
+    return reduceProd(axis, false);
+  }
+
+  /** {@code tf.reduce_prod(x, axis, keepdims)}. */
+  public Value reduceProd(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_PROD, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_prod(x)}: every axis, a scalar. */
+  public Value reduceProd() {
+    return reduction(ReductionOps.REDUCE_PROD, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_min(x, axis)}. */
+  public Value reduceMin(int axis) {
+    return reduceMin(axis, false);
+  }
+
+  /** {@code tf.reduce_min(x, axis, keepdims)}. */
+  public Value reduceMin(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_MIN, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_min(x)}: every axis, a scalar. */
+  public Value reduceMin() {
+    return reduction(ReductionOps.REDUCE_MIN, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_max(x, axis)}. */
+  public Value reduceMax(int axis) {
+    return reduceMax(axis, false);
+  }
+
+  /** {@code tf.reduce_max(x, axis, keepdims)}. */
+  public Value reduceMax(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_MAX, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_max(x)}: every axis, a scalar. */
+  public Value reduceMax() {
+    return reduction(ReductionOps.REDUCE_MAX, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_mean(x, axis)}. */
+  public Value reduceMean(int axis) {
+    return reduceMean(axis, false);
+  }
+
+  /** {@code tf.reduce_mean(x, axis, keepdims)}. */
+  public Value reduceMean(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_MEAN, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_mean(x)}: every axis, a scalar. */
+  public Value reduceMean() {
+    return reduction(ReductionOps.REDUCE_MEAN, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_all(x, axis)}. */
+  public Value reduceAll(int axis) {
+    return reduceAll(axis, false);
+  }
+
+  /** {@code tf.reduce_all(x, axis, keepdims)}. */
+  public Value reduceAll(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_ALL, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_all(x)}: every axis, a scalar. */
+  public Value reduceAll() {
+    return reduction(ReductionOps.REDUCE_ALL, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_any(x, axis)}. */
+  public Value reduceAny(int axis) {
+    return reduceAny(axis, false);
+  }
+
+  /** {@code tf.reduce_any(x, axis, keepdims)}. */
+  public Value reduceAny(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_ANY, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_any(x)}: every axis, a scalar. */
+  public Value reduceAny() {
+    return reduction(ReductionOps.REDUCE_ANY, allAxes(), false);
+  }
+
+  private Value reduction(OpDef op, List<Long> axis, boolean keepdims) {
+    return builder.op(op, Map.of("axis", com.google.common.collect.ImmutableList.copyOf(axis), "keepdims", keepdims), this);
+  }
+
+  private List<Long> allAxes() {
+    int rank;
+    if (type() instanceof RaggedType rt) {
+      rank = rt.rank();
+    } else if (type() instanceof DenseType dt) {
+      rank = dt.rank();
+    } else {
+      throw GraphBuilder.misuse("a row partition cannot be reduced", this);
+    }
+    List<Long> axes = new ArrayList<>();
+    for (long a = 0; a < rank; a++) {
+      axes.add(a);
+    }
+    return axes;
+  }
 
   // ---- conversions ----
 

@@ -55,6 +55,41 @@ class FusedCodegenTest {
     Harness.runEverywhere(graph, feeds);
   }
 
+  @ParameterizedTest
+  @EnumSource(value = DType.class, names = {"INT8", "INT16", "INT32", "INT64", "FLOAT32", "FLOAT64"})
+  void fusedRowReductions_equalTheKernels_forEveryNumericDtype(DType dtype) {
+    GraphBuilder g = new GraphBuilder();
+    Value x = g.placeholder("x", Types.ragged(dtype, 1));
+    Graph graph = g.build(x.mul(x).add(x).reduceSum(1), x.add(1).reduceProd(1, true),
+        x.mul(3).sub(x).reduceMin(1), x.neg().reduceMax(1));
+    String optimized = GraphPrinter.print(optimized(graph));
+    for (String reduction : List.of("row_sum(#1, $1)", "row_prod{keepdims = true}(#0, $2)", "row_min(#1, $2)", "row_max(#0, $1)")) {
+      assertTrue(optimized.contains(reduction + "\"}"), optimized);
+    }
+    Random random = new Random(dtype.ordinal());
+    int n = 300;
+    Object xs = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), n);
+    for (int i = 0; i < n; i++) {
+      long a = random.nextInt(400) - 200;
+      dev.tatter.runtime.Scalars.store(dtype, xs, i, dtype.isFloating() ? (Object) (a / 7.0) : (Object) a);
+    }
+    long[] splits = {0, 0, 7, 7, 100, 101, 250, 300, 300};
+    RaggedTensor feed = RaggedTensor.of(Tensor.of(dtype, xs, n), RowPartition.fromRowSplits(splits, DType.INT64, true));
+    Harness.runEverywhere(graph, Map.of("x", feed));
+  }
+
+  @Test
+  void fusedRowSum_ofSquares_printsLikeTf() {
+    // tf.reduce_sum(tf.ragged.constant([[1., 2.], [], [3., 4., 5.]]) ** 2, axis=1) is [5., 0., 50.]
+    GraphBuilder g = new GraphBuilder();
+    Value x = g.placeholder("x", Types.ragged(DType.FLOAT32, 1));
+    Graph graph = g.build(x.mul(x).reduceSum(1));
+    RaggedTensor feed = RaggedTensor.of(Tensor.ofFloats(1, 2, 3, 4, 5), RowPartition.fromRowSplits(new long[] {0, 2, 2, 5}, DType.INT64, true));
+    assertEquals("[5.0, 0.0, 50.0]", Harness.runEverywhere(graph, Map.of("x", feed)).get(0).toString());
+    CompiledGraph compiled = BytecodeCompiler.compile(optimized(graph));
+    assertEquals(1, compiled.graph().nodes().stream().filter(n -> n.op().mnemonic().equals("fused")).count());
+  }
+
   @Test
   void fusedLoop_callsScalarFunctionsWithoutBoxing() {
     GraphBuilder g = new GraphBuilder();

@@ -124,6 +124,20 @@ class FusionPropertyTest {
     if (!bools.isEmpty()) {
       outputs.add(bools.get(bools.size() - 1));
     }
+    if (ragged && random.nextBoolean()) {
+      // a row reduction of the last value: fused with its producers into a row loop
+      Value last = values.get(values.size() - 1);
+      boolean keepdims = random.nextBoolean();
+      outputs.add(switch (random.nextInt(4)) {
+        case 0 -> last.reduceSum(1, keepdims);
+        case 1 -> last.reduceProd(1, keepdims);
+        case 2 -> last.reduceMin(1, keepdims);
+        default -> last.reduceMax(1, keepdims);
+      });
+      if (random.nextBoolean()) {
+        outputs.remove(0);
+      }
+    }
     return new Case(g.build(outputs.toArray(Value[]::new)), feeds);
   }
 
@@ -141,7 +155,12 @@ class FusionPropertyTest {
   }
 
   @org.junit.jupiter.api.Test
-  void randomCases_mostlyFuse() {
+  void randomCases_mostlyFuse_andSomeFuseRowReductions() {
+    long rows = java.util.stream.LongStream.range(0, 200)
+        .filter(seed -> GraphPrinter.print(PassManager.parse(PassManager.DEFAULT_PIPELINE).run(randomCase(seed).graph()))
+            .matches("(?s).*fused\\([^\\n]*row_(sum|prod|min|max).*"))
+        .count();
+    org.junit.jupiter.api.Assertions.assertTrue(rows >= 20, rows + " of 200 random graphs fused a row reduction");
     long fused = java.util.stream.LongStream.range(0, 100)
         .filter(seed -> GraphPrinter.print(PassManager.parse(PassManager.DEFAULT_PIPELINE).run(randomCase(seed).graph()))
             .contains("fused("))

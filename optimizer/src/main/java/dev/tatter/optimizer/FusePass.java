@@ -75,6 +75,12 @@ public final class FusePass implements Pass {
     java.util.Arrays.fill(group, -1);
     for (int i = graph.size() - 1; i >= 0; i--) {
       Node node = graph.nodes().get(i);
+      if (fusibleRowReduction(node)) {
+        // a row reduction is always the root of its group: its result has another index space
+        group[i] = i;
+        groupSize[i] = 1;
+        continue;
+      }
       if (!fusible(node)) {
         continue;
       }
@@ -146,7 +152,8 @@ public final class FusePass implements Pass {
     }
     Node rootNode = graph.nodes().get(root);
     DenseType mine = (DenseType) node.type();
-    DenseType theirs = (DenseType) rootNode.type();
+    // a row reduction's group runs over its values' index space
+    DenseType theirs = (DenseType) (fusibleRowReduction(rootNode) ? rootNode.input(0) : rootNode).type();
     if (!mine.shape().equals(theirs.shape())) {
       return "not fused into " + names.get(rootNode) + ": shape " + mine.shape()
           + " differs from the group's " + theirs.shape() + " (the index spaces differ)";
@@ -155,6 +162,19 @@ public final class FusePass implements Pass {
       return "not fused into " + names.get(rootNode) + ": the group already holds " + MAX_GROUP + " nodes";
     }
     return null;
+  }
+
+  /**
+   * A row reduction the fused loop can end with ({@link FusedExpr#rowFold}) over rank-1 values
+   * with a fold overload for their dtype.
+   */
+  static boolean fusibleRowReduction(Node node) {
+    dev.tatter.ir.ScalarFunction fold = FusedExpr.rowFold(node.op());
+    if (fold == null || !(node.input(0).type() instanceof DenseType values) || values.rank() != 1) {
+      return false;
+    }
+    Class<?> compute = FusedExpr.computeType(values.dtype());
+    return compute != null && fold.overload(compute, 2).filter(m -> m.getReturnType() == compute).isPresent();
   }
 
   /** An elementwise op on dense operands with a scalar-function overload for its dtypes. */

@@ -71,9 +71,31 @@ public record FusedExpr(ImmutableList<Step> steps) {
     }
   }
 
-  /** Whether fusion can hold {@code op} as a step: a pure elementwise kernel whose attributes print as one token. */
+  /**
+   * The row reductions a fused node may end with, each with the function its kernel folds a row
+   * with, in order from the first value (see {@code ReduceLoops.rows}): the fused loop folds the
+   * same values in the same order with the same function, so it agrees bit for bit. Mean, all
+   * and any are left unfused for now.
+   */
+  private static final java.util.Map<OpDef, dev.tatter.ir.ScalarFunction> ROW_REDUCTIONS = java.util.Map.of(
+      RowReductionOps.ROW_SUM, new dev.tatter.ir.ScalarFunction(dev.tatter.runtime.kernels.ScalarFunctions.class, "add"),
+      RowReductionOps.ROW_PROD, new dev.tatter.ir.ScalarFunction(dev.tatter.runtime.kernels.ScalarFunctions.class, "mul"),
+      RowReductionOps.ROW_MIN, new dev.tatter.ir.ScalarFunction(Math.class, "min"),
+      RowReductionOps.ROW_MAX, new dev.tatter.ir.ScalarFunction(Math.class, "max"));
+
+  /** The fold function of a row reduction a fused node can end with, or null. */
+  public static dev.tatter.ir.ScalarFunction rowFold(OpDef op) {
+    return ROW_REDUCTIONS.get(op);
+  }
+
+  /** Whether this expression ends with a row reduction: {@code row_sum(#k, $p)}, $p a partition. */
+  public boolean endsWithRowReduction() {
+    return rowFold(result().op()) != null;
+  }
+
+  /** Whether fusion can hold {@code op} as a step: a pure elementwise kernel whose attributes print as one token, or a row reduction (last). */
   public static boolean canHold(OpDef op) {
-    return op.has(Trait.ELEMENTWISE) && op.has(Trait.PURE) && op.scalarFunction() != null
+    return rowFold(op) != null || op.has(Trait.ELEMENTWISE) && op.has(Trait.PURE) && op.scalarFunction() != null
         && op.lowering() instanceof Lowering.StaticCall
         && op.attributes().stream().allMatch(a -> switch (a.kind()) {
           case BOOL, INT, FLOAT, DTYPE -> true;
@@ -164,6 +186,11 @@ public record FusedExpr(ImmutableList<Step> steps) {
       } while (accept(';'));
       if (pos != text.length()) {
         throw error("expected ';' or the end");
+      }
+      for (int k = 0; k < steps.size() - 1; k++) {
+        if (rowFold(steps.get(k).op()) != null) {
+          throw error("a row reduction can only be the last step, but step #" + k + " is " + steps.get(k).op());
+        }
       }
       return new FusedExpr(ImmutableList.copyOf(steps));
     }

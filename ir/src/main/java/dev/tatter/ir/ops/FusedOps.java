@@ -7,7 +7,7 @@ import dev.tatter.ir.Lowering;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
-import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import java.util.List;
 
@@ -39,6 +39,14 @@ public final class FusedOps {
           %0 = fused(%x) {expr = "add($0, $0); add(#0, $0)"} : tensor<int8>[2]
           return %0
               """, "[44, -44]")
+          // a row reduction absorbing its producers: the sum of squares of each row
+          .example("""
+          %s = constant() {value = tensor<int64>[4] [0, 2, 2, 5]} : tensor<int64>[4]
+          %p = partition_from_row_splits(%s) : partition<int64>[3, (None)]
+          %x = constant() {value = tensor<float64>[5] [1.0, 2.0, 3.0, 4.0, 5.0]} : tensor<float64>[5]
+          %0 = fused(%x, %p) {expr = "mul($0, $0); row_sum(#0, $1)"} : tensor<float64>[3]
+          return %0
+              """, "[5.0, 0.0, 50.0]")
           .build();
 
   public static final ImmutableList<OpDef> ALL = ImmutableList.of(FUSED);
@@ -46,8 +54,8 @@ public final class FusedOps {
   private static Type infer(OpContext ctx) {
     FusedExpr expr = FusedExpr.parse((String) ctx.attributes().get("expr"));
     for (int i = 0; i < ctx.operandTypes().size(); i++) {
-      if (!(ctx.operand(i) instanceof DenseType)) {
-        throw ctx.fail("operand $%d must be a dense tensor, got %s", i, ctx.operand(i));
+      if (ctx.operand(i) instanceof RaggedType) {
+        throw ctx.fail("operand $%d must be a dense tensor (or a row reduction's partition), got %s", i, ctx.operand(i));
       }
     }
     List<Type> types = expr.stepTypes(ctx.operandTypes());

@@ -24,6 +24,8 @@ public final class OpRegistry {
               ComparisonOps.ALL,
               RaggedBroadcastOps.ALL,
               ConversionOps.ALL,
+              ReductionOps.ALL,
+              RowReductionOps.ALL,
               FusedOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());

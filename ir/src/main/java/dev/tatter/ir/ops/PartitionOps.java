@@ -249,6 +249,19 @@ public final class PartitionOps {
           %0 = row_splits(%p) : tensor<int64>[5]
           return %0
               """, "[0, 2, 4, 6, 8]")
+          // the seed's RaggedTensor.from_uniform_row_length(values, 2) over values of shape (4, None)
+          .example("""
+          %v = constant() {value = tensor<int32>[10] [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]} : tensor<int32>[10]
+          %s = constant() {value = tensor<int64>[5] [0, 3, 4, 6, 10]} : tensor<int64>[5]
+          %inner = partition_from_row_splits(%s) : partition<int64>[4, (None)]
+          %values = ragged(%v, %inner) : ragged<int32, nvals=[10]>[4, (None)]
+          %len = constant() {value = tensor<int64>[] 2} : tensor<int64>[]
+          %nv = outer_dim(%values) : tensor<int64>[]
+          %n = uniform_nrows(%len, %nv) : tensor<int64>[]
+          %p = partition_from_uniform_row_length(%len, %nv, %n) : partition<int64>[None, 2]
+          %rt = ragged(%values, %p) : ragged<int32, nvals=[4, 10]>[2, 2, (None)]
+          return %rt
+              """, "[[[1, 2, 3], [4]], [[5, 6], [7, 8, 9, 10]]]")
           .build();
 
   public static final OpDef UNIFORM_NROWS =

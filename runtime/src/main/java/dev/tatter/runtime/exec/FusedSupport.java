@@ -1,6 +1,7 @@
 package dev.tatter.runtime.exec;
 
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.Broadcast;
@@ -32,6 +33,8 @@ public final class FusedSupport {
   public static final byte SCALAR = 1;
   /** Reads {@code data[index[i]]}, the index computed here from broadcast strides (zero where broadcast). */
   public static final byte BROADCAST = 2;
+  /** A row reduction's partition: the loop reads its row splits. */
+  public static final byte PARTITION = 3;
 
   /**
    * Prepares a fused loop, or returns null if the fast loop does not apply. The result shape S
@@ -45,6 +48,34 @@ public final class FusedSupport {
    * @return {@code [output array, operand arrays..., index maps (or null)..., shape]}
    */
   public static Object[] prepare(Object[] inputs, byte[] kinds, int rank, DType dtype) {
+    int[] shape = commonShape(inputs, kinds, rank);
+    if (shape == null) {
+      return null;
+    }
+    return arguments(inputs, kinds, shape, dtype, Sizes.elementCount(shape), shape);
+  }
+
+  /**
+   * Prepares a fused row reduction (its loop runs over rows, folding each row's values), or
+   * returns null if the fast loop does not apply. The values' index space is the shape of the
+   * IDENTITY operands, rank 1, and must match the partition's nvals; the result has one
+   * element per row ({@code [nrows]}, or {@code [nrows, 1]} with keepdims).
+   */
+  public static Object[] prepareRows(Object[] inputs, byte[] kinds, int partition, DType dtype, boolean keepdims) {
+    int[] values = commonShape(inputs, kinds, 1);
+    RowPartition p = (RowPartition) inputs[partition];
+    if (values == null || values[0] != p.nvals()) {
+      return null;
+    }
+    int[] shape = keepdims ? new int[] {p.nrows(), 1} : new int[] {p.nrows()};
+    Object[] args = arguments(inputs, kinds, values, dtype, p.nrows(), shape);
+    if (args != null) {
+      args[1 + partition] = p.rowSplitsArray();
+    }
+    return args;
+  }
+
+  private static int[] commonShape(Object[] inputs, byte[] kinds, int rank) {
     int n = inputs.length;
     int[] shape = null;
     for (int i = 0; i < n; i++) {
@@ -61,24 +92,30 @@ public final class FusedSupport {
         return null;
       }
     }
-    if (shape == null) {
-      return null;
-    }
-    int count = Sizes.elementCount(shape);
+    return shape;
+  }
+
+  /** The loop's arguments over index space {@code space}, with an output of {@code outCount} elements. */
+  private static Object[] arguments(Object[] inputs, byte[] kinds, int[] space, DType dtype, int outCount, int[] outShape) {
+    int n = inputs.length;
+    int count = Sizes.elementCount(space);
     Object[] args = new Object[2 * n + 2];
     for (int i = 0; i < n; i++) {
+      if (kinds[i] == PARTITION) {
+        continue;
+      }
       Tensor t = (Tensor) inputs[i];
       args[1 + i] = t.data();
       if (kinds[i] == BROADCAST) {
-        int[] index = broadcastIndex(t.shape(), shape, count);
+        int[] index = broadcastIndex(t.shape(), space, count);
         if (index == null) {
           return null;
         }
         args[1 + n + i] = index;
       }
     }
-    args[0] = Array.newInstance(dtype.arrayClass().getComponentType(), count);
-    args[2 * n + 1] = shape;
+    args[0] = Array.newInstance(dtype.arrayClass().getComponentType(), outCount);
+    args[2 * n + 1] = outShape;
     return args;
   }
 
