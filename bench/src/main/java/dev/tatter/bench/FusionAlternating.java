@@ -19,10 +19,10 @@ public final class FusionAlternating {
     w1.setup();
     W3RowReductionBenchmark w3 = new W3RowReductionBenchmark();
     w3.setup();
-    String[] names = {"W1 fused (session run)", "W1 hand loop", "W1 unfused interpreter", "W3 fused (session run)", "W3 hand loop",
+    String[] names = {"W1 fused (session run)", "W1 fused (unchecked)", "W1 hand loop", "W1 unfused interpreter", "W3 fused (session run)", "W3 hand loop",
         "W3 unfused interpreter"};
     @SuppressWarnings("unchecked")
-    Supplier<Object>[] variants = new Supplier[] {w1::fusedSession, w1::handLoop, w1::unfusedInterpreter,
+    Supplier<Object>[] variants = new Supplier[] {w1::fusedSession, w1::fusedUnchecked, w1::handLoop, w1::unfusedInterpreter,
         w3::fusedSession, w3::handLoop, w3::unfusedInterpreter};
     double[][] ms = new double[variants.length][rounds];
     int sink = 0;
@@ -38,6 +38,7 @@ public final class FusionAlternating {
         ms[v][r] = (System.nanoTime() - t0) / 1e6;
       }
     }
+    System.out.printf("parallel threshold %d elements, %d rounds%n", dev.tatter.runtime.exec.FusedSupport.PARALLEL_THRESHOLD, rounds);
     System.out.printf("%-26s %10s %10s%n", "variant", "median ms", "min ms");
     for (int v = 0; v < variants.length; v++) {
       double[] sorted = ms[v].clone();
