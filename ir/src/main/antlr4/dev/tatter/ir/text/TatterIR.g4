@@ -6,6 +6,8 @@ graph      : statement* returnStmt? EOF ;
 statement  : VALUE '=' name '(' (VALUE (',' VALUE)*)? ')' attrDict? ':' type ;
 returnStmt : 'return' (VALUE (',' VALUE)*)? ;
 typeOnly   : type EOF ;
+// A value written by hand (a command-line feed): an optional type, then nested lists.
+valueOnly  : type? literal EOF ;
 
 attrDict   : '{' (attr (',' attr)*)? '}' ;
 attr       : name '=' attrValue ;
@@ -21,6 +23,7 @@ scalar     : INT | FLOAT | STRING | 'true' | 'false' | 'nan' | 'inf' | '-' 'inf'
 type       : 'tensor' '<' name '>' shape                          # denseType
            | 'ragged' '<' name (',' typeOption)* '>' shape        # raggedType
            | 'partition' '<' name (',' typeOption)* '>' shape     # partitionType
+           | 'sparse' '<' name '>' shape                          # sparseType
            ;
 typeOption : name '=' (name | INT | '[' (size (',' size)*)? ']') ;
 shape      : '[' (dim (',' dim)*)? ']' ;
@@ -28,14 +31,16 @@ dim        : size | '(' 'None' ')' ;
 size       : INT | 'None' ;
 
 // Keywords are also valid names (an op may be called `partition`).
-name       : IDENT | 'tensor' | 'ragged' | 'partition' | 'None' | 'true' | 'false' | 'nan' | 'inf' | 'return' ;
+name       : IDENT | 'tensor' | 'ragged' | 'partition' | 'sparse' | 'None' | 'true' | 'false' | 'nan' | 'inf' | 'return' ;
 
 VALUE      : '%' [A-Za-z0-9_.]+ ;
 IDENT      : [A-Za-z_] [A-Za-z0-9_.]* ;
 FLOAT      : '-'? DIGITS '.' DIGITS? EXPONENT? | '-'? DIGITS EXPONENT ;
 INT        : '-'? DIGITS ;
-STRING     : '"' (~["\\\r\n] | '\\' ["\\nrt])* '"' ;
+// JSON's escapes, so that a JSON array of strings is a literal too.
+STRING     : '"' (~["\\\r\n] | '\\' ["\\/bfnrt] | '\\u' HEX HEX HEX HEX)* '"' ;
 COMMENT    : ('#' | '//') ~[\r\n]* -> skip ;
-WS         : [ \t\r\n]+ -> skip ;
+WS         : [ \t\r\n\uFEFF]+ -> skip ;  // a byte-order mark too, as editors on Windows write one
 fragment DIGITS   : [0-9]+ ;
+fragment HEX      : [0-9a-fA-F] ;
 fragment EXPONENT : [eE] [+-]? DIGITS ;

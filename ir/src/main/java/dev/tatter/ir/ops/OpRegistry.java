@@ -26,6 +26,10 @@ public final class OpRegistry {
               ConversionOps.ALL,
               ReductionOps.ALL,
               RowReductionOps.ALL,
+              RaggedConversionOps.ALL,
+              SparseOps.ALL,
+              IndexingOps.ALL,
+              RaggedConstantOps.ALL,
               FusedOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
