@@ -30,6 +30,7 @@ public final class OpRegistry {
               SparseOps.ALL,
               IndexingOps.ALL,
               RaggedConstantOps.ALL,
+              ArrayOps.ALL,
               FusedOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
