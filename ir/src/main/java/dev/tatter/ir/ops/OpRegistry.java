@@ -30,7 +30,8 @@ public final class OpRegistry {
               SparseOps.ALL,
               IndexingOps.ALL,
               RaggedConstantOps.ALL,
-              ArrayOps.ALL)
+              ArrayOps.ALL,
+              FusedOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 
