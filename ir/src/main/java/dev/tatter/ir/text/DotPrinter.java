@@ -4,6 +4,8 @@ import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.Lowering;
 import dev.tatter.ir.Node;
+import dev.tatter.ir.ops.FusedExpr;
+import dev.tatter.ir.ops.FusedOps;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +16,9 @@ import java.util.Map;
  * inputs at the top and the returned values marked. Attribute values are shortened so that a
  * large constant does not swamp the picture.
  *
- * <p>Fused groups, once the optimizer makes them, are meant to become {@code subgraph cluster_k}
- * blocks here; today every node stands alone.
+ * <p>A {@code fused} node is drawn as a {@code subgraph cluster_k}: one small node per step of its
+ * expression, wired to the fused node's inputs and to each other, ending in the fused node
+ * itself, so a picture shows what each loop computes.
  */
 public final class DotPrinter {
   /** Attribute values longer than this are cut, with an ellipsis. */
@@ -50,6 +53,10 @@ public final class DotPrinter {
           .append(shape).append(outputs).append("];\n");
     }
     for (Node node : graph.nodes()) {
+      if (node.op() == FusedOps.FUSED) {
+        appendCluster(out, node);
+        continue;
+      }
       for (int i = 0; i < node.inputs().size(); i++) {
         Node input = node.input(i);
         out.append("  ").append(id(input)).append(" -> ").append(id(node))
@@ -66,6 +73,35 @@ public final class DotPrinter {
     }
     out.append("}\n");
     return out.toString();
+  }
+
+  /** The steps of a fused node, boxed together with it; operand edges go to the steps that read them. */
+  private static void appendCluster(StringBuilder out, Node fused) {
+    FusedExpr expr = FusedExpr.parse((String) fused.attributes().get("expr"));
+    out.append("  subgraph cluster_").append(fused.id()).append(" {\n");
+    out.append("    label=").append(quote("fused loop")).append("; style=dashed;\n");
+    for (int k = 0; k < expr.steps().size(); k++) {
+      FusedExpr.Step step = expr.steps().get(k);
+      out.append("    ").append(stepId(fused, k)).append(" [label=").append(quote("#" + k + " = " + step))
+          .append(", shape=ellipse, style=\"\", fontsize=9];\n");
+    }
+    out.append("    ").append(id(fused)).append(";\n  }\n");
+    for (int k = 0; k < expr.steps().size(); k++) {
+      for (FusedExpr.Ref ref : expr.steps().get(k).args()) {
+        if (ref.isInput()) {
+          Node input = fused.input(ref.index());
+          out.append("  ").append(id(input)).append(" -> ").append(stepId(fused, k))
+              .append(" [label=").append(quote("$" + ref.index() + ": " + input.type())).append("];\n");
+        } else {
+          out.append("  ").append(stepId(fused, ref.index())).append(" -> ").append(stepId(fused, k)).append(";\n");
+        }
+      }
+    }
+    out.append("  ").append(stepId(fused, expr.steps().size() - 1)).append(" -> ").append(id(fused)).append(";\n");
+  }
+
+  private static String stepId(Node fused, int step) {
+    return "n" + fused.id() + "_s" + step;
   }
 
   private static String id(Node node) {
