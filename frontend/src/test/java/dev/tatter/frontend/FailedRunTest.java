@@ -56,4 +56,20 @@ class FailedRunTest {
     assertEquals("[[1, 2], [3]]", ok.toString());
     assertEquals(RowPartition.fromRowSplits(new long[] {0, 2, 3}, DType.INT64, true), ok.partition());
   }
+
+  @Test
+  void hostileShape_isRefusedByTheDefaultLimitBeforeAllocating() {
+    // 46,340 x 46,340 int64 is 17 GB: the default limit (half the heap in 8-byte elements) says no
+    org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() / 16 < 46_340L * 46_340L);
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.placeholder("rt", Types.ragged(DType.INT64, 1));
+    Value dense = rt.toTensor(0, 46_340, 46_340);
+    Graph graph = g.build(dense);
+    try (Session session = new Session(graph)) {
+      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> session.run(
+          Map.of("rt", RaggedTensor.of(Tensor.ofLongs(1), RowPartition.fromRowSplits(new long[] {0, 1}, DType.INT64, true))), dense));
+      assertEquals("a tensor of shape [46340, 46340] would hold more than " + dev.tatter.runtime.Sizes.maxElements() + " elements",
+          e.getMessage().substring(e.getMessage().indexOf(": ") + 2));
+    }
+  }
 }

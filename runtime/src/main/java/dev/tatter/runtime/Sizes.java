@@ -8,18 +8,24 @@ import java.util.Arrays;
  * NegativeArraySizeException} or a wrapped size.
  */
 public final class Sizes {
-  /**
-   * The most elements any one tensor may hold. Java arrays stop at {@code Integer.MAX_VALUE - 8};
-   * a lower limit can be set with the system property {@code tatter.maxElements}.
-   */
-  public static final long MAX_ELEMENTS =
-      Math.min(Integer.MAX_VALUE - 8L, Long.getLong("tatter.maxElements", Integer.MAX_VALUE - 8L));
+  /** The most elements a Java array, and so any one tensor, can hold. */
+  public static final long MAX_ELEMENTS = Integer.MAX_VALUE - 8L;
 
   /**
-   * The limit in force: {@link #MAX_ELEMENTS} unless lowered at run time by {@link
-   * #setMaxElements} (tests use that to reach the limit with small inputs, without a new JVM).
+   * The limit in force. By default a tensor of 8-byte elements may take at most half the heap
+   * ({@code Runtime.maxMemory() / 16} elements), so that a hostile shape is refused by this
+   * check, before allocating, rather than by an {@code OutOfMemoryError}. The system property
+   * {@code tatter.maxElements} sets another default (up to {@link #MAX_ELEMENTS});
+   * {@link #setMaxElements} changes it at run time (tests use that to reach the limit with small
+   * inputs, without a new JVM).
    */
-  private static volatile long limit = MAX_ELEMENTS;
+  private static volatile long limit = defaultLimit();
+
+  private static long defaultLimit() {
+    long heapBound = Runtime.getRuntime().maxMemory() / 16;
+    long configured = Long.getLong("tatter.maxElements", heapBound);
+    return Math.max(0, Math.min(MAX_ELEMENTS, configured));
+  }
 
   private Sizes() {}
 
