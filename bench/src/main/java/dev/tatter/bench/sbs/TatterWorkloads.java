@@ -1,0 +1,110 @@
+package dev.tatter.bench.sbs;
+
+import dev.tatter.frontend.GraphBuilder;
+import dev.tatter.frontend.Session;
+import dev.tatter.frontend.Types;
+import dev.tatter.frontend.Value;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Tensor;
+import java.util.Map;
+
+/**
+ * The side-by-side workloads (issue 8) as Tatter graphs, built once and run through a compiled
+ * {@link Session} as a user runs them: feeds by name, checked against the placeholders' types.
+ * Java arrays become Tatter tensors without a copy ({@link Tensor#wrap}); a ragged feed's row
+ * splits are validated when the feed is built, as {@code from_row_splits(validate=True)} does.
+ */
+public final class TatterWorkloads {
+  private TatterWorkloads() {}
+
+  /** A graph built once, its session and the one value each run fetches. */
+  public record Prepared(Session session, Value fetch) {
+    public Object run(Map<String, ?> feeds) {
+      return session.run(feeds, fetch).get(0);
+    }
+  }
+
+  // ---- feeds: Java arrays as Tatter values, without copying ----
+
+  public static Tensor floats(float[] data) {
+    return Tensor.wrap(DType.FLOAT32, new int[] {data.length}, data);
+  }
+
+  public static Tensor longs(long[] data) {
+    return Tensor.wrap(DType.INT64, new int[] {data.length}, data);
+  }
+
+  /** A ragged float32 tensor over the arrays (the splits are validated, never copied). */
+  public static RaggedTensor ragged(float[] values, long[] rowSplits) {
+    return RaggedTensor.of(floats(values), RowPartition.fromRowSplits(rowSplits, DType.INT64, true));
+  }
+
+  // ---- the graphs ----
+
+  /** W2: {@code rt.to_tensor(default_value)}. */
+  public static Prepared toTensor() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.placeholder("rt", Types.ragged(DType.FLOAT32, 1));
+    Value pad = g.placeholder("pad", Types.dense(DType.FLOAT32));
+    Value dense = rt.toTensor(pad);
+    return new Prepared(new Session(g.build()), dense);
+  }
+
+  /** W4a: value rowids from row splits ({@code from_row_splits(splits).value_rowids()}). */
+  public static Prepared valueRowids() {
+    GraphBuilder g = new GraphBuilder();
+    Value splits = g.placeholder("splits", Types.dense(DType.INT64, -1));
+    Value rowids = g.partitionFromRowSplits(splits).valueRowids();
+    return new Prepared(new Session(g.build()), rowids);
+  }
+
+  /** W6: two scalar placeholders and one add. */
+  public static Prepared scalarAdd() {
+    GraphBuilder g = new GraphBuilder();
+    Value a = g.placeholder("a", Types.dense(DType.FLOAT32));
+    Value b = g.placeholder("b", Types.dense(DType.FLOAT32));
+    Value sum = a.add(b);
+    return new Prepared(new Session(g.build()), sum);
+  }
+
+  // ---- waiting for ops that other branches add (merged into main at ~15:10 UTC) ----
+
+  private static UnsupportedOperationException later(String what) {
+    return new UnsupportedOperationException(what + " is not in this build of Tatter yet");
+  }
+
+  /** W1: {@code ((x*2 + 1) / 3 - x) * x}; needs sub and truediv (issue 5). */
+  public static Prepared elementwise() {
+    throw later("sub/truediv");
+  }
+
+  /** W3: {@code reduce_sum(rt, axis=1)}; needs reductions (issue 5b). */
+  public static Prepared rowSums() {
+    throw later("reduce_sum");
+  }
+
+  /** W4b: row splits from value rowids; needs partition_from_value_rowids (issue 3). */
+  public static Prepared rowSplitsFromValueRowids() {
+    throw later("partition_from_value_rowids");
+  }
+
+  /** W5a: sparse times dense; needs sparse tensors (issue 4). */
+  public static Prepared sparseTimesDense() {
+    throw later("sparse * dense");
+  }
+
+  /** W5b: sparse_dense_matmul. */
+  public static Prepared sparseDenseMatmul() {
+    throw later("sparse_dense_matmul");
+  }
+
+  public static Object sparse(SideBySideData.Sparse sparse) {
+    throw later("SparseTensor");
+  }
+
+  public static float[] sparseValues(Object sparseTensor) {
+    throw later("SparseTensor");
+  }
+}
