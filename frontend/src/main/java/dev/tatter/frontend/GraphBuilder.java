@@ -10,6 +10,7 @@ import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.CoreOps;
 import dev.tatter.ir.ops.PartitionOps;
 import dev.tatter.ir.ops.RaggedOps;
+import dev.tatter.ir.ops.RaggedShapeOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
@@ -69,6 +70,251 @@ public final class GraphBuilder {
 
   public Value raggedFromRowSplits(Value values, Value rowSplits, boolean validate) {
     return ragged(values, partitionFromRowSplits(rowSplits, validate));
+  }
+
+  // ---- RowPartition factories (TF's RowPartition.from_*) ----
+
+  /** TF's {@code RowPartition.from_row_splits(row_splits, validate, dtype)}. */
+  public Value partitionFromRowSplits(Value rowSplits, PartitionOptions o) {
+    return withDType(op(PartitionOps.FROM_ROW_SPLITS, validate(o), rowSplits), o);
+  }
+
+  public Value partitionFromRowSplits(long[] rowSplits, PartitionOptions o) {
+    return partitionFromRowSplits(indices(o.literalDType(), rowSplits), o);
+  }
+
+  /** TF's {@code RowPartition.from_row_lengths(row_lengths, validate=True)}. */
+  public Value partitionFromRowLengths(Value rowLengths) {
+    return partitionFromRowLengths(rowLengths, PartitionOptions.DEFAULT);
+  }
+
+  public Value partitionFromRowLengths(Value rowLengths, PartitionOptions o) {
+    return withDType(op(PartitionOps.FROM_ROW_LENGTHS, validate(o), rowLengths), o);
+  }
+
+  public Value partitionFromRowLengths(long[] rowLengths, PartitionOptions o) {
+    return partitionFromRowLengths(indices(o.literalDType(), rowLengths), o);
+  }
+
+  /** TF's {@code RowPartition.from_row_starts(row_starts, nvals, validate=True)}. */
+  public Value partitionFromRowStarts(Value rowStarts, Value nvals) {
+    return partitionFromRowStarts(rowStarts, nvals, PartitionOptions.DEFAULT);
+  }
+
+  public Value partitionFromRowStarts(Value rowStarts, Value nvals, PartitionOptions o) {
+    return withDType(op(PartitionOps.FROM_ROW_STARTS, validate(o), rowStarts, nvals), o);
+  }
+
+  public Value partitionFromRowStarts(long[] rowStarts, long nvals, PartitionOptions o) {
+    return partitionFromRowStarts(indices(o.literalDType(), rowStarts), index(o.literalDType(), nvals), o);
+  }
+
+  /** TF's {@code RowPartition.from_row_limits(row_limits, validate=True)}. */
+  public Value partitionFromRowLimits(Value rowLimits) {
+    return partitionFromRowLimits(rowLimits, PartitionOptions.DEFAULT);
+  }
+
+  public Value partitionFromRowLimits(Value rowLimits, PartitionOptions o) {
+    return withDType(op(PartitionOps.FROM_ROW_LIMITS, validate(o), rowLimits), o);
+  }
+
+  public Value partitionFromRowLimits(long[] rowLimits, PartitionOptions o) {
+    return partitionFromRowLimits(indices(o.literalDType(), rowLimits), o);
+  }
+
+  /** TF's {@code RowPartition.from_value_rowids(value_rowids)}: nrows is the last rowid + 1. */
+  public Value partitionFromValueRowids(Value valueRowids) {
+    return partitionFromValueRowids(valueRowids, null, PartitionOptions.DEFAULT);
+  }
+
+  /** TF's {@code RowPartition.from_value_rowids(value_rowids, nrows, validate=True)}. */
+  public Value partitionFromValueRowids(Value valueRowids, Value nrows) {
+    return partitionFromValueRowids(valueRowids, nrows, PartitionOptions.DEFAULT);
+  }
+
+  /** {@code nrows} may be null: the last rowid + 1 (0 without values), as in TF. */
+  public Value partitionFromValueRowids(Value valueRowids, Value nrows, PartitionOptions o) {
+    Value n = nrows != null ? nrows : op(PartitionOps.NROWS_FROM_VALUE_ROWIDS, Map.of(), valueRowids);
+    return withDType(op(PartitionOps.FROM_VALUE_ROWIDS, validate(o), valueRowids, n), o);
+  }
+
+  /** {@code nrows} may be null. */
+  public Value partitionFromValueRowids(long[] valueRowids, Long nrows, PartitionOptions o) {
+    DType d = o.literalDType();
+    return partitionFromValueRowids(indices(d, valueRowids), nrows == null ? null : index(d, nrows), o);
+  }
+
+  /**
+   * TF's {@code RowPartition.from_uniform_row_length(uniform_row_length, nvals, nrows, validate)}:
+   * one of {@code nvals} and {@code nrows} may be null, not both. Without nrows there are
+   * {@code nvals / uniform_row_length} rows (none if the length is 0); without nvals,
+   * {@code nrows * uniform_row_length} values.
+   */
+  public Value partitionFromUniformRowLength(Value uniformRowLength, Value nvals, Value nrows, PartitionOptions o) {
+    if (nvals == null && nrows == null) {
+      throw new GraphBuildException("from_uniform_row_length at " + CallSite.find()
+          + ": either (or both) of nvals and nrows must be given");
+    }
+    Value n = nrows != null ? nrows : op(PartitionOps.UNIFORM_NROWS, Map.of(), uniformRowLength, nvals);
+    Value nv = nvals != null ? nvals : op(PartitionOps.UNIFORM_NVALS, Map.of(), uniformRowLength, nrows);
+    return withDType(op(PartitionOps.FROM_UNIFORM_ROW_LENGTH, validate(o), uniformRowLength, nv, n), o);
+  }
+
+  /** {@code nvals} or {@code nrows} (not both) may be null. */
+  public Value partitionFromUniformRowLength(long uniformRowLength, Long nvals, Long nrows, PartitionOptions o) {
+    DType d = o.literalDType();
+    return partitionFromUniformRowLength(index(d, uniformRowLength),
+        nvals == null ? null : index(d, nvals), nrows == null ? null : index(d, nrows), o);
+  }
+
+  /** A vector constant of int32 or int64 indices; values that int32 cannot hold fail here. */
+  public Value indices(DType dtype, long... values) {
+    checkArgument(dtype.isSplitsDType(), "indices must be int32 or int64, got %s", dtype);
+    if (dtype == DType.INT64) {
+      return constant(Tensor.ofLongs(values));
+    }
+    int[] narrowed = new int[values.length];
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] != (int) values[i]) {
+        throw new GraphBuildException("indices at " + CallSite.find() + ": value " + values[i] + " at index " + i
+            + " does not fit int32");
+      }
+      narrowed[i] = (int) values[i];
+    }
+    return constant(Tensor.ofInts(narrowed));
+  }
+
+  /** A scalar int32 or int64 constant; a value that int32 cannot hold fails here. */
+  public Value index(DType dtype, long value) {
+    checkArgument(dtype.isSplitsDType(), "an index must be int32 or int64, got %s", dtype);
+    if (dtype == DType.INT32 && value != (int) value) {
+      throw new GraphBuildException("index at " + CallSite.find() + ": " + value + " does not fit int32");
+    }
+    return scalar(dtype, value);
+  }
+
+  private static Map<String, Object> validate(PartitionOptions o) {
+    return Map.of("validate", o.validate());
+  }
+
+  private Value withDType(Value partition, PartitionOptions o) {
+    return o.dtype() == null || o.dtype() == partition.dtype() ? partition : partition.withDType(o.dtype());
+  }
+
+  // ---- RaggedTensor factories (TF's RaggedTensor.from_*): a partition factory, then ragged ----
+
+  /** TF's {@code RaggedTensor.from_row_lengths(values, row_lengths, validate=True)}. */
+  public Value raggedFromRowLengths(Value values, Value rowLengths) {
+    return raggedFromRowLengths(values, rowLengths, true);
+  }
+
+  public Value raggedFromRowLengths(Value values, Value rowLengths, boolean validate) {
+    return ragged(values, partitionFromRowLengths(rowLengths, options(validate)));
+  }
+
+  /** TF's {@code RaggedTensor.from_row_starts(values, row_starts)}: nvals is the values' row count. */
+  public Value raggedFromRowStarts(Value values, Value rowStarts) {
+    return raggedFromRowStarts(values, rowStarts, true);
+  }
+
+  public Value raggedFromRowStarts(Value values, Value rowStarts, boolean validate) {
+    return ragged(values, partitionFromRowStarts(rowStarts, outerDim(values, rowStarts.dtype()), options(validate)));
+  }
+
+  /** TF's {@code RaggedTensor.from_row_limits(values, row_limits, validate=True)}. */
+  public Value raggedFromRowLimits(Value values, Value rowLimits) {
+    return raggedFromRowLimits(values, rowLimits, true);
+  }
+
+  public Value raggedFromRowLimits(Value values, Value rowLimits, boolean validate) {
+    return ragged(values, partitionFromRowLimits(rowLimits, options(validate)));
+  }
+
+  /** TF's {@code RaggedTensor.from_value_rowids(values, value_rowids)}: nrows is the last rowid + 1. */
+  public Value raggedFromValueRowids(Value values, Value valueRowids) {
+    return raggedFromValueRowids(values, valueRowids, null, true);
+  }
+
+  /** TF's {@code RaggedTensor.from_value_rowids(values, value_rowids, nrows, validate)}; nrows may be null. */
+  public Value raggedFromValueRowids(Value values, Value valueRowids, Value nrows, boolean validate) {
+    return ragged(values, partitionFromValueRowids(valueRowids, nrows, options(validate)));
+  }
+
+  /** TF's {@code RaggedTensor.from_uniform_row_length(values, uniform_row_length)}. */
+  public Value raggedFromUniformRowLength(Value values, long uniformRowLength) {
+    return raggedFromUniformRowLength(values, index(splitsDTypeOf(values), uniformRowLength), null, true);
+  }
+
+  /**
+   * TF's {@code RaggedTensor.from_uniform_row_length(values, uniform_row_length, nrows, validate)};
+   * nrows may be null. nvals is the values' row count.
+   */
+  public Value raggedFromUniformRowLength(Value values, Value uniformRowLength, Value nrows, boolean validate) {
+    Value nvals = outerDim(values, uniformRowLength.dtype());
+    return ragged(values, partitionFromUniformRowLength(uniformRowLength, nvals, nrows, options(validate)));
+  }
+
+  /** TF's {@code RaggedTensor.from_nested_row_splits(flat_values, nested_row_splits, validate=True)}. */
+  public Value raggedFromNestedRowSplits(Value flatValues, List<Value> nestedRowSplits) {
+    return raggedFromNestedRowSplits(flatValues, nestedRowSplits, true);
+  }
+
+  public Value raggedFromNestedRowSplits(Value flatValues, List<Value> nestedRowSplits, boolean validate) {
+    Value result = flatValues;
+    for (int i = nestedRowSplits.size() - 1; i >= 0; i--) {
+      result = raggedFromRowSplits(result, nestedRowSplits.get(i), validate);
+    }
+    return result;
+  }
+
+  /** TF's {@code RaggedTensor.from_nested_row_lengths(flat_values, nested_row_lengths, validate=True)}. */
+  public Value raggedFromNestedRowLengths(Value flatValues, List<Value> nestedRowLengths) {
+    return raggedFromNestedRowLengths(flatValues, nestedRowLengths, true);
+  }
+
+  public Value raggedFromNestedRowLengths(Value flatValues, List<Value> nestedRowLengths, boolean validate) {
+    Value result = flatValues;
+    for (int i = nestedRowLengths.size() - 1; i >= 0; i--) {
+      result = raggedFromRowLengths(result, nestedRowLengths.get(i), validate);
+    }
+    return result;
+  }
+
+  /** TF's {@code RaggedTensor.from_nested_value_rowids(flat_values, nested_value_rowids)}. */
+  public Value raggedFromNestedValueRowids(Value flatValues, List<Value> nestedValueRowids) {
+    return raggedFromNestedValueRowids(flatValues, nestedValueRowids, null, true);
+  }
+
+  /**
+   * TF's {@code from_nested_value_rowids(flat_values, nested_value_rowids, nested_nrows, validate)}:
+   * {@code nestedNrows} is null or has one entry (a scalar, or null for the default) per rowids.
+   */
+  public Value raggedFromNestedValueRowids(Value flatValues, List<Value> nestedValueRowids, List<Value> nestedNrows,
+      boolean validate) {
+    if (nestedNrows != null && nestedNrows.size() != nestedValueRowids.size()) {
+      throw new GraphBuildException("from_nested_value_rowids at " + CallSite.find() + ": nested_nrows has "
+          + nestedNrows.size() + " entries but nested_value_rowids has " + nestedValueRowids.size());
+    }
+    Value result = flatValues;
+    for (int i = nestedValueRowids.size() - 1; i >= 0; i--) {
+      Value nrows = nestedNrows == null ? null : nestedNrows.get(i);
+      result = raggedFromValueRowids(result, nestedValueRowids.get(i), nrows, validate);
+    }
+    return result;
+  }
+
+  /** The outer dimension of a dense or ragged value (its row count) as an {@code outType} scalar. */
+  Value outerDim(Value x, DType outType) {
+    return op(RaggedShapeOps.OUTER_DIM, Map.of("out_type", outType), x);
+  }
+
+  private static PartitionOptions options(boolean validate) {
+    return PartitionOptions.DEFAULT.withValidate(validate);
+  }
+
+  /** The splits dtype a partition over {@code values} must have: ragged values' own, else int64. */
+  private static DType splitsDTypeOf(Value values) {
+    return values.type() instanceof RaggedType rt ? rt.splitsDType() : DType.INT64;
   }
 
   /** {@code values} split into rows by {@code partition}. */

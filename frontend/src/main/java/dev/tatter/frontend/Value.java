@@ -1,12 +1,15 @@
 package dev.tatter.frontend;
 
-import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.OpDef;
+import dev.tatter.ir.ops.ComparisonOps;
 import dev.tatter.ir.ops.ConversionOps;
 import dev.tatter.ir.ops.ElementwiseOps;
+import dev.tatter.ir.ops.PartitionEncodingOps;
 import dev.tatter.ir.ops.PartitionOps;
 import dev.tatter.ir.ops.RaggedOps;
+import dev.tatter.ir.ops.RaggedShapeOps;
+import dev.tatter.ir.ops.ReductionOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
@@ -16,6 +19,7 @@ import dev.tatter.runtime.Tensor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A symbolic value of a graph under construction — a dense tensor, a ragged tensor or a row
@@ -82,7 +86,139 @@ public final class Value {
     return op(RaggedOps.PARTITION);
   }
 
+  /** TF's {@code rt.with_values(new_values)}: the same outer partition over other values. */
+  public Value withValues(Value newValues) {
+    return builder.ragged(newValues, asRagged("with_values").partition());
+  }
+
+  /** TF's {@code rt.with_flat_values(new_values)}: every partition kept, the innermost values replaced. */
+  public Value withFlatValues(Value newFlatValues) {
+    return builder.rebuild(newFlatValues, builder.decompose(asRagged("with_flat_values")).partitions());
+  }
+
+  /** TF's {@code rt.with_row_splits_dtype(dtype)}: every partition converted (narrowing checked at run time). */
+  public Value withRowSplitsDType(DType dtype) {
+    GraphBuilder.Decomposed d = builder.decompose(asRagged("with_row_splits_dtype"));
+    return builder.rebuild(d.flatValues(), d.partitions().stream().map(p -> p.withDType(dtype)).toList());
+  }
+
+  /** TF's {@code rt.nested_row_splits}: the row splits of each partition, outermost first. */
+  public List<Value> nestedRowSplits() {
+    return builder.decompose(asRagged("nested_row_splits")).partitions().stream().map(Value::rowSplits).toList();
+  }
+
+  /** TF's {@code rt.nested_row_lengths()}. */
+  public List<Value> nestedRowLengths() {
+    return builder.decompose(asRagged("nested_row_lengths")).partitions().stream().map(Value::rowLengths).toList();
+  }
+
+  /** TF's {@code rt.nested_value_rowids()}. */
+  public List<Value> nestedValueRowids() {
+    return builder.decompose(asRagged("nested_value_rowids")).partitions().stream().map(Value::valueRowids).toList();
+  }
+
+  /**
+   * TF's {@code rt.row_lengths(axis)}: axis 0 is nrows, axis 1 the outer row lengths, a deeper
+   * axis gives a ragged tensor holding the lengths of that axis' rows (dense axes included);
+   * negative axes count from the end.
+   */
+  public Value rowLengths(int axis) {
+    RaggedType rt = (RaggedType) asRagged("row_lengths").type();
+    int a = axis < 0 ? axis + rt.rank() : axis;
+    if (a < 0 || a >= rt.rank()) {
+      throw GraphBuilder.misuse("row_lengths: axis " + axis + " is out of range for rank " + rt.rank(), this);
+    }
+    if (a == 0) {
+      return nrows();
+    }
+    if (a == 1) {
+      return rowLengths();
+    }
+    Value values = values();
+    if (values.type() instanceof RaggedType) {
+      return withValues(values.rowLengths(a - 1));
+    }
+    return withValues(builder.op(RaggedShapeOps.DENSE_ROW_LENGTHS,
+        Map.of("axis", (long) (a - 1), "out_type", rt.splitsDType()), values));
+  }
+
+  /** TF's {@code rt.bounding_shape()}: int vector of the splits dtype, one size per dimension. */
+  public Value boundingShape() {
+    return boundingShape(null, null);
+  }
+
+  /**
+   * TF's {@code rt.bounding_shape(axis, out_type)}: {@code axis} null for the whole shape (else a
+   * scalar; negative counts from the end), {@code outType} null for the splits dtype.
+   */
+  public Value boundingShape(Integer axis, DType outType) {
+    RaggedType rt = (RaggedType) asRagged("bounding_shape").type();
+    long a = -1;
+    if (axis != null) {
+      a = axis < 0 ? axis + rt.rank() : axis;
+      if (a < 0 || a >= rt.rank()) {
+        throw GraphBuilder.misuse("bounding_shape: axis " + axis + " is out of range for rank " + rt.rank(), this);
+      }
+    }
+    return builder.op(RaggedShapeOps.BOUNDING_SHAPE,
+        Map.of("axis", a, "out_type", outType == null ? rt.splitsDType() : outType), this);
+  }
+
+  /** TF's {@code rt.nrows(out_type)}: the row count as an {@code outType} scalar. */
+  public Value nrows(DType outType) {
+    return outType == asPartition().dtype() ? nrows() : builder.outerDim(this, outType);
+  }
+
+  private Value asRagged(String what) {
+    if (!(type() instanceof RaggedType)) {
+      throw GraphBuilder.misuse(what + " needs a ragged tensor", this);
+    }
+    return this;
+  }
+
   // ---- partition encodings: on a partition, or on a ragged tensor's outer partition ----
+
+  /** TF's {@code row_starts()}: {@code row_splits[:-1]}. */
+  public Value rowStarts() {
+    return asPartition().op(PartitionEncodingOps.ROW_STARTS);
+  }
+
+  /** TF's {@code row_limits()}: {@code row_splits[1:]}. */
+  public Value rowLimits() {
+    return asPartition().op(PartitionEncodingOps.ROW_LIMITS);
+  }
+
+  /** TF's {@code RowPartition.nvals()}: how many values the partition splits. */
+  public Value nvals() {
+    return asPartition().op(PartitionEncodingOps.NVALS);
+  }
+
+  /**
+   * TF's {@code uniform_row_length}: present only when the partition is statically uniform (TF's
+   * None otherwise, here {@code Optional.empty()}).
+   */
+  public Optional<Value> uniformRowLength() {
+    Value p = asPartition();
+    return isUniform() ? Optional.of(p.op(PartitionEncodingOps.UNIFORM_ROW_LENGTH)) : Optional.empty();
+  }
+
+  /** TF's {@code is_uniform()}: whether the partition is known, as the graph is built, to be uniform. */
+  public boolean isUniform() {
+    return ((PartitionType) asPartition().type()).uniform();
+  }
+
+  /** TF's {@code offsets_in_rows()}: each value's index within its row. */
+  public Value offsetsInRows() {
+    return asPartition().op(PartitionEncodingOps.OFFSETS_IN_ROWS);
+  }
+
+  /** TF's {@code RowPartition.with_dtype(dtype)}: itself if it has that dtype; narrowing to int32 is checked at run time. */
+  public Value withDType(DType dtype) {
+    if (!(type() instanceof PartitionType)) {
+      throw GraphBuilder.misuse("with_dtype needs a row partition (use withRowSplitsDType on a ragged tensor)", this);
+    }
+    return dtype == dtype() ? this : builder.op(PartitionOps.WITH_DTYPE, Map.of("dtype", dtype), this);
+  }
 
   public Value rowSplits() {
     return asPartition().op(PartitionOps.ROW_SPLITS);
@@ -111,63 +247,312 @@ public final class Value {
   }
 
   // ---- elementwise ----
+  // TF's operators. An operand is a Value or a Java scalar or (nested) array, converted to this
+  // value's dtype as TF converts a Python scalar or list (integers wrap). Dense operands broadcast
+  // as NumPy does; ragged operands work on flat values (see ElementwiseLowering).
 
-  public Value add(Value other) {
-    return elementwise(ElementwiseOps.ADD, other);
+  /** TF's {@code abs(x)}; the minimum integer wraps to itself. */
+  public Value abs() {
+    return ElementwiseLowering.unary(ElementwiseOps.ABS, this, Map.of());
   }
 
-  /** {@code this + scalar}, the scalar converted to this value's dtype as TF converts it. */
-  public Value add(Number scalar) {
-    return add(builder.scalar(dtype(), scalar));
+  /** TF's {@code -x}; the minimum integer wraps to itself. */
+  public Value neg() {
+    return ElementwiseLowering.unary(ElementwiseOps.NEG, this, Map.of());
   }
 
-  public Value mul(Value other) {
-    return elementwise(ElementwiseOps.MUL, other);
+  /** TF's {@code ~rt}: logical not, bool only. */
+  public Value invert() {
+    return ElementwiseLowering.unary(ComparisonOps.INVERT, this, Map.of());
   }
 
-  public Value mul(Number scalar) {
-    return mul(builder.scalar(dtype(), scalar));
+  /** TF's {@code tf.cast(x, dtype)}. */
+  public Value cast(DType dtype) {
+    return ElementwiseLowering.cast(this, dtype);
+  }
+
+  /** {@code this + other}; integers wrap. */
+  public Value add(Object other) {
+    return binary(ElementwiseOps.ADD, other);
+  }
+
+  public Value sub(Object other) {
+    return binary(ElementwiseOps.SUB, other);
+  }
+
+  public Value mul(Object other) {
+    return binary(ElementwiseOps.MUL, other);
+  }
+
+  /** TF's {@code /}: integers are cast to float32 (int8, int16) or float64 (int32, int64) first. */
+  public Value truediv(Object other) {
+    return ElementwiseLowering.truediv(ElementwiseOps.TRUEDIV, this, operand(other));
+  }
+
+  /** TF's Python-2 {@code div}: floor division on integers, true division on floats. */
+  public Value div(Object other) {
+    return binary(ElementwiseOps.DIV, other);
+  }
+
+  /** TF's {@code //}: floor division; integer division by zero fails at run time. */
+  public Value floordiv(Object other) {
+    return binary(ElementwiseOps.FLOORDIV, other);
+  }
+
+  /** TF's {@code %}: floor modulo, the result takes the divisor's sign. */
+  public Value mod(Object other) {
+    return binary(ElementwiseOps.MOD, other);
+  }
+
+  /** TF's {@code **}; a negative integer exponent fails at run time. */
+  public Value pow(Object other) {
+    return binary(ElementwiseOps.POW, other);
+  }
+
+  /** TF's {@code &}: logical and, bool only. */
+  public Value and(Object other) {
+    return binary(ComparisonOps.AND, other);
+  }
+
+  public Value or(Object other) {
+    return binary(ComparisonOps.OR, other);
+  }
+
+  public Value xor(Object other) {
+    return binary(ComparisonOps.XOR, other);
+  }
+
+  public Value lt(Object other) {
+    return binary(ComparisonOps.LT, other);
+  }
+
+  public Value le(Object other) {
+    return binary(ComparisonOps.LE, other);
+  }
+
+  public Value gt(Object other) {
+    return binary(ComparisonOps.GT, other);
+  }
+
+  public Value ge(Object other) {
+    return binary(ComparisonOps.GE, other);
   }
 
   /**
-   * A binary elementwise op. Dense operands broadcast; a ragged operand works on its flat values
-   * under its partitions: with a scalar directly, with another ragged tensor after checking (at
-   * run time, unless CSE proves it) that both have the same partitions.
+   * TF's {@code ==}: elementwise equality, or the constant False when the static shapes prove
+   * that the operands cannot broadcast. Sizes known only at run time are checked then.
    */
+  public Value eq(Object other) {
+    return ElementwiseLowering.equality(ComparisonOps.EQ, this, operand(other), false);
+  }
+
+  /** TF's {@code !=}: elementwise inequality, or the constant True when the shapes cannot broadcast. */
+  public Value ne(Object other) {
+    return ElementwiseLowering.equality(ComparisonOps.NE, this, operand(other), true);
+  }
+
+  /** TF's {@code tf.math.equal}: like {@link #eq}, but shapes that cannot broadcast are an error. */
+  public Value equal(Object other) {
+    return binary(ComparisonOps.EQ, other);
+  }
+
+  /** TF's {@code tf.math.not_equal}. */
+  public Value notEqual(Object other) {
+    return binary(ComparisonOps.NE, other);
+  }
+
+  // the reflected forms: {@code other OP this}, for a scalar on the left
+
+  public Value radd(Object other) {
+    return rbinary(ElementwiseOps.ADD, other);
+  }
+
+  public Value rsub(Object other) {
+    return rbinary(ElementwiseOps.SUB, other);
+  }
+
+  public Value rmul(Object other) {
+    return rbinary(ElementwiseOps.MUL, other);
+  }
+
+  public Value rtruediv(Object other) {
+    return ElementwiseLowering.truediv(ElementwiseOps.TRUEDIV, operand(other), this);
+  }
+
+  public Value rdiv(Object other) {
+    return rbinary(ElementwiseOps.DIV, other);
+  }
+
+  public Value rfloordiv(Object other) {
+    return rbinary(ElementwiseOps.FLOORDIV, other);
+  }
+
+  public Value rmod(Object other) {
+    return rbinary(ElementwiseOps.MOD, other);
+  }
+
+  public Value rpow(Object other) {
+    return rbinary(ElementwiseOps.POW, other);
+  }
+
+  public Value rand(Object other) {
+    return rbinary(ComparisonOps.AND, other);
+  }
+
+  public Value ror(Object other) {
+    return rbinary(ComparisonOps.OR, other);
+  }
+
+  public Value rxor(Object other) {
+    return rbinary(ComparisonOps.XOR, other);
+  }
+
+  private Value operand(Object other) {
+    return ElementwiseLowering.operand(this, other);
+  }
+
+  private Value binary(OpDef op, Object other) {
+    return ElementwiseLowering.binary(op, this, operand(other));
+  }
+
+  private Value rbinary(OpDef op, Object other) {
+    return ElementwiseLowering.binary(op, operand(other), this);
+  }
+
+  /** A binary elementwise op of this value and {@code other} (see {@link ElementwiseLowering}). */
   Value elementwise(OpDef op, Value other) {
-    int rank = raggedRank();
-    int otherRank = other.raggedRank();
-    if (rank == 0 && otherRank == 0) {
-      return builder.op(op, Map.of(), this, other);
-    }
-    if (rank > 0 && otherRank > 0) {
-      if (rank != otherRank) {
-        throw new GraphBuildException(op.mnemonic() + " at " + CallSite.find()
-            + ": ragged operands need the same ragged_rank, got " + type() + " and " + other.type());
-      }
-      GraphBuilder.Decomposed a = builder.decompose(this);
-      GraphBuilder.Decomposed b = builder.decompose(other);
-      List<Value> partitions = new ArrayList<>();
-      for (int i = 0; i < rank; i++) {
-        partitions.add(builder.op(RaggedOps.ASSERT_SAME_PARTITION, Map.of(), a.partitions().get(i), b.partitions().get(i)));
-      }
-      return builder.rebuild(builder.op(op, Map.of(), a.flatValues(), b.flatValues()), partitions);
-    }
-    Value ragged = rank > 0 ? this : other;
-    Value dense = rank > 0 ? other : this;
-    if (((DenseType) dense.type()).rank() != 0) {
-      throw new GraphBuildException(op.mnemonic() + " at " + CallSite.find()
-          + ": broadcasting a dense tensor of rank > 0 into a ragged tensor is not supported yet; got "
-          + type() + " and " + other.type());
-    }
-    GraphBuilder.Decomposed r = builder.decompose(ragged);
-    Value flat = rank > 0
-        ? builder.op(op, Map.of(), r.flatValues(), dense)
-        : builder.op(op, Map.of(), dense, r.flatValues());
-    return builder.rebuild(flat, r.partitions());
+    return ElementwiseLowering.binary(op, this, other);
   }
 
   // ---- reductions (reduce_sum, reduce_mean, ... along any axis) ----
+  //
+  // reduceX(axis) and reduceX(axis, keepdims) reduce one axis (negative counts from the end; a
+  // ragged axis included); reduceX() reduces every axis to a scalar (TF's axis=None).
+
+  /** {@code tf.reduce_sum(x, axis)}. */
+  public Value reduceSum(int axis) {
+    return reduceSum(axis, false);
+  }
+
+  /** {@code tf.reduce_sum(x, axis, keepdims)}. */
+  public Value reduceSum(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_SUM, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_sum(x)}: every axis, a scalar. */
+  public Value reduceSum() {
+    return reduction(ReductionOps.REDUCE_SUM, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_prod(x, axis)}. */
+  public Value reduceProd(int axis) {
+    return reduceProd(axis, false);
+  }
+
+  /** {@code tf.reduce_prod(x, axis, keepdims)}. */
+  public Value reduceProd(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_PROD, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_prod(x)}: every axis, a scalar. */
+  public Value reduceProd() {
+    return reduction(ReductionOps.REDUCE_PROD, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_min(x, axis)}. */
+  public Value reduceMin(int axis) {
+    return reduceMin(axis, false);
+  }
+
+  /** {@code tf.reduce_min(x, axis, keepdims)}. */
+  public Value reduceMin(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_MIN, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_min(x)}: every axis, a scalar. */
+  public Value reduceMin() {
+    return reduction(ReductionOps.REDUCE_MIN, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_max(x, axis)}. */
+  public Value reduceMax(int axis) {
+    return reduceMax(axis, false);
+  }
+
+  /** {@code tf.reduce_max(x, axis, keepdims)}. */
+  public Value reduceMax(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_MAX, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_max(x)}: every axis, a scalar. */
+  public Value reduceMax() {
+    return reduction(ReductionOps.REDUCE_MAX, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_mean(x, axis)}. */
+  public Value reduceMean(int axis) {
+    return reduceMean(axis, false);
+  }
+
+  /** {@code tf.reduce_mean(x, axis, keepdims)}. */
+  public Value reduceMean(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_MEAN, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_mean(x)}: every axis, a scalar. */
+  public Value reduceMean() {
+    return reduction(ReductionOps.REDUCE_MEAN, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_all(x, axis)}. */
+  public Value reduceAll(int axis) {
+    return reduceAll(axis, false);
+  }
+
+  /** {@code tf.reduce_all(x, axis, keepdims)}. */
+  public Value reduceAll(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_ALL, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_all(x)}: every axis, a scalar. */
+  public Value reduceAll() {
+    return reduction(ReductionOps.REDUCE_ALL, allAxes(), false);
+  }
+
+  /** {@code tf.reduce_any(x, axis)}. */
+  public Value reduceAny(int axis) {
+    return reduceAny(axis, false);
+  }
+
+  /** {@code tf.reduce_any(x, axis, keepdims)}. */
+  public Value reduceAny(int axis, boolean keepdims) {
+    return reduction(ReductionOps.REDUCE_ANY, List.of((long) axis), keepdims);
+  }
+
+  /** {@code tf.reduce_any(x)}: every axis, a scalar. */
+  public Value reduceAny() {
+    return reduction(ReductionOps.REDUCE_ANY, allAxes(), false);
+  }
+
+  private Value reduction(OpDef op, List<Long> axis, boolean keepdims) {
+    return builder.op(op, Map.of("axis", com.google.common.collect.ImmutableList.copyOf(axis), "keepdims", keepdims), this);
+  }
+
+  private List<Long> allAxes() {
+    int rank;
+    if (type() instanceof RaggedType rt) {
+      rank = rt.rank();
+    } else if (type() instanceof DenseType dt) {
+      rank = dt.rank();
+    } else {
+      throw GraphBuilder.misuse("a row partition cannot be reduced", this);
+    }
+    List<Long> axes = new ArrayList<>();
+    for (long a = 0; a < rank; a++) {
+      axes.add(a);
+    }
+    return axes;
+  }
 
   // ---- conversions ----
 

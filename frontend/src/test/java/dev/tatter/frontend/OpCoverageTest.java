@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Graph;
 import dev.tatter.ir.Lowering;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.OpExample;
 import dev.tatter.ir.ops.OpRegistry;
 import dev.tatter.ir.text.GraphParser;
+import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.ir.text.TextSyntax;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,8 +39,12 @@ class OpCoverageTest {
         .flatMap(op -> {
           assertFalse(op.examples().isEmpty(), op.mnemonic() + " has no example");
           return op.examples().stream().map(ex -> DynamicTest.dynamicTest(op.mnemonic(), () -> {
-            List<Object> out = Harness.runEverywhere(GraphParser.parse(ex.ir(), op.mnemonic() + ".tat"), Map.of());
+            Graph graph = GraphParser.parse(ex.ir(), op.mnemonic() + ".tat");
+            String before = GraphPrinter.print(graph);
+            List<Object> out = Harness.runEverywhere(graph, Map.of());
             assertEquals(ex.expected(), String.valueOf(out.get(0)), ex.ir());
+            // Constants print with their values: a kernel that wrote into an input would show here.
+            assertEquals(before, GraphPrinter.print(graph), "running the graph modified its inputs");
           }));
         });
   }

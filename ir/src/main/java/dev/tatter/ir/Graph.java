@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.Tensor;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -96,7 +97,11 @@ public final class Graph {
       try {
         op.checkOperandCount(inputs.size());
         attrs = op.normalizeAttributes(attributes);
-        type = op.inferType(operandTypes, attrs, declaredType);
+        List<Tensor> constants = new ArrayList<>();
+        for (Node input : inputs) {
+          constants.add(input.op().has(Trait.CONSTANT) ? input.attributes().getTensor("value") : null);
+        }
+        type = op.inferType(operandTypes, constants, attrs, declaredType);
       } catch (TypeException e) {
         throw new GraphBuildException(describe(op, operandTypes, loc) + ": " + e.getMessage());
       }

@@ -6,6 +6,8 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,12 +21,27 @@ public final class OpContext {
   private final ImmutableList<Type> operandTypes;
   private final Attributes attributes;
   private final Type declaredType;
+  private final List<Tensor> constants;
 
   public OpContext(OpDef op, ImmutableList<Type> operandTypes, Attributes attributes, Type declaredType) {
+    this(op, operandTypes, null, attributes, declaredType);
+  }
+
+  /** {@code constants} holds, per operand, its value if it is a constant node, else null (or is null itself). */
+  public OpContext(OpDef op, ImmutableList<Type> operandTypes, List<Tensor> constants, Attributes attributes, Type declaredType) {
     this.op = op;
     this.operandTypes = operandTypes;
+    this.constants = constants;
     this.attributes = attributes;
     this.declaredType = declaredType;
+  }
+
+  /**
+   * The value of operand {@code i} when it is a constant node (TF's {@code constant_value}), for
+   * rules that make a size static when its tensor is known as the graph is built.
+   */
+  public Optional<Tensor> constant(int i) {
+    return constants == null ? Optional.empty() : Optional.ofNullable(constants.get(i));
   }
 
   public OpDef op() {

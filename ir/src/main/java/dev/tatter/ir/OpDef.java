@@ -10,7 +10,9 @@ import com.google.common.collect.Sets;
 import dev.tatter.ir.types.Type;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import dev.tatter.runtime.Tensor;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -111,6 +113,11 @@ public final class OpDef {
   /** Checks the operand count and attributes, fills in defaults and infers the result type. */
   public Type inferType(ImmutableList<Type> operandTypes, Attributes attrs, Type declaredType) {
     return typeRule.infer(new OpContext(this, operandTypes, attrs, declaredType));
+  }
+
+  /** Like {@link #inferType(ImmutableList, Attributes, Type)}, seeing the values of constant operands (null where not constant). */
+  public Type inferType(ImmutableList<Type> operandTypes, List<Tensor> constants, Attributes attrs, Type declaredType) {
+    return typeRule.infer(new OpContext(this, operandTypes, constants, attrs, declaredType));
   }
 
   /** Checks the operand count: exact, or at least {@code operandNames.size() - 1} if variadic. */

@@ -7,5 +7,10 @@ public enum Trait {
   /** Operands may be swapped without changing the result. */
   COMMUTATIVE,
   /** Applies a scalar function independently at each element of same-shaped (or broadcast) operands. */
-  ELEMENTWISE
+  ELEMENTWISE,
+  /**
+   * The node's value is its {@code value} attribute (a Tensor). Type rules may read such operands'
+   * values ({@link OpContext#constant}), as TF's shape inference reads {@code constant_value}.
+   */
+  CONSTANT
 }

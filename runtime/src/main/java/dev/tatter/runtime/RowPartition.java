@@ -57,6 +57,7 @@ public final class RowPartition {
       splits[i] = splits[i - 1] + rowLength;
     }
     checkSplitsFit(splits, splitsDType);
+    checkUniformLengthFits(rowLength, splitsDType);
     return new RowPartition(splits, splitsDType, rowLength);
   }
 
@@ -89,12 +90,20 @@ public final class RowPartition {
     }
   }
 
+  /** A uniform length can exceed every split (a zero-row partition of long rows), so it is checked on its own. */
+  private static void checkUniformLengthFits(long rowLength, DType splitsDType) {
+    if (splitsDType == DType.INT32 && rowLength > Integer.MAX_VALUE) {
+      throw new InvalidArgumentException("uniform_row_length=" + rowLength + " does not fit int32 row splits");
+    }
+  }
+
   /** This partition with {@code dtype} splits; narrowing is checked, never truncated. */
   public RowPartition withSplitsDType(DType dtype) {
     if (dtype == splitsDType) {
       return this;
     }
     checkSplitsFit(rowSplits, dtype);
+    checkUniformLengthFits(uniformRowLength, dtype);
     return new RowPartition(rowSplits, dtype, uniformRowLength);
   }
 

@@ -59,6 +59,15 @@ public final class Sizes {
     return (int) size;
   }
 
+  /** {@code a * b}, or an error naming both factors if the product overflows a long. */
+  public static long checkedProduct(long a, long b) {
+    try {
+      return Math.multiplyExact(a, b);
+    } catch (ArithmeticException e) {
+      throw new InvalidArgumentException(a + " * " + b + " overflows int64");
+    }
+  }
+
   private static InvalidArgumentException tooLarge(String shape) {
     return new InvalidArgumentException(
         "a tensor of shape " + shape + " would hold more than " + MAX_ELEMENTS + " elements");

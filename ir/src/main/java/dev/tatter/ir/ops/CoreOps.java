@@ -28,7 +28,7 @@ public final class CoreOps {
       OpDef.builder("constant")
           .summary("a dense constant tensor")
           .attribute(AttrSpec.required("value", AttrKind.TENSOR))
-          .traits(Trait.PURE)
+          .traits(Trait.PURE, Trait.CONSTANT)
           .type(ctx -> typeOf(ctx.attributes().getTensor("value")))
           .kernel(SourceKernels.class, "constant")
           .example("""

@@ -1,23 +1,47 @@
 package dev.tatter.ir.ops;
 
 import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.AttrKind;
+import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.kernels.BinaryOp;
+import dev.tatter.runtime.kernels.CastKernels;
 import dev.tatter.runtime.kernels.ElementwiseKernels;
 import dev.tatter.runtime.kernels.ScalarFunctions;
+import dev.tatter.runtime.kernels.UnaryOp;
 
 /**
- * Elementwise ops on dense tensors, with NumPy broadcasting. Ragged elementwise ops are built
- * from these over flat values (see the builder), so fusion sees one kind of elementwise op.
+ * Arithmetic elementwise ops on dense tensors, with NumPy broadcasting, and {@code cast}. Both
+ * operands of a binary op share one dtype, which is the result's; the element-level semantics
+ * (TF's, wrapping integers included) live in {@link ScalarFunctions} only. Ragged elementwise
+ * ops are built from these over flat values (see the builder), so fusion sees one kind of
+ * elementwise op. Logical ops and comparisons are in {@link ComparisonOps}.
  */
 public final class ElementwiseOps {
   private ElementwiseOps() {}
 
-  public static final OpDef ADD = binaryArithmetic("add", "x + y, broadcasting", "add")
+  public static final OpDef ABS = unary(UnaryOp.ABS, "|x|; the minimum integer wraps to itself, as in TF")
+      .example("""
+          %x = constant() {value = tensor<float32>[2] [-2.25, 3.25]} : tensor<float32>[2]
+          %0 = abs(%x) : tensor<float32>[2]
+          return %0
+          """, "[2.25, 3.25]")
+      .build();
+  public static final OpDef NEG = unary(UnaryOp.NEG, "-x; the minimum integer wraps to itself")
+      .example("""
+          %x = constant() {value = tensor<int8>[3] [-128, 5, 0]} : tensor<int8>[3]
+          %0 = neg(%x) : tensor<int8>[3]
+          return %0
+          """, "[-128, -5, 0]")
+      .build();
+
+  public static final OpDef ADD = binary(BinaryOp.ADD, "x + y, broadcasting; integers wrap", true)
       // the seed's int8 example: 2**7 + 1 and 2**7 + 2 wrap to -127 and -126 when converted
       .example("""
           %x = constant() {value = tensor<int8>[2] [1, 2]} : tensor<int8>[2]
@@ -32,7 +56,16 @@ public final class ElementwiseOps {
           return %0
           """, "[[[[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]], [[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]]]]")
       .build();
-  public static final OpDef MUL = binaryArithmetic("mul", "x * y, broadcasting", "mul")
+  public static final OpDef SUB = binary(BinaryOp.SUB, "x - y, broadcasting; integers wrap", false)
+      // the seed's tf.subtract(y, x) with y = 1
+      .example("""
+          %y = constant() {value = tensor<int32>[] 1} : tensor<int32>[]
+          %x = constant() {value = tensor<int32>[5] [1, 2, 3, 4, 5]} : tensor<int32>[5]
+          %0 = sub(%y, %x) : tensor<int32>[5]
+          return %0
+          """, "[0, -1, -2, -3, -4]")
+      .build();
+  public static final OpDef MUL = binary(BinaryOp.MUL, "x * y, broadcasting; integers wrap", true)
       .example("""
           %x = constant() {value = tensor<int32>[5] [1, 2, 3, 4, 5]} : tensor<int32>[5]
           %y = constant() {value = tensor<int32>[] 2} : tensor<int32>[]
@@ -40,29 +73,141 @@ public final class ElementwiseOps {
           return %0
           """, "[2, 4, 6, 8, 10]")
       .build();
+  public static final OpDef TRUEDIV = binary(BinaryOp.TRUEDIV,
+      "x / y on floats (TF's RealDiv): x/0 is inf or nan; integers are cast to float first", false)
+      .example("""
+          %x = constant() {value = tensor<float32>[4] [1.0, -1.0, 0.0, 7.0]} : tensor<float32>[4]
+          %y = constant() {value = tensor<float32>[4] [0.0, 0.0, 0.0, 2.0]} : tensor<float32>[4]
+          %0 = truediv(%x, %y) : tensor<float32>[4]
+          return %0
+          """, "[inf, -inf, nan, 3.5]")
+      .build();
+  public static final OpDef DIV = binary(BinaryOp.DIV,
+      "Python 2 division: floordiv on integers, truediv on floats; integer division by zero is an error", false)
+      .example("""
+          %x = constant() {value = tensor<int32>[4] [7, -7, 7, -7]} : tensor<int32>[4]
+          %y = constant() {value = tensor<int32>[4] [2, 2, -2, -2]} : tensor<int32>[4]
+          %0 = div(%x, %y) : tensor<int32>[4]
+          return %0
+          """, "[3, -4, -4, 3]")
+      .build();
+  public static final OpDef FLOORDIV = binary(BinaryOp.FLOORDIV,
+      "floor(x / y); integer division by zero is an error, MIN // -1 wraps to MIN", false)
+      // the seed's floor(8.4 / 4.0) = 2.0 and floor(-8.4 / 4.0) = -3.0
+      .example("""
+          %x = constant() {value = tensor<float64>[2] [8.4, -8.4]} : tensor<float64>[2]
+          %y = constant() {value = tensor<float64>[] 4.0} : tensor<float64>[]
+          %0 = floordiv(%x, %y) : tensor<float64>[2]
+          return %0
+          """, "[2.0, -3.0]")
+      .build();
+  public static final OpDef MOD = binary(BinaryOp.MOD,
+      "x - floor(x / y) * y: the result takes the divisor's sign; integer modulo zero is an error", false)
+      .example("""
+          %x = constant() {value = tensor<int32>[4] [7, -7, 7, -7]} : tensor<int32>[4]
+          %y = constant() {value = tensor<int32>[4] [3, 3, -3, -3]} : tensor<int32>[4]
+          %0 = mod(%x, %y) : tensor<int32>[4]
+          return %0
+          """, "[1, 2, -2, -1]")
+      .build();
+  public static final OpDef POW = binary(BinaryOp.POW,
+      "x ** y; integers wrap, a negative integer exponent is an error", false)
+      // the seed's tf.pow example
+      .example("""
+          %x = constant() {value = tensor<int32>[2, 2] [[2, 2], [3, 3]]} : tensor<int32>[2, 2]
+          %y = constant() {value = tensor<int32>[2, 2] [[8, 16], [2, 3]]} : tensor<int32>[2, 2]
+          %0 = pow(%x, %y) : tensor<int32>[2, 2]
+          return %0
+          """, "[[256, 65536], [9, 27]]")
+      .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(ADD, MUL);
+  public static final OpDef CAST =
+      OpDef.builder("cast")
+          .summary("each element converted to dtype (integers wrap, floats truncate toward zero, bool is x != 0)")
+          .operands("x")
+          .attribute(AttrSpec.required("dtype", AttrKind.DTYPE))
+          .traits(Trait.PURE, Trait.ELEMENTWISE)
+          .type(ElementwiseOps::inferCast)
+          .kernel(CastKernels.class, "cast")
+          .example("""
+              %x = constant() {value = tensor<int32>[3] [300, -2, 0]} : tensor<int32>[3]
+              %0 = cast(%x) {dtype = int8} : tensor<int8>[3]
+              return %0
+              """, "[44, -2, 0]")
+          .example("""
+              %x = constant() {value = tensor<int16>[2] [1, -3]} : tensor<int16>[2]
+              %0 = cast(%x) {dtype = float32} : tensor<float32>[2]
+              return %0
+              """, "[1.0, -3.0]")
+          .build();
 
-  private static OpDef.Builder binaryArithmetic(String mnemonic, String summary, String kernel) {
-    return OpDef.builder(mnemonic)
-        .summary(summary)
-        .operands("x", "y")
-        .traits(Trait.PURE, Trait.ELEMENTWISE, Trait.COMMUTATIVE)
-        .type(ElementwiseOps::inferNumericBinary)
-        .scalarFunction(ScalarFunctions.class, kernel)
-        .kernel(ElementwiseKernels.class, kernel);
+  public static final ImmutableList<OpDef> ALL =
+      ImmutableList.of(ABS, NEG, ADD, SUB, MUL, TRUEDIV, DIV, FLOORDIV, MOD, POW, CAST);
+
+  /** The dtype {@code truediv} divides integers of {@code dtype} in (TF's table: as NumPy does). */
+  public static DType truedivDType(DType dtype) {
+    return switch (dtype) {
+      case INT8, INT16 -> DType.FLOAT32;
+      case INT32, INT64 -> DType.FLOAT64;
+      default -> dtype;
+    };
   }
 
-  private static Type inferNumericBinary(OpContext ctx) {
+  static OpDef.Builder unary(UnaryOp op, String summary) {
+    return OpDef.builder(op.scalarFunctionName())
+        .summary(summary)
+        .operands("x")
+        .traits(Trait.PURE, Trait.ELEMENTWISE)
+        .type(ctx -> {
+          DenseType x = ctx.dense(0);
+          if (!op.accepts(x.dtype())) {
+            throw ctx.fail("%s is not defined on %s%s", op.scalarFunctionName(), x.dtype(), hint(op.accepts(DType.BOOL)));
+          }
+          return x;
+        })
+        .scalarFunction(ScalarFunctions.class, op.scalarFunctionName())
+        .kernel(ElementwiseKernels.class, op.scalarFunctionName());
+  }
+
+  static OpDef.Builder binary(BinaryOp op, String summary, boolean commutative) {
+    OpDef.Builder b = OpDef.builder(op.scalarFunctionName())
+        .summary(summary)
+        .operands("x", "y")
+        .traits(Trait.PURE, Trait.ELEMENTWISE)
+        .type(ctx -> inferBinary(ctx, op))
+        .scalarFunction(ScalarFunctions.class, op.scalarFunctionName())
+        .kernel(ElementwiseKernels.class, op.scalarFunctionName());
+    return commutative ? b.traits(Trait.COMMUTATIVE) : b;
+  }
+
+  private static String hint(boolean boolOnly) {
+    return boolOnly ? " (logical ops take bool only)" : "";
+  }
+
+  private static Type inferBinary(OpContext ctx, BinaryOp op) {
     DenseType x = ctx.dense(0);
     DenseType y = ctx.dense(1);
     if (x.dtype() != y.dtype()) {
       throw ctx.fail("operands must have one dtype, got %s and %s", x.dtype(), y.dtype());
     }
-    if (!x.dtype().isNumeric()) {
-      throw ctx.fail("%s is not defined on %s", ctx.op().mnemonic(), x.dtype());
+    DType dtype = x.dtype();
+    if (!op.accepts(dtype)) {
+      if (op == BinaryOp.TRUEDIV && dtype.isInteger()) {
+        throw ctx.fail("truediv is defined on floats; cast %s to %s first (the builder's truediv does)",
+            dtype, truedivDType(dtype));
+      }
+      throw ctx.fail("%s is not defined on %s%s", op.scalarFunctionName(), dtype, hint(op.accepts(DType.BOOL)));
     }
-    return new DenseType(x.dtype(), broadcastShape(ctx, x, y));
+    return new DenseType(op.resultDType(dtype), broadcastShape(ctx, x, y));
+  }
+
+  private static Type inferCast(OpContext ctx) {
+    DenseType x = ctx.dense(0);
+    DType to = ctx.attributes().getDType("dtype");
+    if (x.dtype() == DType.STRING || to == DType.STRING) {
+      throw ctx.fail("cannot cast %s to %s", x.dtype(), to);
+    }
+    return new DenseType(to, x.shape());
   }
 
   /**
@@ -70,11 +215,20 @@ public final class ElementwiseOps {
    * now; an unknown size against a known one is checked at run time.
    */
   public static ImmutableList<Long> broadcastShape(OpContext ctx, DenseType x, DenseType y) {
-    int rank = Math.max(x.rank(), y.rank());
+    ImmutableList<Long> shape = broadcastShapeOrNull(x.shape(), y.shape());
+    if (shape == null) {
+      throw ctx.fail("shapes %s and %s cannot broadcast", x.tfShape(), y.tfShape());
+    }
+    return shape;
+  }
+
+  /** The NumPy broadcast of two static shapes, or null if known sizes prove they cannot broadcast. */
+  public static ImmutableList<Long> broadcastShapeOrNull(ImmutableList<Long> x, ImmutableList<Long> y) {
+    int rank = Math.max(x.size(), y.size());
     ImmutableList.Builder<Long> out = ImmutableList.builder();
     for (int i = 0; i < rank; i++) {
-      long a = i < rank - x.rank() ? 1 : x.dim(i - (rank - x.rank()));
-      long b = i < rank - y.rank() ? 1 : y.dim(i - (rank - y.rank()));
+      long a = i < rank - x.size() ? 1 : x.get(i - (rank - x.size()));
+      long b = i < rank - y.size() ? 1 : y.get(i - (rank - y.size()));
       if (a == 1) {
         out.add(b);
       } else if (b == 1) {
@@ -82,8 +236,7 @@ public final class ElementwiseOps {
       } else {
         Long merged = Dims.merge(a, b);
         if (merged == null) {
-          throw ctx.fail("shapes %s and %s cannot broadcast (dimension %d: %d vs %d)",
-              x.shape(), y.shape(), i, a, b);
+          return null;
         }
         out.add(merged);
       }

@@ -14,7 +14,18 @@ import java.util.stream.Stream;
 public final class OpRegistry {
   /** All op libraries, in the order {@code --help} lists them. */
   public static final ImmutableList<OpDef> ALL =
-      Stream.of(CoreOps.ALL, PartitionOps.ALL, RaggedOps.ALL, ElementwiseOps.ALL, ConversionOps.ALL)
+      Stream.of(
+              CoreOps.ALL,
+              PartitionOps.ALL,
+              PartitionEncodingOps.ALL,
+              RaggedOps.ALL,
+              RaggedShapeOps.ALL,
+              ElementwiseOps.ALL,
+              ComparisonOps.ALL,
+              RaggedBroadcastOps.ALL,
+              ConversionOps.ALL,
+              ReductionOps.ALL,
+              RowReductionOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 

@@ -28,6 +28,10 @@ public final class RaggedOps {
           .traits(Trait.PURE)
           .type(RaggedOps::inferRagged)
           .kernel(RaggedKernels.class, "ragged")
+          // ragged(values(rt), partition(rt)) is rt: TF's from_row_splits(rt.values, rt.row_splits)
+          // arrives here once from_row_splits(row_splits(p)) has become p
+          .canonicalize((node, in, out) -> in.get(0).op() == RaggedOps.VALUES && in.get(1).op() == RaggedOps.PARTITION
+              && in.get(0).input(0) == in.get(1).input(0) ? in.get(0).input(0) : null)
           .example("""
           %s = constant() {value = tensor<int64>[6] [0, 4, 4, 7, 8, 8]} : tensor<int64>[6]
           %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]

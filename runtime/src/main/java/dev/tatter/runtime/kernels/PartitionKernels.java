@@ -3,6 +3,7 @@ package dev.tatter.runtime.kernels;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
 
 /**
@@ -60,13 +61,238 @@ public final class PartitionKernels {
     return Tensor.wrap(DType.INT64, new int[] {nvals}, out);
   }
 
+  // ---- factories ----
+
+  /** {@code partition_from_row_lengths}: validate checks that no length is negative. */
+  public static RowPartition fromRowLengths(Tensor rowLengths, boolean validate) {
+    long[] lengths = toLongs(rowLengths, "row_lengths");
+    long[] splits = new long[lengths.length + 1];
+    for (int i = 0; i < lengths.length; i++) {
+      if (validate && lengths[i] < 0) {
+        throw new InvalidArgumentException("row_lengths[" + i + "]=" + lengths[i] + " must be >= 0");
+      }
+      splits[i + 1] = splits[i] + lengths[i];
+      // Checked even without validate: a sum past the size limit could wrap around.
+      if (splits[i + 1] > Sizes.MAX_ELEMENTS) {
+        throw new InvalidArgumentException("row_lengths[0.." + i + "] sum to " + splits[i + 1]
+            + ", more values than a tensor can hold (" + Sizes.MAX_ELEMENTS + ")");
+      }
+    }
+    return RowPartition.fromRowSplits(splits, rowLengths.dtype(), false);
+  }
+
+  /**
+   * {@code partition_from_row_starts}: the splits are {@code row_starts ++ [nvals]}; validate
+   * checks that the starts begin at 0, never decrease and do not pass nvals.
+   */
+  public static RowPartition fromRowStarts(Tensor rowStarts, Tensor nvals, boolean validate) {
+    long[] starts = toLongs(rowStarts, "row_starts");
+    long n = scalarValue(nvals, "nvals");
+    if (validate) {
+      if (starts.length == 0 && n != 0) {
+        throw new InvalidArgumentException("nvals=" + n + " must be 0 when row_starts is empty");
+      }
+      if (starts.length > 0 && starts[0] != 0) {
+        throw new InvalidArgumentException("row_starts[0]=" + starts[0] + " must be 0");
+      }
+      checkNonDecreasing(starts, "row_starts");
+      if (starts.length > 0 && n < starts[starts.length - 1]) {
+        throw new InvalidArgumentException("nvals=" + n + " must be >= row_starts[" + (starts.length - 1)
+            + "]=" + starts[starts.length - 1]);
+      }
+    }
+    long[] splits = java.util.Arrays.copyOf(starts, starts.length + 1);
+    splits[starts.length] = n;
+    return RowPartition.fromRowSplits(splits, rowStarts.dtype(), false);
+  }
+
+  /** {@code partition_from_row_limits}: the splits are {@code [0] ++ row_limits}. */
+  public static RowPartition fromRowLimits(Tensor rowLimits, boolean validate) {
+    long[] limits = toLongs(rowLimits, "row_limits");
+    if (validate) {
+      if (limits.length > 0 && limits[0] < 0) {
+        throw new InvalidArgumentException("row_limits[0]=" + limits[0] + " must be >= 0");
+      }
+      checkNonDecreasing(limits, "row_limits");
+    }
+    long[] splits = new long[limits.length + 1];
+    System.arraycopy(limits, 0, splits, 1, limits.length);
+    return RowPartition.fromRowSplits(splits, rowLimits.dtype(), false);
+  }
+
+  /**
+   * {@code partition_from_value_rowids}: row {@code r} holds the values whose rowid is {@code r};
+   * rows after the last rowid are empty up to {@code nrows}. Validate checks that the rowids are
+   * sorted and in {@code [0, nrows)}. Rowids outside that range are an error even without
+   * validate, since counting them would write outside the splits.
+   */
+  public static RowPartition fromValueRowids(Tensor valueRowids, Tensor nrows, boolean validate) {
+    long[] ids = toLongs(valueRowids, "value_rowids");
+    long n = scalarValue(nrows, "nrows");
+    if (n < 0) {
+      throw new InvalidArgumentException("nrows=" + n + " must be >= 0");
+    }
+    if (validate) {
+      if (ids.length > 0 && ids[0] < 0) {
+        throw new InvalidArgumentException("value_rowids[0]=" + ids[0] + " must be >= 0");
+      }
+      for (int i = 1; i < ids.length; i++) {
+        if (ids[i] < ids[i - 1]) {
+          throw new InvalidArgumentException("value_rowids must be sorted: value_rowids[" + i + "]=" + ids[i]
+              + " < value_rowids[" + (i - 1) + "]=" + ids[i - 1]);
+        }
+      }
+      if (ids.length > 0 && ids[ids.length - 1] >= n) {
+        throw new InvalidArgumentException("value_rowids[" + (ids.length - 1) + "]=" + ids[ids.length - 1]
+            + " must be < nrows=" + n);
+      }
+    }
+    long[] splits = new long[Sizes.toIntSize(n, "nrows") + 1];
+    for (int i = 0; i < ids.length; i++) {
+      if (ids[i] < 0 || ids[i] >= n) {
+        throw new InvalidArgumentException("value_rowids[" + i + "]=" + ids[i] + " is not a row in [0, " + n + ")");
+      }
+      splits[(int) ids[i] + 1]++;
+    }
+    for (int r = 0; r < n; r++) {
+      splits[r + 1] += splits[r];
+    }
+    return RowPartition.fromRowSplits(splits, valueRowids.dtype(), false);
+  }
+
+  /** {@code nrows_from_value_rowids}: TF's default nrows, the last rowid + 1 (0 without values). */
+  public static Tensor nrowsFromValueRowids(Tensor valueRowids) {
+    long[] ids = toLongs(valueRowids, "value_rowids");
+    return scalarOf(ids.length == 0 ? 0 : ids[ids.length - 1] + 1, valueRowids.dtype());
+  }
+
+  /**
+   * {@code partition_from_uniform_row_length}: {@code nrows} rows of {@code uniform_row_length}
+   * values; validate checks that the length is not negative and that the rows hold {@code nvals}
+   * values in all.
+   */
+  public static RowPartition fromUniformRowLength(Tensor uniformRowLength, Tensor nvals, Tensor nrows, boolean validate) {
+    long length = scalarValue(uniformRowLength, "uniform_row_length");
+    long n = scalarValue(nrows, "nrows");
+    long nv = scalarValue(nvals, "nvals");
+    if (validate) {
+      if (length < 0) {
+        throw new InvalidArgumentException("uniform_row_length=" + length + " must be >= 0");
+      }
+      if (n < 0) {
+        throw new InvalidArgumentException("nrows=" + n + " must be >= 0");
+      }
+      if (Sizes.checkedProduct(length, n) != nv) {
+        throw new InvalidArgumentException("uniform_row_length=" + length + " times nrows=" + n
+            + " must equal nvals=" + nv);
+      }
+    }
+    return RowPartition.uniform(length, n, uniformRowLength.dtype());
+  }
+
+  /** {@code uniform_nrows}: how many rows of {@code uniform_row_length} nvals fills (0 for length 0, as TF). */
+  public static Tensor uniformNrows(Tensor uniformRowLength, Tensor nvals) {
+    long length = scalarValue(uniformRowLength, "uniform_row_length");
+    long nv = scalarValue(nvals, "nvals");
+    return scalarOf(length <= 0 ? 0 : Math.floorDiv(nv, length), uniformRowLength.dtype());
+  }
+
+  /** {@code uniform_nvals}: {@code uniform_row_length * nrows}, an error if it overflows. */
+  public static Tensor uniformNvals(Tensor uniformRowLength, Tensor nrows) {
+    long length = scalarValue(uniformRowLength, "uniform_row_length");
+    long n = scalarValue(nrows, "nrows");
+    return scalarOf(Sizes.checkedProduct(length, n), uniformRowLength.dtype());
+  }
+
+  /** {@code partition_with_dtype}: TF's {@code with_dtype}; narrowing to int32 is checked. */
+  public static RowPartition withDType(RowPartition partition, DType dtype) {
+    return partition.withSplitsDType(dtype);
+  }
+
+  // ---- encodings ----
+
+  /** {@code row_starts}: {@code row_splits[:-1]}. */
+  public static Tensor rowStarts(RowPartition partition) {
+    long[] splits = partition.rowSplitsArray();
+    return fromLongs(java.util.Arrays.copyOf(splits, splits.length - 1), partition.splitsDType(), false);
+  }
+
+  /** {@code row_limits}: {@code row_splits[1:]}. */
+  public static Tensor rowLimits(RowPartition partition) {
+    long[] splits = partition.rowSplitsArray();
+    return fromLongs(java.util.Arrays.copyOfRange(splits, 1, splits.length), partition.splitsDType(), false);
+  }
+
+  /** {@code nvals}: a scalar of the partition's splits dtype. */
+  public static Tensor nvals(RowPartition partition) {
+    return scalarOf(partition.nvals(), partition.splitsDType());
+  }
+
+  /**
+   * {@code uniform_row_length}: the length of every row. The type rule admits only statically
+   * uniform partitions; a fed one has no stored length, so it is read off its first row.
+   */
+  public static Tensor uniformRowLength(RowPartition partition) {
+    long length = partition.isUniform() ? partition.uniformRowLength()
+        : partition.nrows() == 0 ? 0 : partition.rowLength(0);
+    return scalarOf(length, partition.splitsDType());
+  }
+
+  /** {@code offsets_in_rows}: the index of each value within its row. */
+  public static Tensor offsetsInRows(RowPartition partition) {
+    long[] splits = partition.rowSplitsArray();
+    long[] out = new long[partition.nvals()];
+    for (int row = 0; row < partition.nrows(); row++) {
+      for (int i = (int) splits[row]; i < splits[row + 1]; i++) {
+        out[i] = i - splits[row];
+      }
+    }
+    return fromLongs(out, partition.splitsDType(), false);
+  }
+
+  /** {@code cumsum0}: {@code [0, x0, x0+x1, ...]}, the row splits of row lengths {@code x}. */
+  public static Tensor cumsum0(Tensor x) {
+    long[] in = toLongs(x, "x");
+    long[] out = new long[in.length + 1];
+    for (int i = 0; i < in.length; i++) {
+      try {
+        out[i + 1] = Math.addExact(out[i], in[i]);
+      } catch (ArithmeticException e) {
+        throw new InvalidArgumentException("the sum of x[0.." + i + "] overflows int64");
+      }
+    }
+    return fromLongs(out, x.dtype(), false);
+  }
+
   /** {@code nrows}: a scalar of the partition's splits dtype. */
   public static Tensor nrows(RowPartition partition) {
     return scalarOf(partition.nrows(), partition.splitsDType());
   }
 
+  /** A scalar of {@code dtype}; a value that int32 cannot hold is an error, never truncated. */
   static Tensor scalarOf(long value, DType dtype) {
+    if (dtype == DType.INT32 && value != (int) value) {
+      throw new InvalidArgumentException("value " + value + " does not fit int32");
+    }
     return Tensor.scalar(dtype, value);
+  }
+
+  /** The value of an int32 or int64 scalar. */
+  static long scalarValue(Tensor t, String what) {
+    if (t.rank() != 0 || !t.dtype().isSplitsDType()) {
+      throw new InvalidArgumentException(what + " must be an int32 or int64 scalar, got " + t.dtype()
+          + java.util.Arrays.toString(t.shape()));
+    }
+    return t.getLong(0);
+  }
+
+  private static void checkNonDecreasing(long[] values, String what) {
+    for (int i = 1; i < values.length; i++) {
+      if (values[i] < values[i - 1]) {
+        throw new InvalidArgumentException(what + " must be non-decreasing: " + what + "[" + i + "]=" + values[i]
+            + " < " + what + "[" + (i - 1) + "]=" + values[i - 1]);
+      }
+    }
   }
 
   /** Reads an int32/int64 vector into longs; throws naming {@code what} otherwise. */

@@ -1,0 +1,107 @@
+package dev.tatter.ir.ops;
+
+import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.AttrKind;
+import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.OpContext;
+import dev.tatter.ir.OpDef;
+import dev.tatter.ir.Trait;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.kernels.RowReductionKernels;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code row_sum prod min max mean all any}: each row of a partition reduced to one value (a
+ * vector, if the values have inner dimensions). This is {@code reduce_*} along the innermost
+ * ragged axis with the ragged tensor taken apart; canonicalization rewrites the one into the
+ * other (see {@link ReductionOps}), so the flat values are an operand of their own and the
+ * elementwise ops that produce them can be fused into the row loop.
+ */
+public final class RowReductionOps {
+  private RowReductionOps() {}
+
+  private static final String ROWS = """
+      %s = constant() {value = tensor<int64>[6] [0, 3, 5, 5, 6, 8]} : tensor<int64>[6]
+      %p = partition_from_row_splits(%s) : partition<int64>[5, (None)]
+      %v = constant() {value = tensor<float32>[8] [3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0]} : tensor<float32>[8]
+      """;
+
+  public static final OpDef ROW_SUM = row("row_sum", "the sum of each row; 0 for an empty row", "rowSum")
+      .example(ROWS + "%0 = row_sum(%v, %p) : tensor<float32>[5]\nreturn %0", "[8.0, 6.0, 0.0, 9.0, 8.0]")
+      .build();
+
+  public static final OpDef ROW_PROD = row("row_prod", "the product of each row; 1 for an empty row", "rowProd")
+      .example(ROWS + "%0 = row_prod(%v, %p) : tensor<float32>[5]\nreturn %0", "[12.0, 5.0, 1.0, 9.0, 12.0]")
+      .build();
+
+  public static final OpDef ROW_MIN = row("row_min", "the minimum of each row; the dtype's largest value for an empty row", "rowMin")
+      .example(ROWS + "%0 = row_min(%v, %p) : tensor<float32>[5]\nreturn %0", "[1.0, 1.0, 3.4028235e38, 9.0, 2.0]")
+      .build();
+
+  public static final OpDef ROW_MAX = row("row_max", "the maximum of each row; the dtype's lowest value for an empty row", "rowMax")
+      .example(ROWS + "%0 = row_max(%v, %p) {keepdims = true} : tensor<float32>[5, 1]\nreturn %0",
+          "[[4.0], [5.0], [-3.4028235e38], [9.0], [6.0]]")
+      .build();
+
+  public static final OpDef ROW_MEAN = row("row_mean",
+          "the mean of each row, a true division (float64 for int32/int64, float32 for int8/int16); NaN for an empty row", "rowMean")
+      .example(ROWS + "%0 = row_mean(%v, %p) : tensor<float32>[5]\nreturn %0", "[2.6666667, 3.0, nan, 9.0, 4.0]")
+      .build();
+
+  private static final String BOOL_ROWS = """
+      %s = constant() {value = tensor<int64>[4] [0, 2, 2, 4]} : tensor<int64>[4]
+      %p = partition_from_row_splits(%s) : partition<int64>[3, (None)]
+      %v = constant() {value = tensor<bool>[4] [true, true, false, true]} : tensor<bool>[4]
+      """;
+
+  public static final OpDef ROW_ALL = row("row_all", "logical and of each row (bool only); true for an empty row", "rowAll")
+      .example(BOOL_ROWS + "%0 = row_all(%v, %p) : tensor<bool>[3]\nreturn %0", "[True, True, False]")
+      .build();
+
+  public static final OpDef ROW_ANY = row("row_any", "logical or of each row (bool only); false for an empty row", "rowAny")
+      .example(BOOL_ROWS + "%0 = row_any(%v, %p) : tensor<bool>[3]\nreturn %0", "[True, False, True]")
+      .build();
+
+  public static final ImmutableList<OpDef> ALL = ImmutableList.of(ROW_SUM, ROW_PROD, ROW_MIN, ROW_MAX, ROW_MEAN, ROW_ALL, ROW_ANY);
+
+  private static OpDef.Builder row(String mnemonic, String summary, String kernel) {
+    return OpDef.builder(mnemonic)
+        .summary(summary)
+        .operands("values", "partition")
+        .attribute(AttrSpec.optional("keepdims", AttrKind.BOOL, false))
+        .traits(Trait.PURE)
+        .type(RowReductionOps::infer)
+        .kernel(RowReductionKernels.class, kernel);
+  }
+
+  private static Type infer(OpContext ctx) {
+    DenseType values = ctx.dense(0);
+    PartitionType p = ctx.partition(1);
+    String op = ctx.op().mnemonic();
+    DType dtype = values.dtype();
+    boolean logical = op.equals("row_all") || op.equals("row_any");
+    if (logical ? dtype != DType.BOOL : !dtype.isNumeric()) {
+      throw ctx.fail("%s is not defined on %s%s", op, dtype, logical ? " (it takes bool only)" : "");
+    }
+    if (values.rank() == 0) {
+      throw ctx.fail("values must have rank >= 1, got %s", values);
+    }
+    if (Dims.merge(values.dim(0), p.nvals()) == null) {
+      throw ctx.fail("the partition covers %s values but values has %s rows", p.nvals(), values.dim(0));
+    }
+    List<Long> shape = new ArrayList<>(values.shape());
+    shape.set(0, p.nrows());
+    if (ctx.attributes().getBool("keepdims")) {
+      shape.add(1, 1L);
+    }
+    DType result = op.equals("row_mean") && dtype.isInteger()
+        ? (dtype == DType.INT8 || dtype == DType.INT16 ? DType.FLOAT32 : DType.FLOAT64)
+        : dtype;
+    return new DenseType(result, ImmutableList.copyOf(shape));
+  }
+}

@@ -1,0 +1,115 @@
+package dev.tatter.runtime.kernels;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.Tensor;
+import java.util.Arrays;
+
+/** The two halves of {@code reduce_mean}: TF's dense mean, and its ragged {@code sum / count}. */
+final class MeanKernels {
+  private MeanKernels() {}
+
+  /**
+   * TF's dense {@code Mean} kernel: int8, int16 and int32 are summed in int64 (TF's
+   * {@code CASTING_SPECIALIZATION}), int64 in int64 (wrapping), then divided by the count with
+   * truncation; floats are summed in their own dtype and divided by the count in that dtype,
+   * so an empty float mean is NaN. An empty integer mean is 0 (TF's {@code MeanReducer}
+   * starts at 0 and an empty reduction is never divided).
+   */
+  static Tensor denseMean(Tensor t, int[] axes, boolean keepdims) {
+    DType dtype = t.dtype();
+    int[] shape = t.shape();
+    long count = axes.length == t.rank() ? t.size() : shape[axes[0]];
+    long[] axis = Arrays.stream(axes).asLongStream().toArray();
+    if (dtype.isFloating()) {
+      Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
+      if (dtype == DType.FLOAT32) {
+        float[] s = ((float[]) sum.data()).clone();
+        for (int i = 0; i < s.length; i++) {
+          s[i] = s[i] / (float) count;
+        }
+        return Tensor.wrap(dtype, sum.shape(), s);
+      }
+      double[] s = ((double[]) sum.data()).clone();
+      for (int i = 0; i < s.length; i++) {
+        s[i] = s[i] / (double) count;
+      }
+      return Tensor.wrap(dtype, sum.shape(), s);
+    }
+    long[] wide = new long[t.size()];
+    for (int i = 0; i < wide.length; i++) {
+      wide[i] = t.getLong(i);
+    }
+    Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, Tensor.wrap(DType.INT64, shape, wide), axis, keepdims);
+    long[] s = (long[]) sum.data();
+    long[] mean = new long[s.length];
+    for (int i = 0; i < s.length; i++) {
+      mean[i] = count == 0 ? 0 : s[i] / count;
+    }
+    return narrowLongs(dtype, sum.shape(), mean);
+  }
+
+  /** int64 ones in the shape of {@code rt}'s flat values, under its partitions. */
+  static RaggedTensor onesLike(RaggedTensor rt) {
+    Tensor flat = rt.flatValues();
+    long[] ones = new long[flat.size()];
+    Arrays.fill(ones, 1L);
+    return RaggedTensor.ofNested(Tensor.wrap(DType.INT64, flat.shape(), ones), rt.nestedPartitions());
+  }
+
+  /**
+   * {@code sum / count} as TF's ragged mean computes it: the count (exact here, an int64) is
+   * first taken in the sum's dtype — TF sums ones of that dtype, so an int8 count wraps — then
+   * both are cast to the true-division dtype (float32 for int8/int16, float64 for int32/int64,
+   * the float itself otherwise) and divided.
+   */
+  static Tensor trueDivide(Tensor sum, Tensor count) {
+    DType dtype = sum.dtype();
+    long[] c = (long[]) count.data();
+    int n = sum.size();
+    if (dtype == DType.FLOAT32 || dtype == DType.INT8 || dtype == DType.INT16) {
+      float[] out = new float[n];
+      for (int i = 0; i < n; i++) {
+        float s = dtype == DType.FLOAT32 ? ((float[]) sum.data())[i] : (float) sum.getLong(i);
+        float k = dtype == DType.INT8 ? (float) (byte) c[i] : dtype == DType.INT16 ? (float) (short) c[i] : (float) c[i];
+        out[i] = s / k;
+      }
+      return Tensor.wrap(DType.FLOAT32, sum.shape(), out);
+    }
+    double[] out = new double[n];
+    for (int i = 0; i < n; i++) {
+      double s = dtype == DType.FLOAT64 ? ((double[]) sum.data())[i] : (double) sum.getLong(i);
+      double k = dtype == DType.INT32 ? (double) (int) c[i] : (double) c[i];
+      out[i] = s / k;
+    }
+    return Tensor.wrap(DType.FLOAT64, sum.shape(), out);
+  }
+
+  private static Tensor narrowLongs(DType dtype, int[] shape, long[] values) {
+    Object out = switch (dtype) {
+      case INT8 -> {
+        byte[] a = new byte[values.length];
+        for (int i = 0; i < a.length; i++) {
+          a[i] = (byte) values[i];
+        }
+        yield a;
+      }
+      case INT16 -> {
+        short[] a = new short[values.length];
+        for (int i = 0; i < a.length; i++) {
+          a[i] = (short) values[i];
+        }
+        yield a;
+      }
+      case INT32 -> {
+        int[] a = new int[values.length];
+        for (int i = 0; i < a.length; i++) {
+          a[i] = (int) values[i];
+        }
+        yield a;
+      }
+      default -> values;
+    };
+    return Tensor.wrap(dtype, shape, out);
+  }
+}

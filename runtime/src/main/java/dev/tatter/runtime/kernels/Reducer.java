@@ -1,0 +1,83 @@
+package dev.tatter.runtime.kernels;
+
+import dev.tatter.runtime.DType;
+
+/**
+ * The associative reductions ({@code reduce_mean} is a sum and a count), and the value each
+ * starts from — what an empty reduction gives. TF has two sets of starting values, and which
+ * one applies depends on the kind of axis reduced:
+ *
+ * <ul>
+ *   <li>{@link Mode#DENSE}: a uniform axis, reduced by Eigen's reducers (TF's {@code
+ *       ReductionOp} fills an empty reduction with {@code Reducer::initialize()}): max starts
+ *       at {@code -inf} for floats (Eigen's {@code MinMaxBottomValue}), min at {@code +inf}.
+ *   <li>{@link Mode#SEGMENT}: a ragged axis, reduced by {@code unsorted_segment_*} (TF's
+ *       ragged reductions): max starts at {@code NumTraits<T>::lowest()}, which for floats is
+ *       {@code -FLT_MAX}/{@code -DBL_MAX}, not {@code -inf}; min at {@code highest()}. This is
+ *       what TF's ragged docs call {@code input_tensor.dtype.min}.
+ * </ul>
+ *
+ * <p>Integers start at the dtype's own minimum or maximum in both modes; sum at 0, prod at 1,
+ * all at true, any at false.
+ */
+public enum Reducer {
+  SUM,
+  PROD,
+  MIN,
+  MAX,
+  ALL,
+  ANY;
+
+  /** Which of TF's two families of starting values applies. */
+  public enum Mode {
+    DENSE,
+    SEGMENT
+  }
+
+  /** The starting value for an integer dtype, as a long (narrowed by the caller). */
+  long identityLong(DType dtype) {
+    return switch (this) {
+      case SUM -> 0;
+      case PROD -> 1;
+      case MIN -> switch (dtype) {
+        case INT8 -> Byte.MAX_VALUE;
+        case INT16 -> Short.MAX_VALUE;
+        case INT32 -> Integer.MAX_VALUE;
+        default -> Long.MAX_VALUE;
+      };
+      case MAX -> switch (dtype) {
+        case INT8 -> Byte.MIN_VALUE;
+        case INT16 -> Short.MIN_VALUE;
+        case INT32 -> Integer.MIN_VALUE;
+        default -> Long.MIN_VALUE;
+      };
+      case ALL, ANY -> throw new IllegalStateException(this + " takes bool only");
+    };
+  }
+
+  /** The starting value for a float dtype. */
+  double identityDouble(DType dtype, Mode mode) {
+    boolean f32 = dtype == DType.FLOAT32;
+    return switch (this) {
+      case SUM -> 0;
+      case PROD -> 1;
+      case MIN -> mode == Mode.DENSE ? Double.POSITIVE_INFINITY : f32 ? Float.MAX_VALUE : Double.MAX_VALUE;
+      case MAX -> mode == Mode.DENSE ? Double.NEGATIVE_INFINITY : f32 ? -Float.MAX_VALUE : -Double.MAX_VALUE;
+      case ALL, ANY -> throw new IllegalStateException(this + " takes bool only");
+    };
+  }
+
+  /** The starting value for bool. */
+  boolean identityBool() {
+    return switch (this) {
+      case ALL -> true;
+      case ANY -> false;
+      default -> throw new IllegalStateException(this + " is not defined on bool");
+    };
+  }
+
+  /** The TF name of the reduction, for messages. */
+  String tfName() {
+    return "reduce_" + name().toLowerCase();
+  }
+}

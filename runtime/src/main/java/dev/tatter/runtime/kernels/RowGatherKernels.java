@@ -1,0 +1,63 @@
+package dev.tatter.runtime.kernels;
+
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.Tensor;
+import java.lang.reflect.Array;
+import java.util.Arrays;
+
+/**
+ * {@code row_gather}: a dense operand broadcast into the rows of a ragged one. Its element at
+ * value {@code j} of row {@code i = value_rowids[j]} is {@code params[i, 0, ...]} when params'
+ * dim 1 is 1 (one value per row, repeated), or {@code params[i, j - row_splits[i], ...]} when
+ * that dim equals the row's length (checked); {@code i} is 0 when params has one row (NumPy
+ * broadcasting). Fusion can turn both into index expressions.
+ */
+public final class RowGatherKernels {
+  private RowGatherKernels() {}
+
+  /**
+   * {@code params} of shape {@code [nrows or 1, 1 or L, rest...]} (the dense dims aligned with a
+   * partition's row dimension and its ragged row-length dimension) to {@code [nvals, rest...]};
+   * with L, every row must have L values.
+   */
+  public static Tensor rowGather(Tensor params, RowPartition partition) {
+    int[] shape = params.shape();
+    if (shape.length < 2) {
+      throw new InvalidArgumentException("row_gather params must have rank >= 2, got shape " + Arrays.toString(shape));
+    }
+    int nrows = partition.nrows();
+    if (shape[0] != nrows && shape[0] != 1) {
+      throw new InvalidArgumentException("the dense operand of shape " + Arrays.toString(shape) + " has " + shape[0]
+          + " rows but the ragged operand has " + nrows + " (need " + nrows + " or 1)");
+    }
+    int nvals = partition.nvals();
+    int[] outShape = new int[shape.length - 1];
+    outShape[0] = nvals;
+    System.arraycopy(shape, 2, outShape, 1, shape.length - 2);
+    int rowSize = 1;
+    for (int i = 2; i < shape.length; i++) {
+      rowSize *= shape[i];
+    }
+    int count = Sizes.elementCount(outShape);
+    Object in = params.data();
+    Object out = Array.newInstance(in.getClass().getComponentType(), count);
+    boolean broadcastRows = shape[0] == 1;
+    int width = shape[1];
+    for (int row = 0; row < nrows; row++) {
+      int start = partition.rowStart(row);
+      int length = partition.rowLength(row);
+      if (width != 1 && length != width) {
+        throw new InvalidArgumentException("row " + row + " of the ragged operand has " + length
+            + " values but dimension 1 of the dense operand of shape " + Arrays.toString(shape) + " is " + width
+            + " (need " + length + " or 1)");
+      }
+      int src = (broadcastRows ? 0 : row * width) * rowSize;
+      for (int o = 0; o < length; o++) {
+        System.arraycopy(in, width == 1 ? src : src + o * rowSize, out, (start + o) * rowSize, rowSize);
+      }
+    }
+    return Tensor.wrap(params.dtype(), outShape, out);
+  }
+}
