@@ -60,6 +60,31 @@ public final class TatterWorkloads {
     return new Prepared(new Session(g.build()), rowids);
   }
 
+  /** W1: {@code ((x*2 + 1) / 3 - x) * x} on a ragged tensor (elementwise on its flat values). */
+  public static Prepared elementwise() {
+    GraphBuilder g = new GraphBuilder();
+    Value x = g.placeholder("rt", Types.ragged(DType.FLOAT32, 1));
+    Value y = x.mul(2).add(1).truediv(3).sub(x).mul(x);
+    return new Prepared(new Session(g.build()), y);
+  }
+
+  /** W3: {@code tf.reduce_sum(rt, axis=1)}. */
+  public static Prepared rowSums() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.placeholder("rt", Types.ragged(DType.FLOAT32, 1));
+    Value sums = rt.reduceSum(1);
+    return new Prepared(new Session(g.build()), sums);
+  }
+
+  /** W4b: {@code RowPartition.from_value_rowids(rowids, nrows).row_splits()} (validated). */
+  public static Prepared rowSplitsFromValueRowids() {
+    GraphBuilder g = new GraphBuilder();
+    Value rowids = g.placeholder("rowids", Types.dense(DType.INT64, -1));
+    Value nrows = g.placeholder("nrows", Types.dense(DType.INT64));
+    Value splits = g.partitionFromValueRowids(rowids, nrows).rowSplits();
+    return new Prepared(new Session(g.build()), splits);
+  }
+
   /** W6: two scalar placeholders and one add. */
   public static Prepared scalarAdd() {
     GraphBuilder g = new GraphBuilder();
@@ -73,21 +98,6 @@ public final class TatterWorkloads {
 
   private static UnsupportedOperationException later(String what) {
     return new UnsupportedOperationException(what + " is not in this build of Tatter yet");
-  }
-
-  /** W1: {@code ((x*2 + 1) / 3 - x) * x}; needs sub and truediv (issue 5). */
-  public static Prepared elementwise() {
-    throw later("sub/truediv");
-  }
-
-  /** W3: {@code reduce_sum(rt, axis=1)}; needs reductions (issue 5b). */
-  public static Prepared rowSums() {
-    throw later("reduce_sum");
-  }
-
-  /** W4b: row splits from value rowids; needs partition_from_value_rowids (issue 3). */
-  public static Prepared rowSplitsFromValueRowids() {
-    throw later("partition_from_value_rowids");
   }
 
   /** W5a: sparse times dense; needs sparse tensors (issue 4). */
