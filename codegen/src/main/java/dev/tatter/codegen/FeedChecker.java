@@ -5,10 +5,12 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.List;
 
@@ -62,11 +64,34 @@ public final class FeedChecker {
       }
       return shapeMismatch(ragged.flatValuesShape(), rt.flatValues().shape(), "flat values shape");
     }
+    if (type instanceof SparseType sparse) {
+      return sparseMismatch(sparse, value);
+    }
     PartitionType partition = (PartitionType) type;
     if (!(value instanceof RowPartition p)) {
       return "expected a RowPartition, got " + describe(value);
     }
     return partitionMismatch(partition, p);
+  }
+
+  /** A sparse feed: dtype, rank and each known size of its dense shape. */
+  private static String sparseMismatch(SparseType type, Object value) {
+    if (!(value instanceof SparseTensor st)) {
+      return "expected a SparseTensor, got " + describe(value);
+    }
+    if (st.dtype() != type.dtype()) {
+      return "dtype " + st.dtype() + " instead of " + type.dtype();
+    }
+    long[] shape = st.denseShapeArray();
+    if (shape.length != type.rank()) {
+      return "dense_shape has rank " + shape.length + " instead of " + type.rank();
+    }
+    for (int i = 0; i < shape.length; i++) {
+      if (Dims.isKnown(type.dim(i)) && type.dim(i) != shape[i]) {
+        return "dense_shape " + java.util.Arrays.toString(shape) + " instead of " + type.shape();
+      }
+    }
+    return null;
   }
 
   private static String partitionMismatch(PartitionType type, RowPartition p) {

@@ -8,6 +8,7 @@ import dev.tatter.ir.ops.RaggedOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
@@ -55,6 +56,9 @@ final class ElementwiseLowering {
 
   /** {@code op(x, y)} for two values of one dtype, broadcasting as described above. */
   static Value binary(OpDef op, Value x, Value y) {
+    if (x.type() instanceof SparseType || y.type() instanceof SparseType) {
+      return Sparse.elementwise(x.type() instanceof SparseType ? x : y, op, x.type() instanceof SparseType ? y : x);
+    }
     requireTensor(op, x);
     requireTensor(op, y);
     if (x.dtype() != y.dtype()) {

@@ -54,6 +54,44 @@ public final class GraphBuilder {
     return constant(Tensor.scalar(dtype, value));
   }
 
+  /**
+   * TF's {@code SparseTensor(indices, values, dense_shape)}: int64 indices {@code [N, ndims]},
+   * values {@code [N]}, int64 dense_shape {@code [ndims]}; a constant dense_shape gives the
+   * static shape. Row-major order is expected, not checked ({@link Value#reorder()} sorts).
+   */
+  public Value sparseTensor(Value indices, Value values, Value denseShape) {
+    return Sparse.sparseTensor(this, indices, values, denseShape);
+  }
+
+  /** A constant sparse tensor: {@code sparseTensor(new long[][] {{0, 0}, {1, 2}}, Tensor.ofInts(1, 2), 3, 4)}. */
+  public Value sparseTensor(long[][] indices, Tensor values, long... denseShape) {
+    return sparseFromValue(dev.tatter.runtime.SparseTensor.of(indices, values, denseShape));
+  }
+
+  /** TF's {@code SparseTensor.from_value(value)}: a runtime sparse tensor as a graph constant. */
+  public Value sparseFromValue(dev.tatter.runtime.SparseTensor value) {
+    return Sparse.fromValue(this, value);
+  }
+
+  /** TF's {@code tf.sparse.from_dense(tensor)}: its non-zero entries. */
+  public Value sparseFromDense(Value dense) {
+    return op(dev.tatter.ir.ops.SparseOps.FROM_DENSE, Map.of(), dense);
+  }
+
+  /**
+   * TF's {@code tf.ragged.constant(pylist)}: nested Java lists or arrays, every scalar at the same
+   * depth K; ragged_rank K - 1 and the dtype TF would infer (ints int32, floats float32; a
+   * primitive array keeps its own). A depth of 1 gives a dense constant, as in TF.
+   */
+  public Value raggedConstant(Object nested) {
+    return Conversions.raggedConstant(this, nested, null, -1);
+  }
+
+  /** TF's {@code tf.ragged.constant(pylist, dtype, ragged_rank)}; a ragged_rank of -1 infers it, lower levels stay uniform. */
+  public Value raggedConstant(Object nested, DType dtype, int raggedRank) {
+    return Conversions.raggedConstant(this, nested, dtype, raggedRank);
+  }
+
   /** TF's {@code RowPartition.from_row_splits(row_splits, validate=True)}. */
   public Value partitionFromRowSplits(Value rowSplits) {
     return partitionFromRowSplits(rowSplits, true);

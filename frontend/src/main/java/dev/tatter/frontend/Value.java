@@ -1,5 +1,6 @@
 package dev.tatter.frontend;
 
+import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.ComparisonOps;
@@ -66,6 +67,9 @@ public final class Value {
     if (type() instanceof DenseType dt) {
       return dt.tfShape();
     }
+    if (type() instanceof dev.tatter.ir.types.SparseType st) {
+      return st.tfShape();
+    }
     throw GraphBuilder.misuse("a row partition has no shape", this);
   }
 
@@ -86,8 +90,14 @@ public final class Value {
     return op(RaggedOps.PARTITION);
   }
 
-  /** TF's {@code rt.with_values(new_values)}: the same outer partition over other values. */
+  /**
+   * TF's {@code rt.with_values(new_values)}: the same outer partition over other values; for a
+   * sparse tensor, TF's {@code st.with_values}: the same indices and shape.
+   */
   public Value withValues(Value newValues) {
+    if (type() instanceof dev.tatter.ir.types.SparseType) {
+      return Sparse.withValues(this, newValues);
+    }
     return builder.ragged(newValues, asRagged("with_values").partition());
   }
 
@@ -563,10 +573,21 @@ public final class Value {
 
   /** TF's {@code rt.to_tensor(default_value)}. */
   public Value toTensor(Object defaultValue) {
-    if (defaultValue instanceof Value v) {
-      return builder.op(ConversionOps.TO_TENSOR, Map.of(), this, v);
-    }
-    return toTensor(builder.scalar(dtype(), defaultValue));
+    return toTensor(defaultValue, new long[0]);
+  }
+
+  /**
+   * TF's {@code rt.to_tensor(default_value, shape=shape)}: the result is padded and truncated to
+   * {@code shape}; {@code -1} ({@code None}) keeps a dim's computed size. A null
+   * {@code defaultValue} pads with zero: {@code rt.toTensor(null, 5, 2)} is the seed's
+   * {@code rt.to_tensor(shape=[5, 2])}.
+   */
+  public Value toTensor(Object defaultValue, long... shape) {
+    Value dv = defaultValue == null ? builder.scalar(dtype(), zeroOf(dtype()))
+        : defaultValue instanceof Value v ? v : builder.scalar(dtype(), defaultValue);
+    return builder.op(ConversionOps.TO_TENSOR,
+        Map.of("shape", com.google.common.collect.ImmutableList.copyOf(com.google.common.primitives.Longs.asList(shape))),
+        this, dv);
   }
 
   private static Object zeroOf(DType dtype) {
@@ -578,9 +599,122 @@ public final class Value {
     };
   }
 
+  /** TF's {@code RaggedTensor.from_tensor(tensor)}: every row kept whole (ragged dims uniform). */
+  public Value raggedFromTensor() {
+    return Conversions.fromTensor(this, null, null, 1);
+  }
+
+  /**
+   * TF's {@code RaggedTensor.from_tensor(tensor, lengths, padding, ragged_rank)}. {@code lengths}
+   * (a Value, long[] or int[]; or a List of them, outermost first, for nested lengths) keeps the
+   * first {@code lengths[r]} items of row r; {@code padding} (a Value, Tensor or scalar) drops
+   * each row's suffix of padding items. They are mutually exclusive; null means not given.
+   */
+  public Value raggedFromTensor(Object lengths, Object padding, int raggedRank) {
+    return Conversions.fromTensor(this, lengths, padding, raggedRank);
+  }
+
+  /** TF's {@code rt.to_sparse()}. */
+  public Value toSparse() {
+    return Conversions.toSparse(this);
+  }
+
+  /** TF's {@code RaggedTensor.from_sparse(st)}: 2-D and right-ragged only (an error names the first bad index). */
+  public Value raggedFromSparse() {
+    return Conversions.fromSparse(this, DType.INT64);
+  }
+
+  public Value raggedFromSparse(DType rowSplitsDType) {
+    return Conversions.fromSparse(this, rowSplitsDType);
+  }
+
+  /** TF's {@code rt.merge_dims(outer_axis, inner_axis)}; negative axes count from the end. */
+  public Value mergeDims(int outerAxis, int innerAxis) {
+    return Conversions.mergeDims(this, outerAxis, innerAxis);
+  }
+
   // ---- indexing (__getitem__) ----
 
+  /**
+   * TF's {@code x[key]} with a typed key: {@code rt.getItem(Index.all(), Index.slice(1, 3))} is
+   * {@code rt[:, 1:3]}; {@code rt.getItem(Index.at(3), Index.at(0))} is {@code rt[3, 0]}. Integers
+   * (negative from the end) drop their dim; slices keep it. Indexing a ragged inner dimension
+   * with an integer, or a known dimension out of range, fails here; other ranges at run time.
+   */
+  public Value getItem(dev.tatter.runtime.Index... key) {
+    return getItem(dev.tatter.runtime.Index.format(java.util.Arrays.asList(key)));
+  }
+
+  /** {@code x[i, j, ...]} with integers only: {@code rt.getItem(3, 0)} is {@code rt[3, 0]}. */
+  public Value getItem(long... indices) {
+    return getItem(java.util.Arrays.stream(indices).mapToObj(dev.tatter.runtime.Index::at)
+        .toArray(dev.tatter.runtime.Index[]::new));
+  }
+
+  /** {@code x[key]} with the key as Python writes it between the brackets: {@code rt.getItem(":, -1:")}. */
+  public Value getItem(String key) {
+    String canonical;
+    try {
+      canonical = dev.tatter.runtime.Index.format(dev.tatter.runtime.Index.parse(key));
+    } catch (IllegalArgumentException e) {
+      throw new GraphBuildException("getitem at " + CallSite.find() + ": " + e.getMessage());
+    }
+    return builder.op(dev.tatter.ir.ops.IndexingOps.GETITEM, Map.of("key", canonical), this);
+  }
+
   // ---- sparse ----
+
+  /** TF's {@code tf.sparse.to_dense(st)}: zero (false, "") where no value is stored. */
+  public Value toDense() {
+    return Sparse.toDense(this, zeroOf(dtype()));
+  }
+
+  /** TF's {@code tf.sparse.to_dense(st, default_value)}; out-of-range and repeated indices fail at run time. */
+  public Value toDense(Object defaultValue) {
+    return Sparse.toDense(this, defaultValue);
+  }
+
+  /** TF's {@code tf.sparse.reorder(st)}: indices in row-major order. */
+  public Value reorder() {
+    return Sparse.reorder(this);
+  }
+
+  /**
+   * TF's {@code st.set_shape(shape)} ({@code -1} for None): the same sparse tensor with its static
+   * shape merged with {@code shape}; an incompatible shape fails at once naming both. Values are
+   * immutable, so this returns the merged value rather than changing this one.
+   */
+  public Value setShape(long... shape) {
+    return Sparse.setShape(this, shape);
+  }
+
+  /** TF's {@code get_shape()}: the static shape, {@code (3, 4)}; the same as {@link #shape()}. */
+  public String getShape() {
+    return shape();
+  }
+
+  /** {@code sparse * dense}, the dense operand broadcast into the sparse one; implicit zeros stay zero. */
+  public Value sparseMul(Value dense) {
+    return Sparse.binary(this, dense, false);
+  }
+
+  /** {@code sparse / dense}, the dense operand broadcast into the sparse one; implicit zeros stay zero. */
+  public Value sparseDiv(Value dense) {
+    return Sparse.binary(this, dense, true);
+  }
+
+  /** TF's {@code consumers()}: the values built so far that take this one as an input, in graph order. */
+  public List<Value> consumers() {
+    return Sparse.consumers(this);
+  }
+
+  /**
+   * TF's {@code eval(feed_dict, session)}: runs {@code session} (whose graph holds this value) and
+   * returns this value (a Tensor, RaggedTensor, SparseTensor or RowPartition).
+   */
+  public Object eval(Map<String, ?> feeds, Session session) {
+    return session.run(feeds, this).get(0);
+  }
 
   private Value op(OpDef op) {
     return builder.op(op, Map.of(), this);

@@ -77,12 +77,12 @@ class ReductionTest {
   void emptyRaggedRowOfFloats_givesTheDtypesExtremeNotInfinity() {
     // unsorted_segment_max starts at NumTraits<float>::lowest() = -FLT_MAX (TF: "input_tensor.dtype.min")
     RaggedTensor rt = ragged(Tensor.ofFloats(1.5f, -2f), 0, 2, 2);
-    assertEquals("[1.5, -3.4028235e38]", run(rt, x -> x.reduceMax(1)));
-    assertEquals("[-2.0, 3.4028235e38]", run(rt, x -> x.reduceMin(1)));
+    assertEquals("[1.5, -3.4028235e+38]", run(rt, x -> x.reduceMax(1)));
+    assertEquals("[-2.0, 3.4028235e+38]", run(rt, x -> x.reduceMin(1)));
     RaggedTensor doubles = ragged(Tensor.ofDoubles(), 0, 0);
     assertEquals("[-1.7976931348623157e308]", run(doubles, x -> x.reduceMax(1)));
     // ... and a row holding only -inf still gives -FLT_MAX, since the start value takes part
-    assertEquals("[-3.4028235e38]", run(ragged(Tensor.ofFloats(Float.NEGATIVE_INFINITY), 0, 1), x -> x.reduceMax(1)));
+    assertEquals("[-3.4028235e+38]", run(ragged(Tensor.ofFloats(Float.NEGATIVE_INFINITY), 0, 1), x -> x.reduceMax(1)));
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.tatter.ir;
 
 import com.google.common.collect.ImmutableList;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.Tensor;
 
 /**
@@ -15,6 +16,8 @@ public enum AttrKind {
   STRING(String.class, String.class),
   DTYPE(DType.class, DType.class),
   TENSOR(Tensor.class, Tensor.class),
+  /** A ragged constant, written like a tensor literal with a ragged type. */
+  RAGGED(RaggedTensor.class, RaggedTensor.class),
   INTS(ImmutableList.class, long[].class);
 
   private final Class<?> storedType;

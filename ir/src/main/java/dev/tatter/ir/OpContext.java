@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
@@ -72,6 +73,10 @@ public final class OpContext {
     return as(i, RaggedType.class, "a ragged tensor");
   }
 
+  public SparseType sparse(int i) {
+    return as(i, SparseType.class, "a sparse tensor");
+  }
+
   public PartitionType partition(int i) {
     return as(i, PartitionType.class, "a row partition");
   }
@@ -79,7 +84,7 @@ public final class OpContext {
   /** Operand {@code i} must be a dense tensor or a ragged tensor. */
   public Type tensor(int i) {
     Type t = operand(i);
-    if (t instanceof PartitionType) {
+    if (t instanceof PartitionType || t instanceof SparseType) {
       throw fail("operand '%s' must be a dense or ragged tensor, got %s", op.operandName(i), t);
     }
     return t;

@@ -82,7 +82,7 @@ public final class RowPartition {
 
   private static void checkSplitsFit(long[] splits, DType splitsDType) {
     long last = splits[splits.length - 1];
-    if (last > Sizes.MAX_ELEMENTS || last < 0) {
+    if (last > Sizes.maxElements() || last < 0) {
       throw new InvalidArgumentException("row_splits[-1]=" + last + " is not a valid number of values");
     }
     if (splitsDType == DType.INT32 && last > Integer.MAX_VALUE) {

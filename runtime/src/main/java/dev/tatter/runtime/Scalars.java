@@ -92,8 +92,10 @@ public final class Scalars {
   }
 
   /**
-   * A float as Python prints it: shortest round-tripping digits, {@code nan}, {@code inf},
-   * {@code -0.0}; the textual IR uses the same spelling so that constants round-trip.
+   * A float as Python's {@code repr} prints it: the shortest digits that read back to the same
+   * value (of float32 for a float32), positional for exponents from -4 to 15 ({@code 0.0001},
+   * {@code 1e+16}), and {@code nan}, {@code inf}, {@code -inf}, {@code -0.0}. The textual IR uses the
+   * same spelling, so constants round-trip.
    */
   public static String formatFloat(double value, boolean isFloat32) {
     if (Double.isNaN(value)) {
@@ -102,8 +104,31 @@ public final class Scalars {
     if (Double.isInfinite(value)) {
       return value > 0 ? "inf" : "-inf";
     }
-    String s = isFloat32 ? Float.toString((float) value) : Double.toString(value);
-    return s.replace("E", "e");
+    if (value == 0) {
+      return (1 / value < 0) ? "-0.0" : "0.0";
+    }
+    java.math.BigDecimal shortest = shortestDigits(value, isFloat32);
+    String digits = shortest.unscaledValue().abs().toString();
+    int exponent = digits.length() - 1 - shortest.scale(); // of the first digit
+    String sign = shortest.signum() < 0 ? "-" : "";
+    if (exponent >= -4 && exponent < 16) {
+      String plain = shortest.abs().toPlainString();
+      return sign + (plain.contains(".") ? plain : plain + ".0");
+    }
+    String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
+    return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + (Math.abs(exponent) < 10 ? "0" : "") + Math.abs(exponent);
+  }
+
+  /** The fewest significant digits that read back to {@code value} (as a float32 if asked). */
+  private static java.math.BigDecimal shortestDigits(double value, boolean isFloat32) {
+    java.math.BigDecimal exact = new java.math.BigDecimal(value);
+    for (int precision = 1; precision < 17; precision++) {
+      java.math.BigDecimal rounded = exact.round(new java.math.MathContext(precision, java.math.RoundingMode.HALF_EVEN));
+      if (isFloat32 ? rounded.floatValue() == (float) value : rounded.doubleValue() == value) {
+        return rounded.stripTrailingZeros();
+      }
+    }
+    return exact.round(new java.math.MathContext(17, java.math.RoundingMode.HALF_EVEN)).stripTrailingZeros();
   }
 
   /** Formats one boxed element of {@code dtype} as TF prints it inside a list. */

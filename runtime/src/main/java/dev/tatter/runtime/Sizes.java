@@ -15,7 +15,31 @@ public final class Sizes {
   public static final long MAX_ELEMENTS =
       Math.min(Integer.MAX_VALUE - 8L, Long.getLong("tatter.maxElements", Integer.MAX_VALUE - 8L));
 
+  /**
+   * The limit in force: {@link #MAX_ELEMENTS} unless lowered at run time by {@link
+   * #setMaxElements} (tests use that to reach the limit with small inputs, without a new JVM).
+   */
+  private static volatile long limit = MAX_ELEMENTS;
+
   private Sizes() {}
+
+  /** The most elements any one tensor may hold now. */
+  public static long maxElements() {
+    return limit;
+  }
+
+  /**
+   * Sets the element limit (at most {@link #MAX_ELEMENTS}, the array limit) and returns the
+   * previous one, so that a caller can restore it in a {@code finally} block.
+   */
+  public static long setMaxElements(long newLimit) {
+    if (newLimit < 0 || newLimit > MAX_ELEMENTS) {
+      throw new IllegalArgumentException("the element limit must be in [0, " + MAX_ELEMENTS + "], got " + newLimit);
+    }
+    long previous = limit;
+    limit = newLimit;
+    return previous;
+  }
 
   /** The number of elements of {@code shape}; throws if a dim is negative or the count is over the limit. */
   public static int elementCount(int[] shape) {
@@ -25,7 +49,7 @@ public final class Sizes {
         throw new InvalidArgumentException("negative dimension in shape " + Arrays.toString(shape));
       }
       count *= d;
-      if (count > MAX_ELEMENTS) {
+      if (count > maxElements()) {
         throw tooLarge(Arrays.toString(shape));
       }
     }
@@ -39,12 +63,12 @@ public final class Sizes {
       if (d < 0) {
         throw new InvalidArgumentException("negative dimension in shape " + Arrays.toString(shape));
       }
-      if (d != 0 && count > MAX_ELEMENTS / d) {
+      if (d != 0 && count > maxElements() / d) {
         throw tooLarge(Arrays.toString(shape));
       }
       count *= d;
     }
-    if (count > MAX_ELEMENTS) {
+    if (count > maxElements()) {
       throw tooLarge(Arrays.toString(shape));
     }
     return (int) count;
@@ -52,9 +76,9 @@ public final class Sizes {
 
   /** Narrows a size to int, or throws naming {@code what}. */
   public static int toIntSize(long size, String what) {
-    if (size < 0 || size > MAX_ELEMENTS) {
+    if (size < 0 || size > maxElements()) {
       throw new InvalidArgumentException(
-          what + " = " + size + " is not a valid size (0 to " + MAX_ELEMENTS + ")");
+          what + " = " + size + " is not a valid size (0 to " + maxElements() + ")");
     }
     return (int) size;
   }
@@ -70,6 +94,6 @@ public final class Sizes {
 
   private static InvalidArgumentException tooLarge(String shape) {
     return new InvalidArgumentException(
-        "a tensor of shape " + shape + " would hold more than " + MAX_ELEMENTS + " elements");
+        "a tensor of shape " + shape + " would hold more than " + maxElements() + " elements");
   }
 }

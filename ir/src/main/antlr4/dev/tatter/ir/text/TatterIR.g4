@@ -21,6 +21,7 @@ scalar     : INT | FLOAT | STRING | 'true' | 'false' | 'nan' | 'inf' | '-' 'inf'
 type       : 'tensor' '<' name '>' shape                          # denseType
            | 'ragged' '<' name (',' typeOption)* '>' shape        # raggedType
            | 'partition' '<' name (',' typeOption)* '>' shape     # partitionType
+           | 'sparse' '<' name '>' shape                          # sparseType
            ;
 typeOption : name '=' (name | INT | '[' (size (',' size)*)? ']') ;
 shape      : '[' (dim (',' dim)*)? ']' ;
@@ -28,7 +29,7 @@ dim        : size | '(' 'None' ')' ;
 size       : INT | 'None' ;
 
 // Keywords are also valid names (an op may be called `partition`).
-name       : IDENT | 'tensor' | 'ragged' | 'partition' | 'None' | 'true' | 'false' | 'nan' | 'inf' | 'return' ;
+name       : IDENT | 'tensor' | 'ragged' | 'partition' | 'sparse' | 'None' | 'true' | 'false' | 'nan' | 'inf' | 'return' ;
 
 VALUE      : '%' [A-Za-z0-9_.]+ ;
 IDENT      : [A-Za-z_] [A-Za-z0-9_.]* ;

@@ -1,6 +1,9 @@
 package dev.tatter.ir.ops;
 
 import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.AttrKind;
+import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
@@ -8,6 +11,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.runtime.kernels.ConversionKernels;
+import java.util.List;
 
 /** Conversions between ragged and dense tensors. */
 public final class ConversionOps {
@@ -15,8 +19,10 @@ public final class ConversionOps {
 
   public static final OpDef TO_TENSOR =
       OpDef.builder("to_tensor")
-          .summary("pads each ragged dimension to its longest row with default_value (a scalar)")
+          .summary("pads each ragged dimension to its longest row with default_value (a scalar); "
+              + "a shape (None = computed) pads or truncates")
           .operands("rt", "default_value")
+          .attribute(AttrSpec.optional("shape", AttrKind.INTS, ImmutableList.of()))
           .traits(Trait.PURE)
           .type(ctx -> {
             RaggedType rt = ctx.ragged(0);
@@ -30,7 +36,7 @@ public final class ConversionOps {
               shape.add(p.uniform() ? p.uniformRowLength() : Dims.UNKNOWN);
             }
             shape.addAll(rt.flatValuesShape().subList(1, rt.flatValuesShape().size()));
-            return new DenseType(rt.dtype(), shape.build());
+            return new DenseType(rt.dtype(), withGivenShape(ctx, shape.build(), ctx.attributes().get("shape")));
           })
           .kernel(ConversionKernels.class, "toTensor")
           .example("""
@@ -42,7 +48,37 @@ public final class ConversionOps {
           %0 = to_tensor(%rt, %d) : tensor<int32>[5, None]
           return %0
               """, "[[3, 1, 4, 1], [0, 0, 0, 0], [5, 9, 2, 0], [6, 0, 0, 0], [0, 0, 0, 0]]")
+          // the seed: rt.to_tensor(shape=[5, 2]) pads the rows and truncates the columns
+          .example("""
+          %s = constant() {value = tensor<int64>[5] [0, 3, 3, 5, 6]} : tensor<int64>[5]
+          %p = partition_from_row_splits(%s) : partition<int64>[4, (None)]
+          %v = constant() {value = tensor<int32>[6] [9, 8, 7, 6, 5, 4]} : tensor<int32>[6]
+          %rt = ragged(%v, %p) : ragged<int32, nvals=[6]>[4, (None)]
+          %d = constant() {value = tensor<int32>[] 0} : tensor<int32>[]
+          %0 = to_tensor(%rt, %d) {shape = [5, 2]} : tensor<int32>[5, 2]
+          return %0
+              """, "[[9, 8], [0, 0], [6, 5], [4, 0], [0, 0]]")
           .build();
 
   public static final ImmutableList<OpDef> ALL = ImmutableList.of(TO_TENSOR);
+
+  /** {@code computed} with each known dim of {@code given} (a list of Long, -1 for None) put in. */
+  static ImmutableList<Long> withGivenShape(OpContext ctx, ImmutableList<Long> computed, Object given) {
+    List<?> dims = (List<?>) given;
+    if (dims.isEmpty()) {
+      return computed;
+    }
+    if (dims.size() != computed.size()) {
+      throw ctx.fail("shape %s has rank %d but the result has rank %d", dims, dims.size(), computed.size());
+    }
+    ImmutableList.Builder<Long> out = ImmutableList.builder();
+    for (int i = 0; i < dims.size(); i++) {
+      long d = (Long) dims.get(i);
+      if (d < Dims.UNKNOWN) {
+        throw ctx.fail("shape %s has a negative dimension %d", dims, d);
+      }
+      out.add(d == Dims.UNKNOWN ? computed.get(i) : d);
+    }
+    return out.build();
+  }
 }

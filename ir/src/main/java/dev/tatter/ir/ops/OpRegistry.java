@@ -25,7 +25,11 @@ public final class OpRegistry {
               RaggedBroadcastOps.ALL,
               ConversionOps.ALL,
               ReductionOps.ALL,
-              RowReductionOps.ALL)
+              RowReductionOps.ALL,
+              RaggedConversionOps.ALL,
+              SparseOps.ALL,
+              IndexingOps.ALL,
+              RaggedConstantOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 

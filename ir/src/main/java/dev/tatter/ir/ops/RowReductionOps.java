@@ -40,12 +40,12 @@ public final class RowReductionOps {
       .build();
 
   public static final OpDef ROW_MIN = row("row_min", "the minimum of each row; the dtype's largest value for an empty row", "rowMin")
-      .example(ROWS + "%0 = row_min(%v, %p) : tensor<float32>[5]\nreturn %0", "[1.0, 1.0, 3.4028235e38, 9.0, 2.0]")
+      .example(ROWS + "%0 = row_min(%v, %p) : tensor<float32>[5]\nreturn %0", "[1.0, 1.0, 3.4028235e+38, 9.0, 2.0]")
       .build();
 
   public static final OpDef ROW_MAX = row("row_max", "the maximum of each row; the dtype's lowest value for an empty row", "rowMax")
       .example(ROWS + "%0 = row_max(%v, %p) {keepdims = true} : tensor<float32>[5, 1]\nreturn %0",
-          "[[4.0], [5.0], [-3.4028235e38], [9.0], [6.0]]")
+          "[[4.0], [5.0], [-3.4028235e+38], [9.0], [6.0]]")
       .build();
 
   public static final OpDef ROW_MEAN = row("row_mean",

@@ -29,6 +29,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import java.util.ArrayList;
@@ -185,6 +186,17 @@ public final class GraphParser {
 
   private Object attributeValue(AttrSpec spec, AttrContext attr) {
     Token at = attr.attrValue().getStart();
+    if (attr.attrValue() instanceof TensorAttrContext tensorAttr && spec.kind() == AttrKind.RAGGED) {
+      Type t = type(tensorAttr.type());
+      if (!(t instanceof RaggedType ragged)) {
+        throw error(at, "a ragged attribute needs a ragged type, got " + t);
+      }
+      try {
+        return Literals.toRagged(ragged, literal(tensorAttr.literal()));
+      } catch (TypeException e) {
+        throw error(at, e.getMessage());
+      }
+    }
     if (attr.attrValue() instanceof TensorAttrContext tensorAttr) {
       if (spec.kind() != AttrKind.TENSOR) {
         throw error(at, "attribute '" + spec.name() + "' must be " + spec.kind() + ", got a tensor");
@@ -208,6 +220,7 @@ public final class GraphParser {
       case DTYPE -> v instanceof Word w ? dtype(w.text(), at) : null;
       case INTS -> v instanceof List<?> list && list.stream().allMatch(Long.class::isInstance)
           ? ImmutableList.copyOf(list.stream().map(Long.class::cast).toList()) : null;
+      case RAGGED -> throw error(at, "attribute '" + spec.name() + "' needs a typed literal such as ragged<int32>[2, (None)] [[1, 2], []]");
       case TENSOR -> throw error(at, "attribute '" + spec.name() + "' needs a typed literal such as tensor<int32>[2] [1, 2]");
     };
     if (converted == null) {
@@ -262,6 +275,16 @@ public final class GraphParser {
           dims.add(size(d.size()));
         }
         return new DenseType(dtype(dense.name().getText(), dense.name().getStart()), ImmutableList.copyOf(dims));
+      }
+      if (ctx instanceof TatterIRParser.SparseTypeContext sparse) {
+        List<Long> dims = new ArrayList<>();
+        for (DimContext d : sparse.shape().dim()) {
+          if (d.size() == null) {
+            throw error(d.getStart(), "a sparse tensor has no ragged dimensions");
+          }
+          dims.add(size(d.size()));
+        }
+        return new SparseType(dtype(sparse.name().getText(), sparse.name().getStart()), ImmutableList.copyOf(dims));
       }
       if (ctx instanceof PartitionTypeContext p) {
         DType splits = dtype(p.name().getText(), p.name().getStart());

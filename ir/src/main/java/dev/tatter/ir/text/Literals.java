@@ -35,6 +35,31 @@ public final class Literals {
     return Tensor.wrap(type.dtype(), shape, array);
   }
 
+  /**
+   * A ragged constant of {@code type} (its dtype, ragged rank and splits dtype) from nested
+   * lists; inner dims the type gives must match the literal's. Scalars convert strictly.
+   */
+  public static dev.tatter.runtime.RaggedTensor toRagged(dev.tatter.ir.types.RaggedType type, Object nested) {
+    dev.tatter.runtime.RaggedTensor rt;
+    try {
+      rt = dev.tatter.runtime.RaggedLiterals.build(nested, type.dtype(), type.raggedRank(), type.splitsDType(),
+          (dtype, array, i, v) -> store(dtype, array, i, v));
+    } catch (IllegalArgumentException e) {
+      throw new TypeException(e.getMessage());
+    }
+    dev.tatter.ir.types.RaggedType actual = dev.tatter.ir.ops.RaggedConstantOps.typeOf(rt);
+    List<String> want = type.dimStrings();
+    List<String> got = actual.dimStrings();
+    boolean fits = want.size() == got.size();
+    for (int i = 0; fits && i < want.size(); i++) {
+      fits = want.get(i).contains("None") || want.get(i).equals(got.get(i));
+    }
+    if (!fits) {
+      throw new TypeException("the literal has type " + actual + ", not " + type);
+    }
+    return rt;
+  }
+
   private static void flatten(Object nested, int axis, int[] shape, List<Object> out, String path) {
     if (axis == shape.length) {
       if (nested instanceof List) {

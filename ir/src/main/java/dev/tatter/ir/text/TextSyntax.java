@@ -15,6 +15,12 @@ public final class TextSyntax {
     if (value instanceof Tensor t) {
       return formatTensor(t);
     }
+    if (value instanceof dev.tatter.runtime.RaggedTensor rt) {
+      StringBuilder out = new StringBuilder();
+      out.append(dev.tatter.ir.ops.RaggedConstantOps.typeOf(rt)).append(' ');
+      appendLiteral(out, rt.toList(), rt.dtype());
+      return out.toString();
+    }
     if (value instanceof Double d) {
       return Scalars.formatFloat(d, false);
     }

@@ -1,5 +1,6 @@
 package dev.tatter.runtime.kernels;
 
+import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
@@ -9,76 +10,175 @@ import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.List;
 
-/** Conversions between ragged and dense tensors. */
+/**
+ * {@code to_tensor}: a ragged tensor padded (and, with a shape, truncated) into a dense one.
+ *
+ * <p>The result's dims are, outermost first: the row count, the longest row of each ragged
+ * level, then the flat values' inner dims; a {@code shape} overrides any of them ({@code -1}
+ * keeps the computed size). Rows past a dim's size are dropped, missing ones are padded. The
+ * element count is checked before anything is allocated.
+ */
 public final class ConversionKernels {
   private ConversionKernels() {}
 
-  /**
-   * {@code to_tensor}: pads every ragged dimension to its longest row with {@code defaultValue}
-   * (a scalar of the values' dtype). The result's size is checked before it is allocated.
-   */
-  public static Tensor toTensor(RaggedTensor rt, Tensor defaultValue) {
+  /** {@code ragged_constant}: its value attribute, shared, since ragged tensors are immutable. */
+  public static RaggedTensor raggedConstant(RaggedTensor value) {
+    return value;
+  }
+
+  /** {@code to_tensor(rt, default_value) {shape}}; an empty {@code shape} means "not given". */
+  public static Tensor toTensor(RaggedTensor rt, Tensor defaultValue, long[] shape) {
     Tensor flat = rt.flatValues();
     if (defaultValue.rank() != 0 || defaultValue.dtype() != flat.dtype()) {
-      throw new InvalidArgumentException(
-          "default_value must be a " + flat.dtype() + " scalar, got " + defaultValue.dtype() + " of rank " + defaultValue.rank());
+      throw new InvalidArgumentException("default_value must be a " + flat.dtype() + " scalar, got "
+          + defaultValue.dtype() + " of rank " + defaultValue.rank());
     }
     List<RowPartition> partitions = rt.nestedPartitions();
     int ragged = partitions.size();
     int[] flatShape = flat.shape();
-    long[] shape = new long[ragged + flatShape.length];
-    shape[0] = partitions.get(0).nrows();
+    int rank = ragged + flatShape.length;
+    if (shape.length != 0 && shape.length != rank) {
+      throw new InvalidArgumentException("shape " + Arrays.toString(shape) + " has rank " + shape.length
+          + " but the ragged tensor has rank " + rank);
+    }
+    long[] dims = new long[rank];
+    dims[0] = partitions.get(0).nrows();
     for (int level = 0; level < ragged; level++) {
-      RowPartition p = partitions.get(level);
+      long[] splits = partitions.get(level).rowSplitsArray();
       long longest = 0;
-      for (int r = 0; r < p.nrows(); r++) {
-        longest = Math.max(longest, p.rowLength(r));
+      for (int r = 0; r + 1 < splits.length; r++) {
+        longest = Math.max(longest, splits[r + 1] - splits[r]);
       }
-      shape[level + 1] = longest;
+      dims[level + 1] = longest;
     }
     for (int d = 1; d < flatShape.length; d++) {
-      shape[ragged + d] = flatShape[d];
+      dims[ragged + d] = flatShape[d];
     }
-    int count = Sizes.elementCount(shape);
-    int inner = 1;
-    for (int d = 1; d < flatShape.length; d++) {
-      inner *= flatShape[d];
+    for (int d = 0; d < shape.length; d++) {
+      if (shape[d] >= 0) {
+        dims[d] = shape[d];
+      } else if (shape[d] != -1) {
+        throw new InvalidArgumentException("shape " + Arrays.toString(shape) + " has a negative dimension " + shape[d]);
+      }
     }
-    Object out = Array.newInstance(flat.dtype().arrayClass().getComponentType(), count);
-    fill(out, defaultValue.data());
-    // strides[level] = elements of the output per row of that level's values
-    long[] strides = new long[ragged + 1];
-    strides[ragged] = inner;
-    for (int level = ragged - 1; level >= 0; level--) {
-      strides[level] = strides[level + 1] * shape[level + 1];
+    int count = Sizes.elementCount(dims); // throws, stating the shape, before any allocation
+    int[] outShape = new int[rank];
+    for (int d = 0; d < rank; d++) {
+      outShape[d] = (int) dims[d];
     }
-    copyRows(partitions, 0, 0, partitions.get(0).nrows(), 0, strides, flat.data(), out, inner);
-    int[] intShape = new int[shape.length];
-    for (int i = 0; i < shape.length; i++) {
-      intShape[i] = (int) shape[i];
+    DType dtype = flat.dtype();
+    Object out = Array.newInstance(dtype.arrayClass().getComponentType(), count);
+    if (count == 0) {
+      return Tensor.wrap(dtype, outShape, out);
     }
-    return Tensor.wrap(flat.dtype(), intShape, out);
+    if (!isZero(defaultValue)) {
+      fill(out, defaultValue.data());
+    }
+    int[] outStrides = strides(outShape);
+    int[] innerOut = Arrays.copyOfRange(outShape, ragged + 1, rank);
+    int[] innerIn = Arrays.copyOfRange(flatShape, 1, flatShape.length);
+    Copier copier = Arrays.equals(innerIn, innerOut)
+        ? new BlockCopier(flat.data(), out, Math.max(1, outStrides[ragged]))
+        : new InnerCopier(flat.data(), out, innerIn, innerOut);
+    if (ragged == 1 && copier instanceof BlockCopier block) {
+      copyRank1(partitions.get(0).rowSplitsArray(), outShape[0], outShape[1], outStrides[0], block);
+    } else {
+      copyRows(partitions, 0, 0, Math.min(partitions.get(0).nrows(), outShape[0]), 0, outShape, outStrides, copier);
+    }
+    return Tensor.wrap(dtype, outShape, out);
   }
 
-  /** Copies rows {@code [rowFrom, rowTo)} of partition {@code level} to {@code outOffset} onward. */
-  private static void copyRows(
-      List<RowPartition> partitions, int level, int rowFrom, int rowTo, long outOffset,
-      long[] strides, Object flat, Object out, int inner) {
+  /** The common case, one ragged dimension over rows copied whole: a single counted loop. */
+  private static void copyRank1(long[] splits, int nrows, int width, int rowStride, BlockCopier block) {
+    int rows = Math.min(nrows, splits.length - 1);
+    int inner = block.inner;
+    for (int r = 0; r < rows; r++) {
+      int start = (int) splits[r];
+      int length = Math.min((int) splits[r + 1] - start, width);
+      if (length > 0) {
+        System.arraycopy(block.src, start * inner, block.dst, r * rowStride, length * inner);
+      }
+    }
+  }
+
+  /** Copies rows {@code [rowFrom, rowTo)} of partition {@code level}, the first at {@code outOffset}. */
+  private static void copyRows(List<RowPartition> partitions, int level, int rowFrom, int rowTo,
+      int outOffset, int[] outShape, int[] outStrides, Copier copier) {
     RowPartition p = partitions.get(level);
     boolean innermost = level == partitions.size() - 1;
+    int width = outShape[level + 1];
     for (int r = rowFrom; r < rowTo; r++) {
-      long rowOffset = outOffset + (r - rowFrom) * strides[level];
+      int rowOffset = outOffset + (r - rowFrom) * outStrides[level];
       int start = p.rowStart(r);
-      int limit = p.rowLimit(r);
+      int length = Math.min(p.rowLength(r), width);
       if (innermost) {
-        System.arraycopy(flat, start * inner, out, (int) rowOffset, (limit - start) * inner);
+        copier.copy(start, length, rowOffset, outStrides[level + 1]);
       } else {
-        copyRows(partitions, level + 1, start, limit, rowOffset, strides, flat, out, inner);
+        copyRows(partitions, level + 1, start, start + length, rowOffset, outShape, outStrides, copier);
       }
     }
   }
 
-  private static void fill(Object array, Object scalarArray) {
+  /** Copies {@code count} flat-value rows from row {@code first} to consecutive output blocks. */
+  private interface Copier {
+    void copy(int first, int count, int outOffset, int outStride);
+  }
+
+  /** Flat rows whose inner dims fit the output exactly: one arraycopy per ragged row. */
+  private record BlockCopier(Object src, Object dst, int inner) implements Copier {
+    @Override
+    public void copy(int first, int count, int outOffset, int outStride) {
+      System.arraycopy(src, first * inner, dst, outOffset, count * inner);
+    }
+  }
+
+  /** Flat rows whose inner dims are padded or truncated: copies the common box of each. */
+  private record InnerCopier(Object src, Object dst, int[] inShape, int[] outShape) implements Copier {
+    @Override
+    public void copy(int first, int count, int outOffset, int outStride) {
+      int inRow = 1;
+      for (int d : inShape) {
+        inRow *= d;
+      }
+      int[] inStrides = strides(inShape);
+      int[] outStrides = strides(outShape);
+      for (int i = 0; i < count; i++) {
+        box(0, (first + i) * inRow, outOffset + i * outStride, inStrides, outStrides);
+      }
+    }
+
+    private void box(int axis, int in, int out, int[] inStrides, int[] outStrides) {
+      int n = Math.min(inShape[axis], outShape[axis]);
+      if (axis == inShape.length - 1) {
+        System.arraycopy(src, in, dst, out, n);
+        return;
+      }
+      for (int j = 0; j < n; j++) {
+        box(axis + 1, in + j * inStrides[axis], out + j * outStrides[axis], inStrides, outStrides);
+      }
+    }
+  }
+
+  static int[] strides(int[] shape) {
+    int[] strides = new int[shape.length];
+    int stride = 1;
+    for (int d = shape.length - 1; d >= 0; d--) {
+      strides[d] = stride;
+      stride *= shape[d];
+    }
+    return strides;
+  }
+
+  /** Whether a scalar is the all-zero-bits value a new array already holds (not -0.0, not ""). */
+  static boolean isZero(Tensor scalar) {
+    Object v = scalar.data();
+    if (v instanceof float[] f) return Float.floatToRawIntBits(f[0]) == 0;
+    if (v instanceof double[] d) return Double.doubleToRawLongBits(d[0]) == 0;
+    if (v instanceof Object[]) return false;
+    return scalar.dtype() == DType.BOOL ? !((boolean[]) v)[0] : scalar.getLong(0) == 0;
+  }
+
+  static void fill(Object array, Object scalarArray) {
     if (array instanceof float[]) Arrays.fill((float[]) array, ((float[]) scalarArray)[0]);
     else if (array instanceof double[]) Arrays.fill((double[]) array, ((double[]) scalarArray)[0]);
     else if (array instanceof int[]) Arrays.fill((int[]) array, ((int[]) scalarArray)[0]);

@@ -1,0 +1,235 @@
+package dev.tatter.runtime.kernels;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.SparseTensor;
+import dev.tatter.runtime.Tensor;
+import java.lang.reflect.Array;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.stream.IntStream;
+
+/** Kernels of the sparse tensor ops (TF's {@code tf.sparse} and {@code SparseTensor} methods). */
+public final class SparseKernels {
+  private SparseKernels() {}
+
+  /** {@code sparse_tensor(indices, values, dense_shape) {shape}}: builds one; checks the static shape's known dims. */
+  public static SparseTensor sparseTensor(Tensor indices, Tensor values, Tensor denseShape, long[] shape) {
+    SparseTensor st = SparseTensor.of(indices, values, denseShape);
+    return setShape(st, shape);
+  }
+
+  /** {@code sparse_set_shape {shape}}: {@code st}, after checking its dense shape fits {@code shape} (-1 = any). */
+  public static SparseTensor setShape(SparseTensor st, long[] shape) {
+    if (shape.length == 0) {
+      return st;
+    }
+    long[] actual = st.denseShapeArray();
+    boolean ok = actual.length == shape.length;
+    for (int d = 0; ok && d < shape.length; d++) {
+      ok = shape[d] < 0 || shape[d] == actual[d];
+    }
+    if (!ok) {
+      throw new InvalidArgumentException("Tensor's shape " + tfShape(actual) + " is not compatible with supplied shape "
+          + Arrays.toString(shape).replace("-1", "None"));
+    }
+    return st;
+  }
+
+  static String tfShape(long[] shape) {
+    String inner = String.join(", ", Arrays.stream(shape).mapToObj(Long::toString).toList());
+    return "(" + inner + (shape.length == 1 ? ",)" : ")");
+  }
+
+  /** {@code sparse_reorder}: the same entries, indices in row-major order (stable for duplicates). */
+  public static SparseTensor reorder(SparseTensor st) {
+    int n = st.nnz();
+    int ndims = st.rank();
+    long[] idx = st.indicesArray();
+    Integer[] order = IntStream.range(0, n).boxed().toArray(Integer[]::new);
+    Arrays.sort(order, Comparator.comparing(i -> i, (a, b) -> Arrays.compare(idx, a * ndims, a * ndims + ndims, idx, b * ndims, b * ndims + ndims)));
+    long[] outIdx = new long[idx.length];
+    Object values = st.values().data();
+    Object outValues = Array.newInstance(values.getClass().getComponentType(), n);
+    for (int i = 0; i < n; i++) {
+      System.arraycopy(idx, order[i] * ndims, outIdx, i * ndims, ndims);
+      System.arraycopy(values, order[i], outValues, i, 1);
+    }
+    return SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {n, ndims}, outIdx),
+        Tensor.wrap(st.dtype(), new int[] {n}, outValues), st.denseShape());
+  }
+
+  /** {@code sparse_with_values}: the same indices and shape with new values (N of them, any dtype). */
+  public static SparseTensor withValues(SparseTensor st, Tensor values) {
+    if (values.rank() != 1 || values.dim(0) != st.nnz()) {
+      throw new InvalidArgumentException("new values must be a vector of " + st.nnz() + " elements, got shape "
+          + Arrays.toString(values.shape()));
+    }
+    return SparseTensor.of(st.indices(), values, st.denseShape());
+  }
+
+  /**
+   * {@code sparse_to_dense}: {@code default_value} everywhere but at the indices. The size is
+   * checked before allocating; an index out of range, negative, or given twice is an error naming it.
+   */
+  public static Tensor toDense(SparseTensor st, Tensor defaultValue) {
+    if (defaultValue.rank() != 0 || defaultValue.dtype() != st.dtype()) {
+      throw new InvalidArgumentException("default_value must be a " + st.dtype() + " scalar, got "
+          + defaultValue.dtype() + " of rank " + defaultValue.rank());
+    }
+    long[] shape = st.denseShapeArray();
+    int count = Sizes.elementCount(shape);
+    int ndims = shape.length;
+    int[] outShape = Arrays.stream(shape).mapToInt(d -> (int) d).toArray();
+    Object out = Array.newInstance(st.dtype().arrayClass().getComponentType(), count);
+    if (!ConversionKernels.isZero(defaultValue)) {
+      ConversionKernels.fill(out, defaultValue.data());
+    }
+    long[] idx = st.indicesArray();
+    Object values = st.values().data();
+    BitSet written = new BitSet(count);
+    for (int i = 0; i < st.nnz(); i++) {
+      int pos = flatPosition(idx, i, shape, "dense_shape");
+      if (written.get(pos)) {
+        throw new InvalidArgumentException("indices[" + i + "]=" + index(idx, i, ndims) + " is repeated (first at indices["
+            + firstAt(idx, i, ndims) + "])");
+      }
+      written.set(pos);
+      System.arraycopy(values, i, out, pos, 1);
+    }
+    return Tensor.wrap(st.dtype(), outShape, out);
+  }
+
+  /** Row-major position of entry {@code i} in {@code shape}; throws naming it if out of range. */
+  private static int flatPosition(long[] idx, int i, long[] shape, String what) {
+    int ndims = shape.length;
+    long pos = 0;
+    for (int d = 0; d < ndims; d++) {
+      long c = idx[i * ndims + d];
+      if (c < 0 || c >= shape[d]) {
+        throw new InvalidArgumentException("indices[" + i + "]=" + index(idx, i, ndims) + " is out of bounds for "
+            + what + " " + Arrays.toString(shape) + (c < 0 ? " (negative)" : ""));
+      }
+      pos = pos * shape[d] + c;
+    }
+    return (int) pos;
+  }
+
+  private static int firstAt(long[] idx, int i, int ndims) {
+    for (int j = 0; j < i; j++) {
+      if (Arrays.equals(idx, j * ndims, j * ndims + ndims, idx, i * ndims, i * ndims + ndims)) {
+        return j;
+      }
+    }
+    return -1;
+  }
+
+  static String index(long[] idx, int i, int ndims) {
+    return Arrays.toString(Arrays.copyOfRange(idx, i * ndims, i * ndims + ndims));
+  }
+
+  /** {@code sparse_from_dense}: the entries that are not zero (false, ""), in row-major order; NaN is kept. */
+  public static SparseTensor fromDense(Tensor t) {
+    if (t.rank() == 0) {
+      throw new InvalidArgumentException("from_dense needs a tensor of rank >= 1, got a scalar");
+    }
+    int[] shape = t.shape();
+    int n = t.size();
+    BitSet nonzero = new BitSet(n);
+    Object data = t.data();
+    for (int i = 0; i < n; i++) {
+      boolean nz = switch (t.dtype()) {
+        case FLOAT32 -> ((float[]) data)[i] != 0f || Float.isNaN(((float[]) data)[i]);
+        case FLOAT64 -> ((double[]) data)[i] != 0d || Double.isNaN(((double[]) data)[i]);
+        case STRING -> !((String[]) data)[i].isEmpty();
+        default -> t.getLong(i) != 0;
+      };
+      if (nz) {
+        nonzero.set(i);
+      }
+    }
+    int nnz = nonzero.cardinality();
+    long[] idx = new long[Sizes.elementCount(new long[] {nnz, shape.length})];
+    Object values = Array.newInstance(data.getClass().getComponentType(), nnz);
+    int k = 0;
+    for (int i = nonzero.nextSetBit(0); i >= 0; i = nonzero.nextSetBit(i + 1)) {
+      int rest = i;
+      for (int d = shape.length - 1; d >= 0; d--) {
+        idx[k * shape.length + d] = rest % shape[d];
+        rest /= shape[d];
+      }
+      System.arraycopy(data, i, values, k, 1);
+      k++;
+    }
+    long[] denseShape = Arrays.stream(shape).mapToLong(d -> d).toArray();
+    return SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {nnz, shape.length}, idx),
+        Tensor.wrap(t.dtype(), new int[] {nnz}, values), Tensor.ofLongs(denseShape));
+  }
+
+  /** {@code sparse_dense_mul}: each stored value times the dense value at its index; implicit zeros stay zero. */
+  public static SparseTensor mulDense(SparseTensor st, Tensor dense) {
+    return binaryDense(st, dense, false);
+  }
+
+  /** {@code sparse_dense_div}: each stored value divided by the dense value at its index (integers truncate). */
+  public static SparseTensor divDense(SparseTensor st, Tensor dense) {
+    return binaryDense(st, dense, true);
+  }
+
+  private static SparseTensor binaryDense(SparseTensor st, Tensor dense, boolean divide) {
+    if (dense.dtype() != st.dtype()) {
+      throw new InvalidArgumentException("the dense operand must be " + st.dtype() + ", got " + dense.dtype());
+    }
+    if (!st.dtype().isNumeric()) {
+      throw new InvalidArgumentException((divide ? "division" : "multiplication") + " is not defined on " + st.dtype());
+    }
+    long[] shape = st.denseShapeArray();
+    int[] dshape = dense.shape();
+    int ndims = shape.length;
+    int offset = ndims - dshape.length;
+    boolean fits = offset >= 0;
+    for (int d = 0; fits && d < dshape.length; d++) {
+      fits = dshape[d] == 1 || dshape[d] == shape[offset + d];
+    }
+    if (!fits) {
+      throw new InvalidArgumentException("cannot broadcast the dense shape " + Arrays.toString(dshape)
+          + " into the sparse tensor's shape " + Arrays.toString(shape)
+          + " (the dense operand is broadcast into the sparse one only)");
+    }
+    int[] strides = ConversionKernels.strides(dshape);
+    long[] idx = st.indicesArray();
+    int n = st.nnz();
+    Object a = st.values().data();
+    Object b = dense.data();
+    Object out = Array.newInstance(a.getClass().getComponentType(), n);
+    for (int i = 0; i < n; i++) {
+      flatPosition(idx, i, shape, "dense_shape");
+      int pos = 0;
+      for (int d = 0; d < dshape.length; d++) {
+        pos += dshape[d] == 1 ? 0 : (int) idx[i * ndims + offset + d] * strides[d];
+      }
+      switch (st.dtype()) {
+        case FLOAT32 -> ((float[]) out)[i] = divide ? ((float[]) a)[i] / ((float[]) b)[pos] : ((float[]) a)[i] * ((float[]) b)[pos];
+        case FLOAT64 -> ((double[]) out)[i] = divide ? ((double[]) a)[i] / ((double[]) b)[pos] : ((double[]) a)[i] * ((double[]) b)[pos];
+        default -> {
+          long x = st.values().getLong(i);
+          long y = dense.getLong(pos);
+          if (divide && y == 0) {
+            throw new InvalidArgumentException("integer division by zero: the dense value for indices[" + i + "]="
+                + index(idx, i, ndims) + " is 0");
+          }
+          long r = divide ? x / y : x * y;
+          switch (st.dtype()) {
+            case INT8 -> ((byte[]) out)[i] = (byte) r;
+            case INT16 -> ((short[]) out)[i] = (short) r;
+            case INT32 -> ((int[]) out)[i] = (int) r;
+            default -> ((long[]) out)[i] = r;
+          }
+        }
+      }
+    }
+    return SparseTensor.of(st.indices(), Tensor.wrap(st.dtype(), new int[] {n}, out), st.denseShape());
+  }
+}
