@@ -3,6 +3,7 @@ package dev.tatter.runtime.kernels;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.Arrays;
 import java.util.concurrent.ForkJoinPool;
@@ -28,6 +29,11 @@ public final class SparseMatmulKernels {
 
   /** Below this many multiply-adds the product runs on the calling thread alone. */
   static final long PARALLEL_WORK = Long.getLong("tatter.sparseMatmulParallelWork", 1L << 18);
+
+  /** The {@code sparse_dense_matmul} op's kernel. */
+  public static Tensor sparseDenseMatmul(SparseTensor a, Tensor b, boolean adjointA, boolean adjointB) {
+    return matmul(a.indices(), a.values(), a.denseShapeArray(), b, adjointA, adjointB);
+  }
 
   /**
    * The product of the sparse {@code [rows, cols]} tensor given by {@code indices} ({@code [nnz, 2]}
