@@ -4,9 +4,11 @@ import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Session;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
+import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.Map;
 
@@ -94,27 +96,33 @@ public final class TatterWorkloads {
     return new Prepared(new Session(g.build()), sum);
   }
 
-  // ---- waiting for ops that other branches add (merged into main at ~15:10 UTC) ----
-
-  private static UnsupportedOperationException later(String what) {
-    return new UnsupportedOperationException(what + " is not in this build of Tatter yet");
-  }
-
-  /** W5a: sparse times dense; needs sparse tensors (issue 4). */
+  /** W5a: {@code sp * dense}, the dense {@code [rows, 1]} column broadcast into the sparse tensor. */
   public static Prepared sparseTimesDense() {
-    throw later("sparse * dense");
+    GraphBuilder g = new GraphBuilder();
+    Value sp = g.placeholder("sp", SparseType.of(DType.FLOAT32, -1, -1));
+    Value dense = g.placeholder("dense", Types.dense(DType.FLOAT32, -1, 1));
+    Value product = sp.sparseMul(dense);
+    return new Prepared(new Session(g.build()), product);
   }
 
-  /** W5b: sparse_dense_matmul. */
+  /** W5b: {@code tf.sparse.sparse_dense_matmul(sp, dense)}. */
   public static Prepared sparseDenseMatmul() {
-    throw later("sparse_dense_matmul");
+    GraphBuilder g = new GraphBuilder();
+    Value sp = g.placeholder("sp", SparseType.of(DType.FLOAT32, -1, -1));
+    Value dense = g.placeholder("dense", Types.dense(DType.FLOAT32, -1, -1));
+    Value product = sp.sparseDenseMatmul(dense);
+    return new Prepared(new Session(g.build()), product);
   }
 
-  public static Object sparse(SideBySideData.Sparse sparse) {
-    throw later("SparseTensor");
+  /** A sparse tensor over the arrays, without copying them. */
+  public static SparseTensor sparse(SideBySideData.Sparse sparse) {
+    int nnz = sparse.nnz();
+    return SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {nnz, 2}, sparse.indices()), floats(sparse.values()),
+        Tensor.ofLongs(sparse.rows(), sparse.cols()));
   }
 
+  /** The values of a sparse result. */
   public static float[] sparseValues(Object sparseTensor) {
-    throw later("SparseTensor");
+    return (float[]) ((SparseTensor) sparseTensor).values().data();
   }
 }
