@@ -30,10 +30,10 @@ import java.util.Map;
  *       pair of partitions (gone once CSE makes them one node);
  *   <li>ragged with dense: the dense operand, aligned with the ragged shape from the right, is
  *       carried down to the flat values by one {@code row_gather} per partition it reaches
- *       (a dim aligned with a ragged dim is 1, or the length of every row, checked at run time;
- *       the one aligned with the outer rows is nrows or 1), then the op on flat values. A dense operand no deeper than the flat
- *       values' inner dims (a scalar, {@code [3]} against {@code [nrows, (None), 3]})
- *       broadcasts against the flat values directly.
+ *       (a dim aligned with a ragged dim is 1, or the length of every row, checked at run
+ *       time; the one aligned with the outer rows is nrows or 1), then the op on flat values.
+ *       A dense operand no deeper than the flat values' inner dims (a scalar, {@code [3]}
+ *       against {@code [nrows, (None), 3]}) broadcasts against the flat values directly.
  * </ul>
  *
  * The shape checks run on static types before any node is added, so {@code eq} can turn a
@@ -115,6 +115,11 @@ final class ElementwiseLowering {
    * sizes known only at run time are checked then, raising as TF does in graph mode.
    */
   static Value equality(OpDef op, Value x, Value y, boolean ifIncompatible) {
+    if (x.type() instanceof SparseType || y.type() instanceof SparseType) {
+      return binary(op, x, y);
+    }
+    requireTensor(op, x);
+    requireTensor(op, y);
     try {
       if (x.dtype() == y.dtype()) {
         checkBroadcast(op, x, y);
@@ -126,13 +131,17 @@ final class ElementwiseLowering {
   }
 
   /**
-   * The operand {@code other} stands for next to {@code like}: a Value as is; a Java scalar or
+   * The operand {@code other} stands for next to {@code like}: a Value as is; a Tensor as a
+   * constant (its own dtype); a Java scalar or
    * (nested) array converted to {@code like}'s dtype as TF converts a Python scalar or list
    * (integers wrap: 129 is -127 in int8; a fraction for an integer dtype is an error).
    */
   static Value operand(Value like, Object other) {
     if (other instanceof Value v) {
       return v;
+    }
+    if (other instanceof Tensor t) {
+      return like.builder().constant(t);
     }
     if (other == null) {
       throw GraphBuilder.misuse("an operand may not be null", like);
@@ -230,13 +239,17 @@ final class ElementwiseLowering {
           throw incompatible(op, x, y, ": the dense operand has " + size + " rows, the ragged one " + r.nrows());
         }
       } else if (j == 0 && size != 1) {
+        // TF would accept a size equal to every row's length; Tatter supports that only where a
+        // row_gather consumes the dim, so this is unsupported rather than proven incompatible
+        // (unless the rows are uniform of another known length).
+        PartitionType p = r.partitions().get(raggedDim - 1);
         String why = ": dimension 0 of the dense operand is aligned with ragged dimension " + raggedDim
             + " and must be 1, got " + Dims.format(size);
-        if (Dims.isKnown(size)) {
+        if (p.uniform() && Dims.isKnown(size) && Dims.merge(size, p.uniformRowLength()) == null) {
           throw incompatible(op, x, y, why);
         }
         throw fail(op, x, y, "cannot broadcast " + x.shape() + " and " + y.shape() + why
-            + " (give the dense operand a static size of 1 there)");
+            + " (give the dense operand a leading dim aligned with the rows, or a static size of 1 there)");
       } else {
         PartitionType p = r.partitions().get(raggedDim - 1);
         if (size != 1 && p.uniform() && Dims.merge(size, p.uniformRowLength()) == null) {

@@ -124,6 +124,27 @@ class ElementwiseSeedTest {
   }
 
   @Test
+  void mod_satisfiesTheSeedsIdentityWithFloordiv() {
+    // "floor(x / y) * y + mod(x, y) = x", with mod taking the divisor's sign
+    int[] xs = new int[7 * 6];
+    int[] ys = new int[7 * 6];
+    int k = 0;
+    for (int x = -3; x <= 3; x++) {
+      for (int y : new int[] {-3, -2, -1, 1, 2, 3}) {
+        xs[k] = x;
+        ys[k++] = y;
+      }
+    }
+    Value x = ints(xs);
+    Value y = ints(ys);
+    List<Object> out = run(x.floordiv(y).mul(y).add(x.mod(y)), x.mod(y).mul(y).ge(0));
+    assertEquals(Tensor.ofInts(xs), out.get(0));
+    boolean[] sameSignOrZero = new boolean[xs.length];
+    Arrays.fill(sameSignOrZero, true);
+    assertEquals(Tensor.ofBools(sameSignOrZero), out.get(1));
+  }
+
+  @Test
   void invert_isLogicalNot() {
     assertEquals("[False, True]", one(bools(true, false).invert()));
   }

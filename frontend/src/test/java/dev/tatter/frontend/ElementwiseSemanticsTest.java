@@ -239,6 +239,13 @@ class ElementwiseSemanticsTest {
   }
 
   @Test
+  void aTensorOperand_isAConstantOfItsOwnDtype() {
+    Value x = g.constant(Tensor.ofLongs(1, 2));
+    assertEquals("[11, 22]", one(x.add(Tensor.ofLongs(10, 20))));
+    assertThrows(GraphBuildException.class, () -> x.add(Tensor.ofInts(10, 20)));
+  }
+
+  @Test
   void aFractionForAnIntegerTensor_isRefused() {
     Value x = g.constant(Tensor.ofInts(1));
     GraphBuildException e = assertThrows(GraphBuildException.class, () -> x.add(2.5));
@@ -280,6 +287,14 @@ class ElementwiseSemanticsTest {
     assertEquals("[-2, 2, 0]", out.get(1).toString());
     assertEquals("[False, True, True]", out.get(2).toString());
     assertEquals("[1.0, 0.0]", out.get(3).toString());
+  }
+
+  @Test
+  void eqOfASparseTensor_isRefusedAsSparseOpsAre() {
+    Value st = g.sparseTensor(new long[][] {{0, 1}}, Tensor.ofInts(5), 2, 2);
+    Value dense = g.constant(Tensor.of(DType.INT32, new int[4], 2, 2));
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> st.eq(dense));
+    assertTrue(e.getMessage().contains("a sparse tensor takes only * and /"), e.getMessage());
   }
 
   @Test

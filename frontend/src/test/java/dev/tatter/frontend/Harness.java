@@ -33,6 +33,8 @@ public final class Harness {
     String text = GraphPrinter.print(graph);
     Graph parsed = GraphParser.parse(text, "roundtrip.tat");
     assertEquals(text, GraphPrinter.print(parsed), "print(parse(print(g))) must equal print(g)");
+    assertEquals(graph.nodes().stream().map(n -> n.type()).toList(), parsed.nodes().stream().map(n -> n.type()).toList(),
+        "the parsed graph must have the same types");
     check(parsed, feeds, oracle);
     return oracle;
   }

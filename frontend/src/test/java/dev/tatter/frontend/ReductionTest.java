@@ -80,7 +80,7 @@ class ReductionTest {
     assertEquals("[1.5, -3.4028235e+38]", run(rt, x -> x.reduceMax(1)));
     assertEquals("[-2.0, 3.4028235e+38]", run(rt, x -> x.reduceMin(1)));
     RaggedTensor doubles = ragged(Tensor.ofDoubles(), 0, 0);
-    assertEquals("[-1.7976931348623157e308]", run(doubles, x -> x.reduceMax(1)));
+    assertEquals("[-1.7976931348623157e+308]", run(doubles, x -> x.reduceMax(1)));
     // ... and a row holding only -inf still gives -FLT_MAX, since the start value takes part
     assertEquals("[-3.4028235e+38]", run(ragged(Tensor.ofFloats(Float.NEGATIVE_INFINITY), 0, 1), x -> x.reduceMax(1)));
   }

@@ -6,6 +6,8 @@ graph      : statement* returnStmt? EOF ;
 statement  : VALUE '=' name '(' (VALUE (',' VALUE)*)? ')' attrDict? ':' type ;
 returnStmt : 'return' (VALUE (',' VALUE)*)? ;
 typeOnly   : type EOF ;
+// A value written by hand (a command-line feed): an optional type, then nested lists.
+valueOnly  : type? literal EOF ;
 
 attrDict   : '{' (attr (',' attr)*)? '}' ;
 attr       : name '=' attrValue ;
@@ -35,8 +37,10 @@ VALUE      : '%' [A-Za-z0-9_.]+ ;
 IDENT      : [A-Za-z_] [A-Za-z0-9_.]* ;
 FLOAT      : '-'? DIGITS '.' DIGITS? EXPONENT? | '-'? DIGITS EXPONENT ;
 INT        : '-'? DIGITS ;
-STRING     : '"' (~["\\\r\n] | '\\' ["\\nrt])* '"' ;
+// JSON's escapes, so that a JSON array of strings is a literal too.
+STRING     : '"' (~["\\\r\n] | '\\' ["\\/bfnrt] | '\\u' HEX HEX HEX HEX)* '"' ;
 COMMENT    : ('#' | '//') ~[\r\n]* -> skip ;
-WS         : [ \t\r\n]+ -> skip ;
+WS         : [ \t\r\n\uFEFF]+ -> skip ;  // a byte-order mark too, as editors on Windows write one
 fragment DIGITS   : [0-9]+ ;
+fragment HEX      : [0-9a-fA-F] ;
 fragment EXPONENT : [eE] [+-]? DIGITS ;

@@ -5,6 +5,7 @@ import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.GraphBuildException;
+import dev.tatter.ir.Lowering;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.SourceLocation;
@@ -50,14 +51,20 @@ import org.antlr.v4.runtime.tree.TerminalNode;
 /**
  * Parses the textual IR printed by {@link GraphPrinter} back into a graph, type-checking every
  * node as the builder does and comparing its inferred type with the annotation. A graph file is
- * data: ops are looked up in the registry by mnemonic, nothing is loaded or run. All syntax
- * errors, or else all semantic errors, are reported together as {@code file:line:col: message}.
+ * data: ops are looked up in the registry by mnemonic, dtypes by name, and nothing is loaded,
+ * opened or run. All syntax errors (ANTLR recovers and goes on), or else all semantic errors, are
+ * reported together, each as {@code file:line:col: message} naming the offending token or op and
+ * what was expected.
  */
 public final class GraphParser {
+  /** Deeper nesting of brackets is refused before parsing, so no input can exhaust the stack. */
+  static final int MAX_NESTING = 100;
+
   private final String file;
   private final List<String> errors = new ArrayList<>();
   private final Map<String, Node> values = new HashMap<>();
   private final Map<String, Integer> definedAt = new HashMap<>();
+  private final Map<String, Integer> definedLater = new HashMap<>();
   private final Set<String> failed = new HashSet<>();
   private final Graph.Builder builder = Graph.builder();
 
@@ -85,6 +92,37 @@ public final class GraphParser {
     throw new IrParseException(ImmutableList.copyOf(p.errors));
   }
 
+  /**
+   * Parses a value written by hand — nested lists, optionally after a type — as a value of
+   * {@code expected} (a dense {@code Tensor}, a {@code RaggedTensor}, or a {@code RowPartition}
+   * from its row splits): {@code [[1.0, 2.0], []]} or {@code ragged<float32>[None, (None)] [[1.0], []]}.
+   * A JSON array is such a literal. A type given in the text must equal {@code expected}.
+   */
+  public static Object parseValue(String text, Type expected, String file) {
+    GraphParser p = new GraphParser(file);
+    TatterIRParser parser = p.newParser(text);
+    TatterIRParser.ValueOnlyContext tree = parser.valueOnly();
+    if (p.errors.isEmpty()) {
+      try {
+        if (tree.type() != null) {
+          Type given = p.type(tree.type());
+          if (!given.equals(expected)) {
+            throw p.error(tree.type().getStart(), "the value's type " + given + " differs from the expected type " + expected);
+          }
+        }
+        Object nested = p.literal(tree.literal());
+        try {
+          return Literals.toValue(expected, nested);
+        } catch (TypeException e) {
+          throw p.error(tree.literal().getStart(), e.getMessage());
+        }
+      } catch (SemanticError e) {
+        p.errors.add(e.getMessage());
+      }
+    }
+    throw new IrParseException(ImmutableList.copyOf(p.errors));
+  }
+
   private TatterIRParser newParser(String text) {
     BaseErrorListener listener = new BaseErrorListener() {
       @Override
@@ -95,16 +133,39 @@ public final class GraphParser {
     TatterIRLexer lexer = new TatterIRLexer(CharStreams.fromString(text, file));
     lexer.removeErrorListeners();
     lexer.addErrorListener(listener);
-    TatterIRParser parser = new TatterIRParser(new CommonTokenStream(lexer));
+    CommonTokenStream tokens = new CommonTokenStream(lexer);
+    checkNesting(tokens);
+    TatterIRParser parser = new TatterIRParser(tokens);
     parser.removeErrorListeners();
     parser.addErrorListener(listener);
     return parser;
+  }
+
+  /** Refuses nesting deeper than {@link #MAX_NESTING} before the recursive-descent parser sees it. */
+  private void checkNesting(CommonTokenStream tokens) {
+    tokens.fill();
+    int depth = 0;
+    for (Token t : tokens.getTokens()) {
+      switch (t.getText()) {
+        case "[", "(", "{", "<" -> depth++;
+        case "]", ")", "}", ">" -> depth = Math.max(0, depth - 1);
+        default -> { }
+      }
+      if (depth > MAX_NESTING) {
+        errors.add(file + ":" + t.getLine() + ":" + (t.getCharPositionInLine() + 1)
+            + ": brackets nested deeper than " + MAX_NESTING + " levels");
+        throw new IrParseException(ImmutableList.copyOf(errors));
+      }
+    }
   }
 
   private Graph run(String text) {
     TatterIRParser.GraphContext tree = newParser(text).graph();
     if (!errors.isEmpty()) {
       throw new IrParseException(ImmutableList.copyOf(errors));
+    }
+    for (StatementContext statement : tree.statement()) {
+      definedLater.putIfAbsent(statement.VALUE(0).getText(), statement.VALUE(0).getSymbol().getLine());
     }
     for (StatementContext statement : tree.statement()) {
       try {
@@ -143,7 +204,8 @@ public final class GraphParser {
     definedAt.put(valueText, result.getSymbol().getLine());
     String mnemonic = st.name().getText();
     OpDef op = OpRegistry.lookup(mnemonic)
-        .orElseThrow(() -> error(st.name().getStart(), "unknown op '" + mnemonic + "'"));
+        .orElseThrow(() -> error(st.name().getStart(), "unknown op '" + mnemonic + "'; expected one of "
+            + OpRegistry.ALL.stream().map(OpDef::mnemonic).sorted().toList()));
     List<Node> inputs = new ArrayList<>();
     for (int i = 1; i < st.VALUE().size(); i++) {
       inputs.add(lookup(st.VALUE(i)));
@@ -163,13 +225,29 @@ public final class GraphParser {
     Type declared = type(st.type());
     String bare = valueText.substring(1);
     String name = bare.chars().allMatch(Character::isDigit) ? null : bare;
+    if (name == null && op.lowering() instanceof Lowering.Feed) {
+      throw error(result.getSymbol(), "a " + mnemonic + " needs a name, e.g. %x, to be fed by; got " + valueText);
+    }
     Token at = st.getStart();
     SourceLocation location = new SourceLocation(file, at.getLine(), at.getCharPositionInLine() + 1);
     try {
       values.put(valueText, builder.add(op, inputs, attrs, name, location, declared));
     } catch (GraphBuildException e) {
-      throw new SemanticError(e.getMessage());
+      throw new SemanticError(locationFirst(e.getMessage(), location));
     }
+  }
+
+  /**
+   * The builder's message {@code op(types) at f.tat:3:1: why} as {@code f.tat:3:1: op(types): why},
+   * so that every error of a file starts with its position, as compilers print them.
+   */
+  private static String locationFirst(String message, SourceLocation location) {
+    String at = " at " + location + ": ";
+    int i = message.indexOf(at);
+    if (i < 0) {
+      return location + ": " + message;
+    }
+    return location + ": " + message.substring(0, i) + ": " + message.substring(i + at.length());
   }
 
   private Node lookup(TerminalNode value) {
@@ -179,7 +257,9 @@ public final class GraphParser {
       if (failed.contains(text)) {
         throw new SemanticError(null); // already reported where it was defined
       }
-      throw error(value.getSymbol(), "undefined value " + text);
+      Integer later = definedLater.get(text);
+      throw error(value.getSymbol(), later == null ? "undefined value " + text
+          : "value " + text + " is used before its definition on line " + later);
     }
     return node;
   }
@@ -215,7 +295,8 @@ public final class GraphParser {
     Object converted = switch (spec.kind()) {
       case BOOL -> v instanceof Boolean ? v : null;
       case INT -> v instanceof Long ? v : null;
-      case FLOAT -> v instanceof Long l ? (Object) l.doubleValue() : v instanceof Double ? v : null;
+      case FLOAT -> v instanceof Long l ? (Object) l.doubleValue() : v instanceof Double ? v
+          : v instanceof Literals.Decimal d ? decimal(d, at) : null;
       case STRING -> v instanceof String ? v : null;
       case DTYPE -> v instanceof Word w ? dtype(w.text(), at) : null;
       case INTS -> v instanceof List<?> list && list.stream().allMatch(Long.class::isInstance)
@@ -229,8 +310,21 @@ public final class GraphParser {
     return converted;
   }
 
+  private double decimal(Literals.Decimal d, Token at) {
+    try {
+      return d.value(DType.FLOAT64);
+    } catch (TypeException e) {
+      throw error(at, e.getMessage());
+    }
+  }
+
   /** A bare word in a literal: a dtype name, or an error where a value was expected. */
-  private record Word(String text) {}
+  private record Word(String text) {
+    @Override
+    public String toString() {
+      return text;
+    }
+  }
 
   private Object literal(LiteralContext ctx) {
     if (ctx instanceof ListLiteralContext list) {
@@ -249,7 +343,7 @@ public final class GraphParser {
       }
     }
     if (s.FLOAT() != null) {
-      return Double.parseDouble(s.FLOAT().getText());
+      return new Literals.Decimal(s.FLOAT().getText());
     }
     if (s.STRING() != null) {
       return TextSyntax.unquote(s.STRING().getText());
@@ -301,7 +395,8 @@ public final class GraphParser {
             : PartitionType.uniform(splits, nrows, nvals, size(rowLength.size()));
       }
       return raggedType((RaggedTypeContext) ctx);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      // the type records check their invariants (sizes that agree, no overflow)
       throw error(ctx.getStart(), "invalid type " + ctx.getText() + ": " + e.getMessage());
     }
   }
@@ -309,8 +404,14 @@ public final class GraphParser {
   private RaggedType raggedType(RaggedTypeContext r) {
     DType dtype = dtype(r.name().getText(), r.name().getStart());
     Map<String, TypeOptionContext> options = options(r.typeOption(), Set.of("splits", "nvals", "ragged_rank"));
-    DType splits = options.containsKey("splits")
-        ? dtype(options.get("splits").name(1).getText(), options.get("splits").getStart()) : DType.INT64;
+    DType splits = DType.INT64;
+    if (options.containsKey("splits")) {
+      TypeOptionContext o = options.get("splits");
+      if (o.name().size() < 2) {
+        throw error(o.getStart(), "type option 'splits' needs a dtype (int32 or int64), got " + o.getText());
+      }
+      splits = dtype(o.name(1).getText(), o.name(1).getStart());
+    }
     List<DimContext> dims = r.shape().dim();
     int lastRagged = 0;
     for (int i = 0; i < dims.size(); i++) {
@@ -318,10 +419,12 @@ public final class GraphParser {
         lastRagged = i;
       }
     }
-    int raggedRank = options.containsKey("ragged_rank") ? (int) intOption(options.get("ragged_rank")) : lastRagged;
-    if (raggedRank < 1 || raggedRank >= dims.size() || raggedRank < lastRagged) {
-      throw error(r.shape().getStart(), "ragged_rank " + raggedRank + " does not fit the shape " + r.shape().getText());
+    long givenRank = options.containsKey("ragged_rank") ? intOption(options.get("ragged_rank")) : lastRagged;
+    if (givenRank < 1 || givenRank >= dims.size() || givenRank < lastRagged) {
+      throw error(r.shape().getStart(), "ragged_rank " + givenRank + " does not fit the shape " + r.shape().getText()
+          + " (it must be at least 1, at least the position of the last ragged dimension, and below the rank)");
     }
+    int raggedRank = (int) givenRank;
     if (dims.get(0).size() == null) {
       throw error(r.shape().getStart(), "the outer dimension of a ragged tensor is never ragged");
     }
@@ -356,18 +459,29 @@ public final class GraphParser {
     for (TypeOptionContext o : given) {
       String key = o.name(0).getText();
       if (!allowed.contains(key)) {
-        throw error(o.getStart(), "unknown type option '" + key + "'; expected one of " + allowed);
+        throw error(o.getStart(), "unknown type option '" + key + "'; expected one of " + allowed.stream().sorted().toList());
       }
-      out.put(key, o);
+      if (out.put(key, o) != null) {
+        throw error(o.getStart(), "type option '" + key + "' given twice");
+      }
     }
     return out;
   }
 
   private long intOption(TypeOptionContext o) {
     if (o.INT() == null) {
-      throw error(o.getStart(), "type option '" + o.name(0).getText() + "' needs a number");
+      throw error(o.getStart(), "type option '" + o.name(0).getText() + "' needs a number, got " + o.getText());
     }
-    return Long.parseLong(o.INT().getText());
+    try {
+      long v = Long.parseLong(o.INT().getText());
+      if (v >= 0) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw error(o.INT().getSymbol(), "type option '" + o.name(0).getText() + "' needs a size from 0 to "
+        + Long.MAX_VALUE + ", got " + o.INT().getText());
   }
 
   private long size(SizeContext s) {

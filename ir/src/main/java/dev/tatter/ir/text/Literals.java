@@ -1,22 +1,48 @@
 package dev.tatter.ir.text;
 
+import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.TypeException;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Turns nested lists of scalars (Long, Double, Boolean, String) into a tensor of a given type.
- * Strict: the nesting must match the shape exactly, and an integer that does not fit the
- * dtype is an error, never a silent truncation.
+ * Turns nested lists of scalars into values of a given type: a dense {@link Tensor}, a {@link
+ * RaggedTensor} (rows as lists of varying length) or a {@link RowPartition} (its row splits).
+ * Scalars are Long, Double, {@link Decimal} (a float as written, so that float32 is read from
+ * the digits and never rounded twice), Boolean and String.
+ *
+ * <p>Strict: the nesting must match the shape exactly, an integer that does not fit the dtype
+ * and a finite decimal that overflows it are errors, never silent truncations.
  */
 public final class Literals {
   private Literals() {}
 
+  /** A floating-point literal exactly as written ({@code 0.1}, {@code -0.0}, {@code 1e-45}). */
+  public record Decimal(String text) {
+    /** The value as {@code dtype} (float32 or float64); a finite literal that overflows is an error. */
+    public double value(DType dtype) {
+      double v = dtype == DType.FLOAT32 ? Float.parseFloat(text) : Double.parseDouble(text);
+      if (Double.isInfinite(v)) {
+        throw new TypeException("literal " + text + " is out of range for " + dtype
+            + " (write inf or -inf for an infinity)");
+      }
+      return v;
+    }
+  }
+
+  /** A dense tensor of a fully known type. */
   public static Tensor toTensor(DenseType type, Object nested) {
     int[] shape = new int[type.rank()];
     for (int i = 0; i < shape.length; i++) {
@@ -32,7 +58,105 @@ public final class Literals {
     for (int i = 0; i < flat.size(); i++) {
       store(type.dtype(), array, i, flat.get(i));
     }
-    return Tensor.wrap(type.dtype(), shape, array);
+    try {
+      return Tensor.wrap(type.dtype(), shape, array);
+    } catch (InvalidArgumentException e) {
+      throw new TypeException(e.getMessage());
+    }
+  }
+
+  /**
+   * A value of {@code type} (dense, ragged or partition) from nested lists; unknown sizes are
+   * read from the data, known ones are checked against it.
+   */
+  public static Object toValue(Type type, Object nested) {
+    try {
+      if (type instanceof DenseType dense) {
+        return toTensor(withShapeOf(dense, nested, ""), nested);
+      }
+      if (type instanceof RaggedType ragged) {
+        return toRagged(ragged, nested);
+      }
+      PartitionType p = (PartitionType) type;
+      Tensor splits = toValueTensor(DenseType.of(p.splitsDType(), Dims.UNKNOWN), nested, " (row splits)");
+      long[] s = new long[splits.size()];
+      for (int i = 0; i < s.length; i++) {
+        s[i] = splits.getLong(i);
+      }
+      return RowPartition.fromRowSplits(s, p.splitsDType(), true);
+    } catch (InvalidArgumentException e) {
+      throw new TypeException(e.getMessage());
+    }
+  }
+
+  private static Tensor toValueTensor(DenseType type, Object nested, String what) {
+    return toTensor(withShapeOf(type, nested, what), nested);
+  }
+
+  private static RaggedTensor toRagged(RaggedType type, Object nested) {
+    List<Object> rows = asList(nested, "", "the outer dimension");
+    if (Dims.isKnown(type.nrows()) && rows.size() != type.nrows()) {
+      throw new TypeException("literal has " + rows.size() + " rows where the type " + type + " wants " + type.nrows());
+    }
+    List<RowPartition> partitions = new ArrayList<>();
+    String path = "";
+    for (int level = 0; level < type.raggedRank(); level++) {
+      PartitionType pt = type.partitions().get(level);
+      long[] splits = new long[rows.size() + 1];
+      List<Object> next = new ArrayList<>();
+      long uniformLength = pt.uniformRowLength();
+      for (int r = 0; r < rows.size(); r++) {
+        List<Object> row = asList(rows.get(r), path + "[" + r + "]", "ragged dimension " + (level + 1));
+        if (pt.uniform()) {
+          if (!Dims.isKnown(uniformLength)) {
+            uniformLength = row.size(); // the first row fixes an unknown uniform length
+          }
+          if (row.size() != uniformLength) {
+            throw new TypeException("literal" + path + "[" + r + "] has " + row.size()
+                + " elements but dimension " + (level + 1) + " is uniform with length " + uniformLength);
+          }
+        }
+        next.addAll(row);
+        splits[r + 1] = splits[r] + row.size();
+      }
+      partitions.add(pt.uniform()
+          ? RowPartition.uniform(Math.max(0, uniformLength), rows.size(), pt.splitsDType())
+          : RowPartition.fromRowSplits(splits, pt.splitsDType(), true));
+      rows = next;
+      path += "[*]";
+    }
+    Tensor flat = toValueTensor(type.flatValuesType(), rows, path);
+    return RaggedTensor.ofNested(flat, partitions);
+  }
+
+  /** {@code type} with its unknown sizes read from {@code nested}; known sizes must agree. */
+  private static DenseType withShapeOf(DenseType type, Object nested, String what) {
+    List<Long> shape = new ArrayList<>();
+    Object level = nested;
+    for (int axis = 0; axis < type.rank(); axis++) {
+      long size;
+      if (level instanceof List<?> list) {
+        size = list.size();
+        level = list.isEmpty() ? null : list.get(0);
+      } else {
+        size = Dims.UNKNOWN;
+      }
+      long declared = type.dim(axis);
+      if (Dims.isKnown(declared) && size != declared) {
+        throw new TypeException("literal" + what + " has " + (size < 0 ? "no list" : size + " elements")
+            + " at dimension " + axis + " where the type " + type + " wants " + declared);
+      }
+      shape.add(size < 0 ? (Dims.isKnown(declared) ? declared : 0) : size);
+    }
+    return new DenseType(type.dtype(), ImmutableList.copyOf(shape));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Object> asList(Object nested, String path, String what) {
+    if (!(nested instanceof List<?>)) {
+      throw new TypeException("literal" + path + " is a scalar where " + what + " wants a list");
+    }
+    return (List<Object>) nested;
   }
 
   /**
@@ -63,17 +187,17 @@ public final class Literals {
   private static void flatten(Object nested, int axis, int[] shape, List<Object> out, String path) {
     if (axis == shape.length) {
       if (nested instanceof List) {
-        throw new TypeException("literal" + path + " is a list where the shape " + java.util.Arrays.toString(shape) + " wants a scalar");
+        throw new TypeException("literal" + path + " is a list where the shape " + Arrays.toString(shape) + " wants a scalar");
       }
       out.add(nested);
       return;
     }
     if (!(nested instanceof List<?> list)) {
-      throw new TypeException("literal" + path + " is a scalar where the shape " + java.util.Arrays.toString(shape) + " wants a list");
+      throw new TypeException("literal" + path + " is a scalar where the shape " + Arrays.toString(shape) + " wants a list");
     }
     if (list.size() != shape[axis]) {
       throw new TypeException("literal" + path + " has " + list.size() + " elements where the shape "
-          + java.util.Arrays.toString(shape) + " wants " + shape[axis]);
+          + Arrays.toString(shape) + " wants " + shape[axis]);
     }
     for (int i = 0; i < list.size(); i++) {
       flatten(list.get(i), axis + 1, shape, out, path + "[" + i + "]");
@@ -103,15 +227,29 @@ public final class Literals {
 
   private static double number(Object v, DType dtype) {
     if (v instanceof Long l) {
-      return l;
+      // long to float/double rounds to nearest, as Java's conversion does
+      return dtype == DType.FLOAT32 ? (double) (float) (long) l : (double) l;
+    }
+    if (v instanceof Decimal d) {
+      return d.value(dtype);
     }
     return expect(Double.class, v, dtype);
   }
 
   private static <T> T expect(Class<T> kind, Object v, DType dtype) {
     if (!kind.isInstance(v)) {
-      throw new TypeException("literal " + TextSyntax.formatScalar(v) + " is not a valid " + dtype);
+      throw new TypeException("literal " + describe(v) + " is not a valid " + dtype);
     }
     return kind.cast(v);
+  }
+
+  private static String describe(Object v) {
+    if (v instanceof Decimal d) {
+      return d.text();
+    }
+    if (v instanceof List<?>) {
+      return "list";
+    }
+    return v == null ? "null" : TextSyntax.formatScalar(v);
   }
 }

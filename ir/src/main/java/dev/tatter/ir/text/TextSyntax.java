@@ -70,36 +70,60 @@ public final class TextSyntax {
     return String.valueOf(element);
   }
 
+  /**
+   * A string literal: {@code "} and {@code \\} escaped, {@code \n \r \t} by name, every other
+   * control character and any unpaired surrogate as {@code \\uXXXX}, so that any Java string
+   * prints on one line and reads back exactly.
+   */
   public static String quote(String s) {
     StringBuilder out = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
       switch (c) {
         case '"' -> out.append("\\\"");
         case '\\' -> out.append("\\\\");
         case '\n' -> out.append("\\n");
         case '\r' -> out.append("\\r");
         case '\t' -> out.append("\\t");
-        default -> out.append(c);
+        default -> {
+          boolean pairedHigh = Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+          if (pairedHigh) {
+            out.append(c).append(s.charAt(++i));
+          } else if (c < 0x20 || c == 0x7f || Character.isSurrogate(c)) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
       }
     }
     return out.append('"').toString();
   }
 
-  /** The inverse of {@link #quote}; {@code quoted} includes the quotes. */
+  /**
+   * The inverse of {@link #quote}; {@code quoted} includes the quotes and is a STRING token of the
+   * grammar, which also admits JSON's {@code \\/ \\b \\f}.
+   */
   public static String unquote(String quoted) {
     StringBuilder out = new StringBuilder();
     for (int i = 1; i < quoted.length() - 1; i++) {
       char c = quoted.charAt(i);
-      if (c == '\\') {
-        char e = quoted.charAt(++i);
-        out.append(switch (e) {
-          case 'n' -> '\n';
-          case 'r' -> '\r';
-          case 't' -> '\t';
-          default -> e;
-        });
-      } else {
+      if (c != '\\') {
         out.append(c);
+        continue;
+      }
+      char e = quoted.charAt(++i);
+      switch (e) {
+        case 'n' -> out.append('\n');
+        case 'r' -> out.append('\r');
+        case 't' -> out.append('\t');
+        case 'b' -> out.append('\b');
+        case 'f' -> out.append('\f');
+        case 'u' -> {
+          out.append((char) Integer.parseInt(quoted.substring(i + 1, i + 5), 16));
+          i += 4;
+        }
+        default -> out.append(e); // " \ /
       }
     }
     return out.toString();

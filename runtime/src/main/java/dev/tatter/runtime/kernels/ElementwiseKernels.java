@@ -169,12 +169,38 @@ public final class ElementwiseKernels {
     }
     int[] outShape = Broadcast.shape(a.shape(), b.shape());
     int count = Sizes.elementCount(outShape);
-    int[] ia = Arrays.equals(a.shape(), outShape) ? null : Broadcast.gatherIndex(outShape, Broadcast.strides(a.shape(), outShape), count);
-    int[] ib = Arrays.equals(b.shape(), outShape) ? null : Broadcast.gatherIndex(outShape, Broadcast.strides(b.shape(), outShape), count);
+    int[] ia = readIndex(a, outShape, count);
+    int[] ib = readIndex(b, outShape, count);
     Object out = op.isComparison()
         ? compare(op.comparison, dtype, a.data(), b.data(), ia, ib, count)
         : compute(op, dtype, a.data(), b.data(), ia, ib, count);
     return Tensor.wrap(op.resultDType(dtype), outShape, out);
+  }
+
+  /**
+   * For each result element, the element of {@code t} it reads; null when {@code t} has the
+   * result's shape (identity). A single element is read through an index of zeros, which is
+   * cached per size-class (it is never written).
+   */
+  private static int[] readIndex(Tensor t, int[] outShape, int count) {
+    if (Arrays.equals(t.shape(), outShape)) {
+      return null;
+    }
+    if (t.size() == 1) {
+      return zeros(count);
+    }
+    return Broadcast.gatherIndex(outShape, Broadcast.strides(t.shape(), outShape), count);
+  }
+
+  private static volatile int[] zeros = new int[0];
+
+  private static int[] zeros(int count) {
+    int[] z = zeros;
+    if (z.length < count) {
+      z = new int[Math.max(count, 2 * z.length)];
+      zeros = z;
+    }
+    return z;
   }
 
   private static Object compute(BinaryOp op, DType dtype, Object a, Object b, int[] ia, int[] ib, int count) {

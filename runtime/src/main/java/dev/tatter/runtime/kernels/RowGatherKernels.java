@@ -45,13 +45,16 @@ public final class RowGatherKernels {
     Object out = Array.newInstance(in.getClass().getComponentType(), count);
     boolean broadcastRows = shape[0] == 1;
     int width = shape[1];
+    if (width == 1 && rowSize == 1 && fillRows(in, out, partition, broadcastRows)) {
+      return Tensor.wrap(params.dtype(), outShape, out);
+    }
     for (int row = 0; row < nrows; row++) {
       int start = partition.rowStart(row);
       int length = partition.rowLength(row);
       if (width != 1 && length != width) {
         throw new InvalidArgumentException("row " + row + " of the ragged operand has " + length
             + " values but dimension 1 of the dense operand of shape " + Arrays.toString(shape) + " is " + width
-            + " (need " + length + " or 1)");
+            + " (it must be 1 or every row's length)");
       }
       int src = (broadcastRows ? 0 : row * width) * rowSize;
       for (int o = 0; o < length; o++) {
@@ -59,5 +62,30 @@ public final class RowGatherKernels {
       }
     }
     return Tensor.wrap(params.dtype(), outShape, out);
+  }
+
+  /** The common case of one scalar per row, as typed fills; false for dtypes it does not cover. */
+  private static boolean fillRows(Object in, Object out, RowPartition p, boolean broadcastRows) {
+    int nrows = p.nrows();
+    if (in instanceof float[] f) {
+      for (int row = 0; row < nrows; row++) {
+        Arrays.fill((float[]) out, p.rowStart(row), p.rowLimit(row), f[broadcastRows ? 0 : row]);
+      }
+    } else if (in instanceof double[] d) {
+      for (int row = 0; row < nrows; row++) {
+        Arrays.fill((double[]) out, p.rowStart(row), p.rowLimit(row), d[broadcastRows ? 0 : row]);
+      }
+    } else if (in instanceof int[] i) {
+      for (int row = 0; row < nrows; row++) {
+        Arrays.fill((int[]) out, p.rowStart(row), p.rowLimit(row), i[broadcastRows ? 0 : row]);
+      }
+    } else if (in instanceof long[] l) {
+      for (int row = 0; row < nrows; row++) {
+        Arrays.fill((long[]) out, p.rowStart(row), p.rowLimit(row), l[broadcastRows ? 0 : row]);
+      }
+    } else {
+      return false;
+    }
+    return true;
   }
 }

@@ -1,0 +1,66 @@
+package dev.tatter.examples;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's main job runs every example; these are the results each must print, worked out
+ * by hand from the example's data (TF gives the same: see each example's comments).
+ */
+class RunAllExamplesTest {
+  private static String output;
+
+  @BeforeAll
+  static void runAll() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    RunAllExamples.runAll(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    output = bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  private static void assertPrints(String line) {
+    assertTrue(output.contains(line + "\n"), () -> "missing: " + line + "\nin:\n" + output);
+  }
+
+  @Test
+  void everyExample_printsItsIrBeforeAndAfterOptimization() {
+    for (String title : new String[] {"Ragged basics", "Tokenized sentences", "Bag of words", "Ragged embedding pooling"}) {
+      int at = output.indexOf("### " + title);
+      assertTrue(at >= 0, title);
+      int next = output.indexOf("### ", at + 4);
+      String section = output.substring(at, next < 0 ? output.length() : next);
+      assertTrue(section.contains("== IR as built ==") && section.contains("== IR after optimization"), section);
+    }
+  }
+
+  @Test
+  void tokenizedSentences_countsPadsAndMasks() {
+    assertPrints("words per sentence = [6, 0, 7, 2]");
+    assertPrints("chars per word     = [[3, 3, 3, 2, 3, 3], [], [6, 7, 4, 4, 2, 3, 6], [5, 5]]");
+    assertPrints("padded ids         = [[1, 2, 3, 4, 1, 5, 0], [0, 0, 0, 0, 0, 0, 0], [6, 7, 8, 9, 10, 11, 12], [13, 14, 0, 0, 0, 0, 0]]");
+    assertPrints("mask               = [[1, 1, 1, 1, 1, 1, 0], [0, 0, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1, 1], [1, 1, 0, 0, 0, 0, 0]]");
+    assertPrints("padded chars shape = [4, 7, 7]");
+  }
+
+  @Test
+  void graphFile_isRunByTheTool() {
+    assertPrints("$ bin/tatter run examples/src/main/resources/graphs/padding.tat --feed 'tokens=[[5, 2, 9], [], [7], [4, 4]]'");
+    assertPrints("%padded = [[5, 2, 9], [0, 0, 0], [7, 0, 0], [4, 4, 0]]");
+    assertPrints("%mask = [[1, 1, 1], [0, 0, 0], [1, 0, 0], [1, 1, 0]]");
+  }
+
+  @Test
+  void bagOfWords_countsEachWordPerDocument() {
+    assertPrints("counts             = SparseTensor(indices=[[0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [1, 1], [1, 6], [1, 7], "
+        + "[1, 8], [1, 9], [3, 5]], values=[2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 3], dense_shape=[4, 10])");
+  }
+
+  @Test
+  void embeddingPooling_averagesTheRowsOfEachExample_andEmptyIsNan() {
+    assertPrints("mean embedding     = [[0.625, 0.3125, -0.625, 0.25], [1.0, 0.5, -1.0, 0.25], [nan, nan, nan, nan], [0.5, 0.25, -0.5, 0.25]]");
+  }
+}

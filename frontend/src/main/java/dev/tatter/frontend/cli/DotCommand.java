@@ -1,0 +1,133 @@
+package dev.tatter.frontend.cli;
+
+import dev.tatter.frontend.cli.TatterCommand.CliException;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.text.DotPrinter;
+import dev.tatter.optimizer.Pass;
+import dev.tatter.optimizer.PassManager;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code tatter dot FILE [--after=PASS] [--png OUT | --svg OUT]}: the graph as a Graphviz picture. */
+@Command(
+    name = "dot",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Draws a graph: Graphviz DOT text, or a PNG or SVG picture.",
+        "",
+        "A box per node (value, op and attributes), an edge per operand labelled",
+        "with its static type; placeholders are drawn as inputs and returned",
+        "values with a double border. --png and --svg render the picture with",
+        "Graphviz's 'dot' program, which must be installed (apt-get install",
+        "graphviz); otherwise the DOT text goes to standard output or -o OUT.",
+        ""})
+final class DotCommand implements Callable<Integer> {
+  /** Where to look for Graphviz when it is not on the PATH; tests point this at a missing file. */
+  static final String DOT_PROGRAM_PROPERTY = "tatter.dot";
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Mixin
+  GraphOptions graphOptions;
+
+  @Option(names = "--after", paramLabel = "PASS|all",
+      description = "draw the graph after this pass of the --passes pipeline (after all of it for 'all'); default: as written")
+  String after;
+
+  @Option(names = "--png", paramLabel = "OUT", description = "render a PNG picture to OUT with Graphviz")
+  Path png;
+
+  @Option(names = "--svg", paramLabel = "OUT", description = "render an SVG picture to OUT with Graphviz")
+  Path svg;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "write the DOT text to OUT instead of standard output")
+  Path output;
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    Graph graph = graphOptions.graph();
+    if (after != null) {
+      PassManager pipeline = graphOptions.pipeline(spec.commandLine());
+      List<String> names = pipeline.passes().stream().map(Pass::name).toList();
+      if (!after.equals("all") && !names.contains(after)) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--after: pass '" + after
+            + "' is not in the pipeline " + names);
+      }
+      int stop = after.equals("all") ? names.size() : names.indexOf(after) + 1;
+      graph = new PassManager(pipeline.passes().subList(0, stop)).run(graph);
+    }
+    String title = graphOptions.file.getFileName().toString() + (after == null ? "" : " after " + after);
+    String dot = DotPrinter.print(graph, title);
+    if (png == null && svg == null && output == null) {
+      spec.commandLine().getOut().print(dot);
+      return 0;
+    }
+    if (output != null) {
+      Files.writeString(output, dot, StandardCharsets.UTF_8);
+    }
+    if (png != null) {
+      render(dot, "png", png);
+    }
+    if (svg != null) {
+      render(dot, "svg", svg);
+    }
+    return 0;
+  }
+
+  private void render(String dot, String format, Path out) throws IOException, InterruptedException {
+    Path program = findDot().orElseThrow(() -> new CliException("cannot render " + out + ": Graphviz's 'dot' program "
+        + "is not installed (not found on the PATH). Install Graphviz (e.g. apt-get install graphviz), or write "
+        + "the DOT text with 'tatter dot FILE -o graph.dot' and render it elsewhere."));
+    Process process = new ProcessBuilder(program.toString(), "-T" + format, "-o", out.toString())
+        .redirectErrorStream(true).start();
+    try (OutputStream in = process.getOutputStream()) {
+      in.write(dot.getBytes(StandardCharsets.UTF_8));
+    }
+    String messages = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new CliException("Graphviz's dot did not finish within 60 seconds rendering " + out);
+    }
+    if (process.exitValue() != 0) {
+      throw new CliException("Graphviz's dot failed (exit code " + process.exitValue() + ") rendering " + out
+          + (messages.isEmpty() ? "" : ": " + messages));
+    }
+    spec.commandLine().getOut().println("wrote " + out);
+  }
+
+  /** The {@code dot} executable: the {@value #DOT_PROGRAM_PROPERTY} property if set, else the first on the PATH. */
+  static Optional<Path> findDot() {
+    String configured = System.getProperty(DOT_PROGRAM_PROPERTY);
+    if (configured != null) {
+      Path p = Path.of(configured);
+      return Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
+    }
+    String path = System.getenv("PATH");
+    if (path == null) {
+      return Optional.empty();
+    }
+    for (String dir : path.split(File.pathSeparator)) {
+      if (dir.isEmpty()) {
+        continue;
+      }
+      Path candidate = Path.of(dir, "dot");
+      if (Files.isExecutable(candidate)) {
+        return Optional.of(candidate);
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,127 @@
+package dev.tatter.frontend.cli;
+
+import dev.tatter.frontend.Result;
+import dev.tatter.frontend.Session;
+import dev.tatter.frontend.cli.TatterCommand.CliException;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.Lowering;
+import dev.tatter.ir.Node;
+import dev.tatter.ir.text.GraphParser;
+import dev.tatter.ir.text.GraphPrinter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code tatter run FILE --feed x=[[1.0], []] --fetch y}: runs a graph and prints the fetched values. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Runs a graph compiled to bytecode and prints the fetched values.",
+        "",
+        "A feed is NAME=VALUE or NAME=@FILE.json. VALUE is nested lists (textual",
+        "IR or JSON) read as the placeholder's type: a ragged row is a list of any",
+        "length; a partition is given by its row splits. VALUE may start with its",
+        "type, which must then equal the placeholder's:",
+        "  --feed 'x=[[1.0, 2.0], [], [3.0]]'",
+        "  --feed 'x=ragged<float32>[None, (None)] [[1.0, 2.0], [], [3.0]]'",
+        "  --feed x=@batch.json     (a file holding [[1.0, 2.0], [], [3.0]])",
+        "Strings are JSON strings; floats may also be nan, inf and -inf.",
+        ""})
+final class RunCommand implements Callable<Integer> {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Mixin
+  GraphOptions graphOptions;
+
+  @Option(names = "--feed", paramLabel = "NAME=VALUE", description = "a value for a placeholder (repeatable)")
+  List<String> feeds = new ArrayList<>();
+
+  @Option(names = "--fetch", paramLabel = "NAME", arity = "1..*",
+      description = "values to compute and print, by name (default: the graph's return values)")
+  List<String> fetches = new ArrayList<>();
+
+  @Option(names = "--interpret", description = "run the reference interpreter instead of compiled bytecode")
+  boolean interpret;
+
+  @Override
+  public Integer call() throws IOException {
+    Graph graph = graphOptions.graph();
+    graphOptions.pipeline(spec.commandLine());
+    Map<String, Object> feedValues = new LinkedHashMap<>();
+    for (String feed : feeds) {
+      int eq = feed.indexOf('=');
+      if (eq <= 0) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--feed " + feed + ": expected NAME=VALUE or NAME=@FILE");
+      }
+      String name = stripPercent(feed.substring(0, eq));
+      Node placeholder = graph.node(name).filter(n -> n.op().lowering() instanceof Lowering.Feed)
+          .orElseThrow(() -> new CliException("--feed " + name + ": the graph has no placeholder %" + name
+              + "; its placeholders are " + placeholderNames(graph)));
+      String text = feed.substring(eq + 1);
+      String source = "--feed " + name;
+      if (text.startsWith("@")) {
+        Path path = Path.of(text.substring(1));
+        try {
+          text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+          throw new IOException("--feed " + name + ": no such file: " + path);
+        }
+        source = path.toString();
+      }
+      feedValues.put(name, GraphParser.parseValue(text, placeholder.type(), source));
+    }
+    for (Node placeholder : graph.placeholders()) {
+      if (!feedValues.containsKey(placeholder.name().orElseThrow())) {
+        throw new CliException("placeholder " + placeholder.describe() + " of type " + placeholder.type()
+            + " needs a value: --feed " + placeholder.name().get() + "=...");
+      }
+    }
+    Map<Node, String> names = GraphPrinter.valueNames(graph);
+    Map<String, Node> byPrintedName = new LinkedHashMap<>();
+    names.forEach((node, printed) -> byPrintedName.put(printed, node));
+    List<Node> fetched = new ArrayList<>();
+    for (String f : fetches) {
+      String name = "%" + stripPercent(f);
+      Node node = byPrintedName.get(name);
+      if (node == null) {
+        throw new CliException("--fetch " + f + ": the graph has no value " + name);
+      }
+      fetched.add(node);
+    }
+    if (fetched.isEmpty()) {
+      fetched.addAll(graph.outputs());
+    }
+    if (fetched.isEmpty()) {
+      throw new CliException("nothing to fetch: give --fetch NAME or end the graph with a return line");
+    }
+    Session.Backend backend = interpret ? Session.Backend.INTERPRETED : Session.Backend.COMPILED;
+    try (Session session = new Session(graph, graphOptions.passes, backend)) {
+      Result result = session.run(feedValues, fetched);
+      for (int i = 0; i < fetched.size(); i++) {
+        spec.commandLine().getOut().println(names.get(fetched.get(i)) + " = " + result.get(i));
+      }
+    }
+    return 0;
+  }
+
+  private static String stripPercent(String name) {
+    return name.startsWith("%") ? name.substring(1) : name;
+  }
+
+  private static List<String> placeholderNames(Graph graph) {
+    return graph.placeholders().stream().map(n -> "%" + n.name().orElseThrow()).toList();
+  }
+}

@@ -1,0 +1,64 @@
+package dev.tatter.frontend.cli;
+
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.InvalidArgumentException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code tatter} command-line tool: runs, optimizes, draws and disassembles graphs written
+ * in the textual IR. Exit codes: 0 when all went well, 1 for an error in the graph file or the
+ * feeds (or a file that cannot be read or written), 2 for a usage error.
+ */
+@Command(
+    name = "tatter",
+    mixinStandardHelpOptions = true,
+    version = "tatter 0.1.0",
+    description = "Runs, optimizes, draws and disassembles Tatter graphs written in the textual IR (.tat files).",
+    subcommands = {RunCommand.class, OptCommand.class, DotCommand.class, BytecodeCommand.class,
+        CommandLine.HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:success", "1:an error in the graph or the feeds, or a file that cannot be read or written",
+        "2:a usage error (unknown option or pass, missing argument)"})
+public final class TatterCommand implements Runnable {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+  }
+
+  /** Runs the tool in-process with the given streams and returns its exit code (for tests). */
+  public static int execute(PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cli = new CommandLine(new TatterCommand());
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      if (e instanceof GraphBuildException || e instanceof InvalidArgumentException || e instanceof IOException
+          || e instanceof CliException) {
+        commandLine.getErr().println("error: " + e.getMessage());
+        commandLine.getErr().flush();
+        return 1;
+      }
+      throw e;
+    });
+    int code = cli.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, opt, dot or bytecode");
+  }
+
+  /** An error in the user's input (a feed, a fetch name, a missing program), reported as exit code 1. */
+  static final class CliException extends RuntimeException {
+    CliException(String message) {
+      super(message);
+    }
+  }
+}

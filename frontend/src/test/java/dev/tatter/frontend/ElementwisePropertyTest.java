@@ -1,0 +1,547 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.codegen.Interpreter;
+import dev.tatter.ir.Graph;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Tensor;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Each operator against a plain Java reference written independently of the kernels: integers
+ * in BigInteger arithmetic wrapped to the dtype's width, floats in exact BigDecimal arithmetic
+ * rounded once, ragged results row by row, broadcasting by multi-index. Values mix random ones
+ * with the extremes (MIN, MAX, -1, 0, 1, ±inf, NaN, ±0.0). Every graph is compiled once (a
+ * Session caches it) and also run by the interpreter; both must match the reference.
+ */
+class ElementwisePropertyTest {
+  private static final Map<String, Compiled> GRAPHS = new ConcurrentHashMap<>();
+
+  /** A graph of placeholders x, y (and maybe more) with one output, compiled once. */
+  private record Compiled(Graph graph, Session session, Value out) {
+    Object run(Map<String, ?> feeds) {
+      Object compiled = session.run(feeds, out).get(0);
+      assertEquals(compiled, Interpreter.run(graph, feeds).get(0), "interpreter vs bytecode");
+      return compiled;
+    }
+  }
+
+  private static Compiled compiled(String key, java.util.function.Function<GraphBuilder, Value> build) {
+    return GRAPHS.computeIfAbsent(key, k -> {
+      GraphBuilder g = new GraphBuilder();
+      Value out = build.apply(g);
+      Graph graph = g.build(out);
+      return new Compiled(graph, new Session(graph), out);
+    });
+  }
+
+  private static Value apply(String op, Value x, Value y) {
+    return switch (op) {
+      case "add" -> x.add(y);
+      case "sub" -> x.sub(y);
+      case "mul" -> x.mul(y);
+      case "div" -> x.div(y);
+      case "truediv" -> x.truediv(y);
+      case "floordiv" -> x.floordiv(y);
+      case "mod" -> x.mod(y);
+      case "pow" -> x.pow(y);
+      case "lt" -> x.lt(y);
+      case "le" -> x.le(y);
+      case "gt" -> x.gt(y);
+      case "ge" -> x.ge(y);
+      case "eq" -> x.eq(y);
+      case "ne" -> x.ne(y);
+      default -> throw new IllegalArgumentException(op);
+    };
+  }
+
+  // ---- integers ----
+
+  @Provide
+  Arbitrary<String> intOps() {
+    return Arbitraries.of("add", "sub", "mul", "div", "floordiv", "mod", "pow", "lt", "le", "gt", "ge", "eq", "ne");
+  }
+
+  @Provide
+  Arbitrary<DType> intTypes() {
+    return Arbitraries.of(DType.INT8, DType.INT16, DType.INT32, DType.INT64);
+  }
+
+  @Property(tries = 400)
+  void integerOps_matchBigIntegerArithmeticWrappedToTheWidth(
+      @ForAll("intOps") String op, @ForAll("intTypes") DType dtype, @ForAll long seed) {
+    Random random = new Random(seed);
+    int bits = bits(dtype);
+    int n = random.nextInt(12);
+    long[] a = new long[n];
+    long[] b = new long[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = intValue(random, bits);
+      b[i] = op.equals("pow") ? random.nextInt(70) : intValue(random, bits);
+      if (b[i] == 0 && (op.equals("div") || op.equals("floordiv") || op.equals("mod"))) {
+        b[i] = 1;
+      }
+    }
+    Compiled c = compiled(op + dtype, g -> apply(op, g.placeholder("x", Types.dense(dtype, -1)), g.placeholder("y", Types.dense(dtype, -1))));
+    Tensor out = (Tensor) c.run(Map.of("x", intTensor(dtype, a), "y", intTensor(dtype, b)));
+    for (int i = 0; i < n; i++) {
+      Object expected = intReference(op, BigInteger.valueOf(a[i]), BigInteger.valueOf(b[i]), bits);
+      Object actual = expected instanceof Boolean ? out.get(i) : BigInteger.valueOf(out.getLong(i));
+      assertEquals(expected, actual, op + "(" + a[i] + ", " + b[i] + ") in " + dtype);
+    }
+  }
+
+  @Property(tries = 100)
+  void integerDivisionOrModuloByAnyZero_fails(@ForAll("intTypes") DType dtype, @ForAll long seed) {
+    Random random = new Random(seed);
+    int n = 1 + random.nextInt(8);
+    long[] a = new long[n];
+    long[] b = new long[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = intValue(random, bits(dtype));
+      b[i] = 1 + random.nextInt(5);
+    }
+    b[random.nextInt(n)] = 0;
+    for (String op : List.of("div", "floordiv", "mod")) {
+      Compiled c = compiled(op + dtype, g -> apply(op, g.placeholder("x", Types.dense(dtype, -1)), g.placeholder("y", Types.dense(dtype, -1))));
+      Map<String, Object> feeds = Map.of("x", intTensor(dtype, a), "y", intTensor(dtype, b));
+      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> c.session().run(feeds, c.out()));
+      assertTrue(e.getMessage().endsWith("(" + op + ") at ElementwisePropertyTest.java:" + e.getMessage().replaceAll(".*java:(\\d+):.*", "$1")
+          + ": Integer division by zero"), e.getMessage());
+    }
+  }
+
+  private static Object intReference(String op, BigInteger a, BigInteger b, int bits) {
+    return switch (op) {
+      case "add" -> wrap(a.add(b), bits);
+      case "sub" -> wrap(a.subtract(b), bits);
+      case "mul" -> wrap(a.multiply(b), bits);
+      case "div", "floordiv" -> {
+        BigInteger[] qr = a.divideAndRemainder(b);
+        boolean inexactNegative = qr[1].signum() != 0 && qr[1].signum() != b.signum();
+        yield wrap(inexactNegative ? qr[0].subtract(BigInteger.ONE) : qr[0], bits);
+      }
+      case "mod" -> {
+        BigInteger r = a.mod(b.abs());
+        yield wrap(b.signum() < 0 && r.signum() != 0 ? r.add(b) : r, bits);
+      }
+      case "pow" -> wrap(a.pow(b.intValueExact()), bits);
+      case "lt" -> a.compareTo(b) < 0;
+      case "le" -> a.compareTo(b) <= 0;
+      case "gt" -> a.compareTo(b) > 0;
+      case "ge" -> a.compareTo(b) >= 0;
+      case "eq" -> a.equals(b);
+      case "ne" -> !a.equals(b);
+      default -> throw new IllegalArgumentException(op);
+    };
+  }
+
+  /** v modulo 2^bits, as a signed two's complement number. */
+  private static BigInteger wrap(BigInteger v, int bits) {
+    BigInteger modulus = BigInteger.ONE.shiftLeft(bits);
+    BigInteger r = v.mod(modulus);
+    return r.testBit(bits - 1) ? r.subtract(modulus) : r;
+  }
+
+  private static long intValue(Random random, int bits) {
+    long min = -(1L << (bits - 1));
+    long max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
+    return switch (random.nextInt(8)) {
+      case 0 -> min;
+      case 1 -> max;
+      case 2 -> -1;
+      case 3 -> random.nextInt(7) - 3;
+      default -> bits == 64 ? random.nextLong() : min + (long) (random.nextDouble() * ((double) max - min + 1));
+    };
+  }
+
+  private static int bits(DType dtype) {
+    return switch (dtype) {
+      case INT8 -> 8;
+      case INT16 -> 16;
+      case INT32 -> 32;
+      default -> 64;
+    };
+  }
+
+  private static Tensor intTensor(DType dtype, long[] values) {
+    Object array = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), values.length);
+    for (int i = 0; i < values.length; i++) {
+      switch (dtype) {
+        case INT8 -> ((byte[]) array)[i] = (byte) values[i];
+        case INT16 -> ((short[]) array)[i] = (short) values[i];
+        case INT32 -> ((int[]) array)[i] = (int) values[i];
+        default -> ((long[]) array)[i] = values[i];
+      }
+    }
+    return Tensor.of(dtype, array, values.length);
+  }
+
+  // ---- floats ----
+
+  @Provide
+  Arbitrary<String> floatOps() {
+    return Arbitraries.of("add", "sub", "mul", "truediv", "mod", "lt", "le", "gt", "ge", "eq", "ne");
+  }
+
+  @Property(tries = 300)
+  void floatOps_matchExactArithmeticRoundedOnce(@ForAll("floatOps") String op, @ForAll boolean float32, @ForAll long seed) {
+    Random random = new Random(seed);
+    DType dtype = float32 ? DType.FLOAT32 : DType.FLOAT64;
+    int n = random.nextInt(12);
+    double[] a = new double[n];
+    double[] b = new double[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = floatValue(random, float32);
+      b[i] = floatValue(random, float32);
+    }
+    Compiled c = compiled(op + dtype, g -> apply(op, g.placeholder("x", Types.dense(dtype, -1)), g.placeholder("y", Types.dense(dtype, -1))));
+    Tensor out = (Tensor) c.run(Map.of("x", floatTensor(float32, a), "y", floatTensor(float32, b)));
+    for (int i = 0; i < n; i++) {
+      Object expected = floatReference(op, a[i], b[i], float32);
+      String what = op + "(" + a[i] + ", " + b[i] + ") in " + dtype;
+      if (expected instanceof Boolean) {
+        assertEquals(expected, out.get(i), what);
+      } else {
+        double e = (Double) expected;
+        double actual = out.getDouble(i);
+        assertTrue(Double.isNaN(e) ? Double.isNaN(actual) : e == actual, what + ": expected " + e + " got " + actual);
+      }
+    }
+  }
+
+  /** Exact BigDecimal arithmetic rounded once for finite values; IEEE's rules for the rest. */
+  private static Object floatReference(String op, double a, double b, boolean float32) {
+    boolean finite = Double.isFinite(a) && Double.isFinite(b);
+    switch (op) {
+      case "lt", "le", "gt", "ge", "eq", "ne" -> {
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+          return op.equals("ne");
+        }
+        int cmp = Double.compare(a == 0 ? 0.0 : a, b == 0 ? 0.0 : b); // -0.0 equals 0.0
+        return switch (op) {
+          case "lt" -> cmp < 0;
+          case "le" -> cmp <= 0;
+          case "gt" -> cmp > 0;
+          case "ge" -> cmp >= 0;
+          case "eq" -> cmp == 0;
+          default -> cmp != 0;
+        };
+      }
+      case "mod" -> {
+        if (Double.isNaN(a) || Double.isNaN(b) || Double.isInfinite(a) || b == 0) {
+          return Double.NaN;
+        }
+        if (Double.isInfinite(b)) {
+          return a == 0 || (a < 0) == (b < 0) ? a : b;
+        }
+        BigDecimal x = new BigDecimal(a);
+        BigDecimal y = new BigDecimal(b);
+        BigDecimal r = x.subtract(x.divideToIntegralValue(y).multiply(y));
+        if (r.signum() != 0 && r.signum() != y.signum()) {
+          r = r.add(y);
+        }
+        return round(r, float32, a);
+      }
+      default -> {
+        if (!finite || (op.equals("truediv") && b == 0)) {
+          return ieee(op, a, b, float32);
+        }
+        BigDecimal x = new BigDecimal(a);
+        BigDecimal y = new BigDecimal(b);
+        BigDecimal exact = switch (op) {
+          case "add" -> x.add(y);
+          case "sub" -> x.subtract(y);
+          case "mul" -> x.multiply(y);
+          // enough digits that a quotient of two doubles never rounds onto (or across) a halfway point
+          default -> x.divide(y, new MathContext(2000));
+        };
+        double r = round(exact, float32, 0);
+        // an exact zero keeps IEEE's sign rules (e.g. -0.0 * 5 is -0.0): compare against those
+        return r == 0 ? ieee(op, a, b, float32) : r;
+      }
+    }
+  }
+
+  private static double ieee(String op, double a, double b, boolean float32) {
+    if (float32) {
+      float x = (float) a;
+      float y = (float) b;
+      return switch (op) {
+        case "add" -> x + y;
+        case "sub" -> x - y;
+        case "mul" -> x * y;
+        default -> x / y;
+      };
+    }
+    return switch (op) {
+      case "add" -> a + b;
+      case "sub" -> a - b;
+      case "mul" -> a * b;
+      default -> a / b;
+    };
+  }
+
+  private static double round(BigDecimal exact, boolean float32, double zeroSignFrom) {
+    if (exact.signum() == 0) {
+      return zeroSignFrom == 0 ? zeroSignFrom : Math.copySign(0.0, zeroSignFrom);
+    }
+    return float32 ? Float.parseFloat(exact.toString()) : Double.parseDouble(exact.toString());
+  }
+
+  private static double floatValue(Random random, boolean float32) {
+    double max = float32 ? Float.MAX_VALUE : Double.MAX_VALUE;
+    double tiny = float32 ? Float.MIN_VALUE : Double.MIN_VALUE;
+    return switch (random.nextInt(14)) {
+      case 0 -> Double.NaN;
+      case 1 -> Double.POSITIVE_INFINITY;
+      case 2 -> Double.NEGATIVE_INFINITY;
+      case 3 -> 0.0;
+      case 4 -> -0.0;
+      case 5 -> max;
+      case 6 -> -tiny;
+      case 7 -> random.nextInt(7) - 3;
+      default -> {
+        double v = (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(12) - 4);
+        yield float32 ? (float) v : v;
+      }
+    };
+  }
+
+  private static Tensor floatTensor(boolean float32, double[] values) {
+    if (float32) {
+      float[] f = new float[values.length];
+      for (int i = 0; i < f.length; i++) {
+        f[i] = (float) values[i];
+      }
+      return Tensor.ofFloats(f);
+    }
+    return Tensor.ofDoubles(values);
+  }
+
+  // ---- ragged operands ----
+
+  @Property(tries = 200)
+  void raggedOps_matchARowByRowReference(@ForAll long seed) {
+    Random random = new Random(seed);
+    int nrows = random.nextInt(6);
+    long[] splits = new long[nrows + 1];
+    for (int i = 1; i <= nrows; i++) {
+      splits[i] = splits[i - 1] + (random.nextInt(3) == 0 ? 0 : random.nextInt(4)); // empty rows often
+    }
+    int nvals = (int) splits[nrows];
+    int[] values = new int[nvals];
+    int[] other = new int[nvals];
+    for (int j = 0; j < nvals; j++) {
+      values[j] = (int) intValue(random, 32);
+      other[j] = (int) intValue(random, 32);
+    }
+    int[] column = new int[nrows];
+    for (int i = 0; i < nrows; i++) {
+      column[i] = (int) intValue(random, 32);
+    }
+    int scalar = (int) intValue(random, 32);
+    RowPartition p = RowPartition.fromRowSplits(splits, DType.INT64, true);
+    Map<String, Object> feeds = Map.of("rt", RaggedTensor.of(Tensor.ofInts(values), p), "rt2", RaggedTensor.of(Tensor.ofInts(other), p),
+        "col", Tensor.of(DType.INT32, column, nrows, 1), "c", Tensor.scalar(DType.INT32, scalar));
+    List<BiFunction<Integer, Integer, Object>> refs = List.of(
+        (v, i) -> v + scalar, (v, i) -> scalar - v, (v, i) -> v * other[i], (v, i) -> v - column[rowOf(splits, i)],
+        (v, i) -> column[rowOf(splits, i)] - v, (v, i) -> v < column[rowOf(splits, i)], (v, i) -> Math.abs(v) == v);
+    for (int k = 0; k < refs.size(); k++) {
+      int which = k;
+      Compiled c = compiled("ragged" + k, g -> {
+        Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+        Value rt2 = g.placeholder("rt2", Types.ragged(DType.INT32, 1));
+        Value col = g.placeholder("col", Types.dense(DType.INT32, -1, 1));
+        Value cst = g.placeholder("c", Types.dense(DType.INT32));
+        return switch (which) {
+          case 0 -> rt.add(cst);
+          case 1 -> rt.rsub(cst);
+          case 2 -> rt.mul(rt2);
+          case 3 -> rt.sub(col);
+          case 4 -> col.sub(rt);
+          case 5 -> rt.lt(col);
+          default -> rt.abs().eq(rt);
+        };
+      });
+      RaggedTensor out = (RaggedTensor) c.run(feeds);
+      List<List<Object>> expected = new ArrayList<>();
+      for (int row = 0; row < nrows; row++) {
+        List<Object> r = new ArrayList<>();
+        for (int j = (int) splits[row]; j < splits[row + 1]; j++) {
+          r.add(refs.get(k).apply(values[j], j));
+        }
+        expected.add(r);
+      }
+      assertEquals(expected, out.toList(), "case " + k + " splits " + java.util.Arrays.toString(splits));
+    }
+  }
+
+  @Property(tries = 300)
+  void everyIntegerOp_onRaggedWithRaggedAndWithAColumn_matchesTheReference(@ForAll("intOps") String op, @ForAll long seed) {
+    Random random = new Random(seed);
+    int nrows = random.nextInt(5);
+    long[] splits = new long[nrows + 1];
+    for (int i = 1; i <= nrows; i++) {
+      splits[i] = splits[i - 1] + (random.nextBoolean() ? 0 : random.nextInt(4));
+    }
+    int nvals = (int) splits[nrows];
+    long[] a = new long[nvals];
+    long[] b = new long[nvals];
+    long[] column = new long[nrows];
+    boolean divides = op.equals("div") || op.equals("floordiv") || op.equals("mod");
+    for (int j = 0; j < nvals; j++) {
+      a[j] = intValue(random, 64);
+      b[j] = op.equals("pow") ? random.nextInt(70) : intValue(random, 64);
+      b[j] = divides && b[j] == 0 ? 7 : b[j];
+    }
+    for (int i = 0; i < nrows; i++) {
+      column[i] = op.equals("pow") ? random.nextInt(70) : intValue(random, 64);
+      column[i] = divides && column[i] == 0 ? -7 : column[i];
+    }
+    RowPartition p = RowPartition.fromRowSplits(splits, DType.INT64, true);
+    RaggedTensor rt = RaggedTensor.of(Tensor.ofLongs(a), p);
+    Compiled withRagged = compiled("rr" + op, g -> apply(op, g.placeholder("rt", Types.ragged(DType.INT64, 1)),
+        g.placeholder("rt2", Types.ragged(DType.INT64, 1))));
+    Compiled withColumn = compiled("rc" + op, g -> apply(op, g.placeholder("rt", Types.ragged(DType.INT64, 1)),
+        g.placeholder("col", Types.dense(DType.INT64, -1, 1))));
+    Tensor flat = (Tensor) ((RaggedTensor) withRagged.run(Map.of("rt", rt, "rt2", RaggedTensor.of(Tensor.ofLongs(b), p)))).values();
+    Tensor flatColumn = (Tensor) ((RaggedTensor) withColumn.run(Map.of("rt", rt, "col", Tensor.of(DType.INT64, column, nrows, 1))))
+        .values();
+    for (int j = 0; j < nvals; j++) {
+      BigInteger x = BigInteger.valueOf(a[j]);
+      Object expected = intReference(op, x, BigInteger.valueOf(b[j]), 64);
+      Object expectedColumn = intReference(op, x, BigInteger.valueOf(column[rowOf(splits, j)]), 64);
+      assertEquals(expected, expected instanceof Boolean ? flat.get(j) : BigInteger.valueOf(flat.getLong(j)), op + " at " + j);
+      assertEquals(expectedColumn, expectedColumn instanceof Boolean ? flatColumn.get(j) : BigInteger.valueOf(flatColumn.getLong(j)),
+          op + " with the column at " + j);
+    }
+  }
+
+  @Property(tries = 200)
+  void absAndNeg_matchTheReferenceAtEveryWidth(@ForAll("intTypes") DType dtype, @ForAll long seed) {
+    Random random = new Random(seed);
+    int bits = bits(dtype);
+    long[] a = new long[random.nextInt(10)];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = intValue(random, bits);
+    }
+    Compiled abs = compiled("abs" + dtype, g -> g.placeholder("x", Types.dense(dtype, -1)).abs());
+    Compiled neg = compiled("neg" + dtype, g -> g.placeholder("x", Types.dense(dtype, -1)).neg());
+    Tensor absOut = (Tensor) abs.run(Map.of("x", intTensor(dtype, a)));
+    Tensor negOut = (Tensor) neg.run(Map.of("x", intTensor(dtype, a)));
+    for (int i = 0; i < a.length; i++) {
+      BigInteger x = BigInteger.valueOf(a[i]);
+      assertEquals(wrap(x.abs(), bits), BigInteger.valueOf(absOut.getLong(i)), "abs(" + a[i] + ")");
+      assertEquals(wrap(x.negate(), bits), BigInteger.valueOf(negOut.getLong(i)), "neg(" + a[i] + ")");
+    }
+  }
+
+  private static int rowOf(long[] splits, int valueIndex) {
+    int row = 0;
+    while (splits[row + 1] <= valueIndex) {
+      row++;
+    }
+    return row;
+  }
+
+  // ---- dense broadcasting ----
+
+  @Property(tries = 200)
+  void denseBroadcasting_followsNumPysRule(@ForAll long seed) {
+    Random random = new Random(seed);
+    int rank = random.nextInt(4);
+    int[] outShape = new int[rank];
+    for (int i = 0; i < rank; i++) {
+      outShape[i] = 1 + random.nextInt(3);
+    }
+    int[] aShape = operandShape(random, outShape);
+    int[] bShape = operandShape(random, outShape);
+    long[] a = randomLongs(random, aShape);
+    long[] b = randomLongs(random, bShape);
+    Compiled c = compiled("bcast" + aShape.length + "," + bShape.length, g -> {
+      long[] unknownA = new long[aShape.length];
+      long[] unknownB = new long[bShape.length];
+      java.util.Arrays.fill(unknownA, -1);
+      java.util.Arrays.fill(unknownB, -1);
+      return g.placeholder("x", Types.dense(DType.INT64, unknownA)).sub(g.placeholder("y", Types.dense(DType.INT64, unknownB)));
+    });
+    Tensor out = (Tensor) c.run(Map.of("x", Tensor.of(DType.INT64, a, aShape), "y", Tensor.of(DType.INT64, b, bShape)));
+    int[] expectedShape = broadcastReference(aShape, bShape);
+    assertEquals(java.util.Arrays.toString(expectedShape), java.util.Arrays.toString(out.shape()));
+    int count = out.size();
+    int[] index = new int[expectedShape.length];
+    for (int flat = 0; flat < count; flat++) {
+      long expected = a[offset(index, aShape)] - b[offset(index, bShape)];
+      assertEquals(expected, out.getLong(flat), "at " + java.util.Arrays.toString(index));
+      for (int axis = index.length - 1; axis >= 0; axis--) {
+        if (++index[axis] < expectedShape[axis]) {
+          break;
+        }
+        index[axis] = 0;
+      }
+    }
+  }
+
+  /** A shape that broadcasts to {@code outShape}: some leading dims dropped, some dims 1. */
+  private static int[] operandShape(Random random, int[] outShape) {
+    int rank = outShape.length - random.nextInt(outShape.length + 1);
+    int[] shape = new int[rank];
+    for (int i = 0; i < rank; i++) {
+      shape[i] = random.nextBoolean() ? 1 : outShape[outShape.length - rank + i];
+    }
+    return shape;
+  }
+
+  private static int[] broadcastReference(int[] a, int[] b) {
+    int rank = Math.max(a.length, b.length);
+    int[] out = new int[rank];
+    for (int i = 1; i <= rank; i++) {
+      int da = i <= a.length ? a[a.length - i] : 1;
+      int db = i <= b.length ? b[b.length - i] : 1;
+      out[rank - i] = Math.max(da, db);
+    }
+    return out;
+  }
+
+  /** The flat offset into an operand of {@code shape} for an index of the broadcast result. */
+  private static int offset(int[] index, int[] shape) {
+    int offset = 0;
+    for (int i = 0; i < shape.length; i++) {
+      int coordinate = shape[i] == 1 ? 0 : index[index.length - shape.length + i];
+      offset = offset * shape[i] + coordinate;
+    }
+    return offset;
+  }
+
+  private static long[] randomLongs(Random random, int[] shape) {
+    int n = 1;
+    for (int d : shape) {
+      n *= d;
+    }
+    long[] out = new long[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = random.nextInt(1000);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,269 @@
+package dev.tatter.frontend;
+
+import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.AttrKind;
+import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.ir.Lowering;
+import dev.tatter.ir.Node;
+import dev.tatter.ir.OpDef;
+import dev.tatter.ir.SourceLocation;
+import dev.tatter.ir.ops.CoreOps;
+import dev.tatter.ir.ops.OpRegistry;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Function;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+
+/**
+ * Random well-typed graphs over every op in the registry, for property tests (text round trip,
+ * interpreter against bytecode, passes preserving results).
+ *
+ * <p>The generator knows no op by default: it picks an op from {@link OpRegistry#ALL}, operands
+ * from the values built so far and attributes by their {@link AttrKind}, and keeps the node
+ * only if the op's own type rule accepts it. A new op is therefore covered the moment it is
+ * registered. Ops whose operands are rarely well-typed by chance (or whose attributes need a
+ * particular form) get an {@link OpStrategy} in {@link #STRATEGIES}, which builds their operands
+ * on purpose.
+ *
+ * <p>With {@code runnable} set, graphs hold no placeholders and their constants are valid
+ * (row splits start at 0 and never decrease), so they run without feeds; a run may still fail
+ * at run time (two partitions that differ), which both backends must then report alike.
+ */
+public final class RandomGraphs {
+  private RandomGraphs() {}
+
+  /** Builds one node of an op on purpose: adds whatever helper nodes it needs, returns the node or null. */
+  public interface OpStrategy {
+    Node tryAdd(Generation gen, OpDef op);
+  }
+
+  /**
+   * Op-specific strategies by mnemonic; ops not listed here are built by the generic strategy.
+   * A new op that the generic strategy rarely types well (the coverage test says which) gets an
+   * entry here.
+   */
+  public static final Map<String, OpStrategy> STRATEGIES = Map.of(
+      "placeholder", (gen, op) -> gen.runnable ? null : gen.add(op, List.of(), Map.of(), gen.freshName(), gen.randomType()),
+      "constant", (gen, op) -> gen.add(op, List.of(), Map.of("value", gen.randomTensor()), gen.maybeName(), null),
+      "partition_from_row_splits", (gen, op) -> gen.add(op, List.of(gen.rowSplitsConstant()),
+          Map.of("validate", gen.random.nextBoolean()), gen.maybeName(), null),
+      "to_tensor", (gen, op) -> {
+        Node rt = gen.pick(n -> n.type() instanceof RaggedType);
+        if (rt == null) {
+          return null;
+        }
+        Node dflt = gen.add(CoreOps.CONSTANT, List.of(), Map.of("value", gen.randomTensor(rt.type().dtype(), new int[0])), null, null);
+        return dflt == null ? null : gen.add(op, List.of(rt, dflt), Map.of(), gen.maybeName(), null);
+      });
+
+  /** Random graphs of at most {@code maxNodes} nodes (with placeholders, for text and type properties). */
+  public static Arbitrary<Graph> graphs(int maxNodes) {
+    return Arbitraries.randomValue(random -> generate(random, maxNodes, false));
+  }
+
+  /** Random graphs that run without feeds (constants only). */
+  public static Arbitrary<Graph> runnableGraphs(int maxNodes) {
+    return Arbitraries.randomValue(random -> generate(random, maxNodes, true));
+  }
+
+  public static Graph generate(Random random, int maxNodes, boolean runnable) {
+    Generation gen = new Generation(random, runnable);
+    // a few inputs of the kinds most ops take, so that early ops have operands to choose from
+    for (int i = 0; i < 2; i++) {
+      STRATEGIES.get(runnable ? "partition_from_row_splits" : "placeholder").tryAdd(gen, lookup("placeholder"));
+    }
+    gen.add(CoreOps.CONSTANT, List.of(), Map.of("value", gen.randomTensor()), null, null);
+    for (int attempt = 0; attempt < maxNodes * 40 && gen.builder.size() < maxNodes; attempt++) {
+      OpDef op = OpRegistry.ALL.get(random.nextInt(OpRegistry.ALL.size()));
+      OpStrategy strategy = STRATEGIES.getOrDefault(op.mnemonic(), Generation::generic);
+      strategy.tryAdd(gen, op);
+    }
+    Graph graph = gen.builder.build();
+    List<Node> outputs = new ArrayList<>();
+    for (int i = 1 + random.nextInt(3); i > 0; i--) {
+      outputs.add(graph.nodes().get(graph.size() - 1 - random.nextInt(Math.min(graph.size(), 4))));
+    }
+    return graph.withOutputs(outputs);
+  }
+
+  private static OpDef lookup(String mnemonic) {
+    return OpRegistry.lookup(mnemonic).orElseThrow();
+  }
+
+  /** One graph under construction, with the random source and helpers for strategies. */
+  public static final class Generation {
+    private static final List<DType> DTYPES = List.of(DType.FLOAT32, DType.FLOAT32, DType.INT64, DType.INT64,
+        DType.INT32, DType.FLOAT64, DType.INT8, DType.INT16, DType.BOOL, DType.STRING);
+    final Random random;
+    final boolean runnable;
+    final Graph.Builder builder = Graph.builder();
+    private final List<Node> pool = new ArrayList<>();
+    private int names;
+
+    Generation(Random random, boolean runnable) {
+      this.random = random;
+      this.runnable = runnable;
+    }
+
+    /** Adds a node, or returns null if the op's type rule refuses it. */
+    public Node add(OpDef op, List<Node> inputs, Map<String, ?> attrs, String name, Type declared) {
+      try {
+        Node node = builder.add(op, inputs, attrs, name, new SourceLocation("random.tat", builder.size() + 1, 1), declared);
+        pool.add(node);
+        return node;
+      } catch (GraphBuildException e) {
+        return null;
+      }
+    }
+
+    /** Any op: random operands from the values so far, random attributes of the declared kinds. */
+    public Node generic(OpDef op) {
+      if (op.lowering() instanceof Lowering.Feed || pool.isEmpty()) {
+        return null;
+      }
+      int arity = op.operandNames().size() + (op.isVariadic() ? random.nextInt(3) - 1 : 0);
+      List<Node> inputs = new ArrayList<>();
+      for (int i = 0; i < arity; i++) {
+        inputs.add(pick(n -> true));
+      }
+      Map<String, Object> attrs = new LinkedHashMap<>();
+      for (AttrSpec spec : op.attributes()) {
+        if (spec.defaultValue() == null || random.nextBoolean()) {
+          attrs.put(spec.name(), randomAttribute(spec.kind()));
+        }
+      }
+      return add(op, inputs, attrs, maybeName(), null);
+    }
+
+    /** A value from the pool matching {@code filter}, recent ones more often; null if none. */
+    public Node pick(java.util.function.Predicate<Node> filter) {
+      List<Node> fitting = pool.stream().filter(filter).toList();
+      if (fitting.isEmpty()) {
+        return null;
+      }
+      int n = fitting.size();
+      int i = random.nextInt(3) == 0 ? random.nextInt(n) : n - 1 - random.nextInt(Math.min(n, 3));
+      return fitting.get(i);
+    }
+
+    public Object randomAttribute(AttrKind kind) {
+      return switch (kind) {
+        case BOOL -> random.nextBoolean();
+        case INT -> (long) random.nextInt(5) - 1;
+        case FLOAT -> List.of(0.0, -0.0, 1.5, Double.NaN, Double.NEGATIVE_INFINITY).get(random.nextInt(5));
+        case STRING -> List.of("", "a b", "q\"\\\n").get(random.nextInt(3));
+        case DTYPE -> randomDType();
+        case TENSOR -> randomTensor();
+        case INTS -> ImmutableList.copyOf(List.of(0L, 1L, -1L).subList(0, random.nextInt(4)));
+      };
+    }
+
+    public DType randomDType() {
+      return DTYPES.get(random.nextInt(DTYPES.size()));
+    }
+
+    /** A unique value name, so that named values appear in the text. */
+    public String freshName() {
+      return "v" + (names++);
+    }
+
+    /** A name one time in three, else null (a numbered value). */
+    public String maybeName() {
+      return random.nextInt(3) == 0 ? freshName() : null;
+    }
+
+    /** A small dense tensor of a random dtype and rank 0 to 2. */
+    public Tensor randomTensor() {
+      int rank = random.nextInt(3);
+      int[] shape = new int[rank];
+      for (int i = 0; i < rank; i++) {
+        shape[i] = random.nextInt(4);
+      }
+      return randomTensor(randomDType(), shape);
+    }
+
+    public Tensor randomTensor(DType dtype, int[] shape) {
+      int count = 1;
+      for (int d : shape) {
+        count *= d;
+      }
+      Object array = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), count);
+      for (int i = 0; i < count; i++) {
+        Object element = switch (dtype) {
+          case BOOL -> random.nextBoolean();
+          case INT8 -> (byte) random.nextInt();
+          case INT16 -> (short) random.nextInt();
+          case INT32 -> random.nextInt(7) - 3;
+          case INT64 -> random.nextInt(5) == 0 ? random.nextLong() : (long) random.nextInt(7) - 3;
+          case FLOAT32 -> random.nextInt(5) == 0 ? Float.intBitsToFloat(random.nextInt()) : (float) (random.nextInt(9) - 4) / 2;
+          case FLOAT64 -> random.nextInt(5) == 0 ? Double.longBitsToDouble(random.nextLong()) : (double) (random.nextInt(9) - 4) / 4;
+          case STRING -> List.of("", "a", "\"\\", "日本", "\u0000").get(random.nextInt(5));
+        };
+        java.lang.reflect.Array.set(array, i, element);
+      }
+      return Tensor.of(dtype, array, shape);
+    }
+
+    /** A constant of valid row splits: starts at 0, never decreases. */
+    public Node rowSplitsConstant() {
+      int n = 1 + random.nextInt(5);
+      long[] splits = new long[n];
+      for (int i = 1; i < n; i++) {
+        splits[i] = splits[i - 1] + random.nextInt(3);
+      }
+      DType dtype = random.nextBoolean() ? DType.INT64 : DType.INT32;
+      Tensor t = dtype == DType.INT64 ? Tensor.ofLongs(splits)
+          : Tensor.ofInts(java.util.Arrays.stream(splits).mapToInt(x -> (int) x).toArray());
+      return add(CoreOps.CONSTANT, List.of(), Map.of("value", t), null, null);
+    }
+
+    /** A random placeholder type: dense, ragged (ragged rank 1 or 2, maybe uniform inner) or partition. */
+    public Type randomType() {
+      Function<Integer, Long> size = k -> random.nextInt(3) == 0 ? (long) random.nextInt(k) : Dims.UNKNOWN;
+      DType splits = random.nextInt(4) == 0 ? DType.INT32 : DType.INT64;
+      return switch (random.nextInt(3)) {
+        case 0 -> {
+          List<Long> shape = new ArrayList<>();
+          for (int i = random.nextInt(3); i > 0; i--) {
+            shape.add(size.apply(4));
+          }
+          yield new DenseType(randomDType(), ImmutableList.copyOf(shape));
+        }
+        case 1 -> {
+          List<PartitionType> ps = new ArrayList<>();
+          int raggedRank = 1 + random.nextInt(2);
+          for (int i = 0; i < raggedRank; i++) {
+            long nrows = i == 0 ? size.apply(4) : Dims.UNKNOWN;
+            ps.add(i > 0 && random.nextInt(3) == 0
+                ? PartitionType.uniform(splits, nrows, Dims.UNKNOWN, size.apply(3))
+                : PartitionType.ragged(splits, nrows, Dims.UNKNOWN));
+          }
+          if (ps.stream().allMatch(PartitionType::uniform)) {
+            ps.set(0, PartitionType.ragged(splits, ps.get(0).nrows(), Dims.UNKNOWN));
+          }
+          List<Long> flat = new ArrayList<>(List.of(Dims.UNKNOWN));
+          if (random.nextInt(3) == 0) {
+            flat.add(size.apply(3));
+          }
+          yield RaggedType.of(randomDType(), ps, flat);
+        }
+        default -> random.nextBoolean()
+            ? PartitionType.ragged(splits, size.apply(4), Dims.UNKNOWN)
+            : PartitionType.uniform(splits, size.apply(4), Dims.UNKNOWN, size.apply(3));
+      };
+    }
+  }
+}
