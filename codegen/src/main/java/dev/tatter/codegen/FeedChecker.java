@@ -88,7 +88,8 @@ public final class FeedChecker {
     }
     for (int i = 0; i < shape.length; i++) {
       if (Dims.isKnown(type.dim(i)) && type.dim(i) != shape[i]) {
-        return "dense_shape " + java.util.Arrays.toString(shape) + " instead of " + type.shape();
+        return "dense_shape " + java.util.Arrays.toString(shape) + " instead of "
+            + type.shape().stream().map(Dims::format).toList();
       }
     }
     return null;

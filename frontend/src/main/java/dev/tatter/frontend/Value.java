@@ -642,24 +642,17 @@ public final class Value {
    * with an integer, or a known dimension out of range, fails here; other ranges at run time.
    */
   public Value getItem(dev.tatter.runtime.Index... key) {
-    return getItem(dev.tatter.runtime.Index.format(java.util.Arrays.asList(key)));
+    return Indexing.getItem(this, java.util.Arrays.asList(key));
   }
 
   /** {@code x[i, j, ...]} with integers only: {@code rt.getItem(3, 0)} is {@code rt[3, 0]}. */
   public Value getItem(long... indices) {
-    return getItem(java.util.Arrays.stream(indices).mapToObj(dev.tatter.runtime.Index::at)
-        .toArray(dev.tatter.runtime.Index[]::new));
+    return Indexing.getItem(this, indices);
   }
 
   /** {@code x[key]} with the key as Python writes it between the brackets: {@code rt.getItem(":, -1:")}. */
   public Value getItem(String key) {
-    String canonical;
-    try {
-      canonical = dev.tatter.runtime.Index.format(dev.tatter.runtime.Index.parse(key));
-    } catch (IllegalArgumentException e) {
-      throw new GraphBuildException("getitem at " + CallSite.find() + ": " + e.getMessage());
-    }
-    return builder.op(dev.tatter.ir.ops.IndexingOps.GETITEM, Map.of("key", canonical), this);
+    return Indexing.getItem(this, key);
   }
 
   // ---- sparse ----

