@@ -21,7 +21,7 @@ public final class SparseMatmulOps {
   private SparseMatmulOps() {}
 
   /** The dtypes TF's kernel takes that Tatter has (TF also takes half and complex). */
-  static final Set<DType> DTYPES = EnumSet.of(DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64);
+  public static final Set<DType> DTYPES = EnumSet.of(DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64);
 
   public static final OpDef SPARSE_DENSE_MATMUL =
       OpDef.builder("sparse_dense_matmul")
