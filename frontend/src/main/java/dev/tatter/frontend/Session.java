@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
 import dev.tatter.codegen.BytecodeCompiler;
 import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.CompilerOptions;
@@ -31,6 +32,7 @@ public final class Session implements AutoCloseable {
   private final Backend backend;
   private final CompilerOptions compilerOptions;
   private final Map<List<Integer>, CompiledGraph> cache = new ConcurrentHashMap<>();
+  private final ImmutableSet<String> placeholderNames;
 
   public Session(Graph graph) {
     this(graph, PassManager.DEFAULT_PIPELINE, Backend.COMPILED);
@@ -47,6 +49,8 @@ public final class Session implements AutoCloseable {
     this.backend = checkNotNull(backend, "backend");
     this.compilerOptions = checkNotNull(compilerOptions, "compilerOptions");
     PassManager.parse(pipeline); // fail now on an unknown pass name
+    this.placeholderNames = graph.placeholders().stream().map(n -> n.name().orElseThrow())
+        .collect(ImmutableSet.toImmutableSet());
   }
 
   public Graph graph() {
@@ -70,9 +74,11 @@ public final class Session implements AutoCloseable {
       checkArgument(graph.contains(fetch), "fetch %s is not a node of this session's graph", fetch);
     }
     for (String name : feeds.keySet()) {
-      checkArgument(graph.node(name).filter(n -> graph.placeholders().contains(n)).isPresent(),
-          "feed '%s' names no placeholder; placeholders: %s", name,
-          graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList());
+      if (!placeholderNames.contains(name)) {
+        // the message's list is built only on failure: a run must not scan the graph (issue 8's W6)
+        throw new IllegalArgumentException(String.format("feed '%s' names no placeholder; placeholders: %s", name,
+            graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList()));
+      }
     }
     Graph program = graph.withOutputs(fetches);
     if (backend == Backend.INTERPRETED) {
