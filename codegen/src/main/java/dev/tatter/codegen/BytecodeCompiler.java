@@ -82,6 +82,8 @@ public final class BytecodeCompiler {
       mv.visitCode();
       Label start = new Label(), end = new Label(), handler = new Label();
       mv.visitTryCatchBlock(start, end, handler, "java/lang/RuntimeException");
+      // an allocation the heap cannot hold fails the run like a kernel error (as in the interpreter)
+      mv.visitTryCatchBlock(start, end, handler, "java/lang/OutOfMemoryError");
       push(mv, -1);
       mv.visitVarInsn(ISTORE, 2);
       mv.visitLabel(start);

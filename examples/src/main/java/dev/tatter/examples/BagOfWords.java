@@ -19,13 +19,10 @@ import java.util.TreeMap;
 
 /**
  * Bag of words: documents as ragged token ids become a sparse [documents, vocabulary] matrix of
- * word counts, and the counts divided by each document's length (term frequencies).
- *
- * <p>The graph computes, for every token, its document (value_rowids), the document lengths
- * and the token's cell in the count matrix ({@code document * vocabulary + id}). Counting the
- * cells and dividing need ops that are not in Tatter yet — an equality or bincount, a cast,
- * reductions and the sparse ops — so {@link #countInJava} does that last step here; it is
- * marked for replacement by graph ops (see docs/notes/issue-7.md).
+ * word counts, and the counts divided by each document's length (term frequencies), all in one
+ * graph: each token's one-hot row ({@code ids[:, None] == range(v)}) under the documents'
+ * partition, summed per document, made sparse, and divided by the lengths only where a count
+ * is stored (so an empty document stays empty instead of becoming 0/0).
  */
 public final class BagOfWords {
   static final List<String> DOCUMENTS = List.of(
@@ -38,19 +35,21 @@ public final class BagOfWords {
 
   public static void run(PrintStream out) {
     Vocabulary vocabulary = Vocabulary.of(DOCUMENTS);
-    long v = vocabulary.size();
+    int v = vocabulary.size();
+    long[] wordIds = new long[v];
+    for (int i = 0; i < v; i++) {
+      wordIds[i] = i;
+    }
 
     GraphBuilder g = new GraphBuilder();
-    Value tokens = g.placeholder("tokens", Types.ragged(DType.INT64, 1));   // [documents, (tokens)]
-    Value documentOfToken = tokens.valueRowids();
-    Value documentLength = tokens.rowLengths();
-    Value cell = documentOfToken.mul(v).add(tokens.values());               // row-major cell of [documents, v]
-    // Once the elementwise, reduction and sparse ops are merged, the rest is graph ops too:
-    //   Value onehot = g.ragged(tokens.values() (as [n, 1]) .eq(g.range(v)).cast(FLOAT32), tokens.partition());
-    //   Value counts = onehot.reduceSum(1);              // dense [documents, v]
-    //   Value sparseCounts = counts.toSparse();          // tf.sparse.from_dense
-    //   Value frequencies = onehot.reduceMean(1);        // counts / document length
-    Graph graph = g.build(documentOfToken, documentLength, cell);
+    Value tokens = g.placeholder("tokens", Types.ragged(DType.INT64, 1));        // [documents, (tokens)]
+    Value oneHot = tokens.values().expandDims(1).equal(g.constant(Tensor.ofLongs(wordIds)))
+        .cast(DType.FLOAT32);                                                  // [tokens, v]
+    Value counts = tokens.withValues(oneHot).reduceSum(1);                    // [documents, v]
+    Value sparseCounts = g.sparseFromDense(counts.cast(DType.INT64));
+    Value lengths = tokens.rowLengths().cast(DType.FLOAT32).expandDims(1);    // [documents, 1]
+    Value frequencies = g.sparseFromDense(counts).sparseDiv(lengths);
+    Graph graph = g.build(sparseCounts, frequencies);
 
     out.println("== IR as built ==");
     out.print(GraphPrinter.print(graph));
@@ -59,34 +58,12 @@ public final class BagOfWords {
 
     RaggedTensor batch = vocabulary.tokenIds(DOCUMENTS);
     try (Session session = new Session(graph)) {
-      Result r = session.run(Map.of("tokens", batch), documentOfToken, documentLength, cell);
-      out.println("== results (compiled graph, then counting in Java) ==");
+      Result r = session.run(Map.of("tokens", batch), sparseCounts, frequencies);
+      out.println("== results (compiled) ==");
       out.println("vocabulary         = " + vocabulary.wordsById());
       out.println("token ids          = " + batch);
-      out.println("document of token  = " + r.get(0));
-      out.println("document length    = " + r.get(1));
-      out.println("cell of token      = " + r.get(2));
-      countInJava(out, r.tensor(2), r.tensor(1), v);
+      out.println("counts             = " + r.get(0));
+      out.println("term frequencies   = " + r.get(1));
     }
-  }
-
-  /** The sparse count matrix and the term frequencies, as TF prints a SparseTensor. To become graph ops. */
-  static void countInJava(PrintStream out, Tensor cells, Tensor lengths, long v) {
-    TreeMap<Long, Long> counts = new TreeMap<>(); // sorted cells = TF's canonical (row-major) index order
-    for (int i = 0; i < cells.size(); i++) {
-      counts.merge(cells.getLong(i), 1L, Long::sum);
-    }
-    List<String> indices = new ArrayList<>();
-    List<Long> values = new ArrayList<>();
-    List<Float> frequencies = new ArrayList<>();
-    counts.forEach((c, n) -> {
-      long document = c / v;
-      indices.add("[" + document + ", " + c % v + "]");
-      values.add(n);
-      frequencies.add((float) n / lengths.getLong((int) document));
-    });
-    String shape = "[" + lengths.size() + ", " + v + "]";
-    out.println("counts             = SparseTensor(indices=" + indices + ", values=" + values + ", dense_shape=" + shape + ")");
-    out.println("term frequencies   = SparseTensor(indices=" + indices + ", values=" + frequencies + ", dense_shape=" + shape + ")");
   }
 }

@@ -20,10 +20,9 @@ import java.util.Map;
  * of the embedding-table rows of its ids (TF: {@code tf.reduce_mean(tf.gather(table, ids), axis=1)}
  * on a ragged {@code ids}). An example with no ids gets NaN, as TF's 0/0.
  *
- * <p>The graph computes the per-token example ids and the example lengths; gathering the table
- * rows needs a {@code gather} op and the mean a ragged {@code reduce_mean}, which Tatter does not
- * have yet, so {@link #poolInJava} does that step here, marked for replacement (see
- * docs/notes/issue-7.md).
+ * <p>Two graph ops do it: {@code gather} of the table rows for the flat ids (keeping the
+ * partition, so the rows are ragged {@code [examples, (ids), 4]}) and {@code reduce_mean} over the
+ * ragged axis.
  */
 public final class EmbeddingPooling {
   static final List<String> EXAMPLES = List.of(
@@ -41,13 +40,9 @@ public final class EmbeddingPooling {
 
     GraphBuilder g = new GraphBuilder();
     Value ids = g.placeholder("ids", Types.ragged(DType.INT64, 1));   // [examples, (ids)]
-    Value exampleOfId = ids.valueRowids();
-    Value length = ids.rowLengths();
-    Value flatIds = ids.values();
-    // Once gather and ragged reductions are merged, pooling is two graph ops:
-    //   Value rows = g.ragged(g.constant(table).gather(ids.values()), ids.partition()); // [examples, (ids), 4]
-    //   Value pooled = rows.reduceMean(1);                                              // [examples, 4]
-    Graph graph = g.build(flatIds, exampleOfId, length);
+    Value rows = g.gather(g.constant(table), ids);                    // [examples, (ids), 4]
+    Value pooled = rows.reduceMean(1);                                 // [examples, 4]
+    Graph graph = g.build(rows, pooled);
 
     out.println("== IR as built ==");
     out.print(GraphPrinter.print(graph));
@@ -56,12 +51,11 @@ public final class EmbeddingPooling {
 
     RaggedTensor batch = vocabulary.tokenIds(EXAMPLES);
     try (Session session = new Session(graph)) {
-      Result r = session.run(Map.of("ids", batch), flatIds, exampleOfId, length);
-      out.println("== results (compiled graph, then pooling in Java) ==");
+      Result r = session.run(Map.of("ids", batch), rows, pooled);
+      out.println("== results (compiled) ==");
       out.println("ids                = " + batch);
-      out.println("example of id      = " + r.get(1));
-      out.println("ids per example    = " + r.get(2));
-      out.println("mean embedding     = " + poolInJava(table, r.tensor(0), r.tensor(1), r.tensor(2)));
+      out.println("embedding rows     = " + r.get(0));
+      out.println("mean embedding     = " + r.get(1));
     }
   }
 
@@ -75,25 +69,5 @@ public final class EmbeddingPooling {
       }
     }
     return Tensor.of(DType.FLOAT32, data, rows, dimension);
-  }
-
-  /** gather + segment mean, as TF computes it (sum in float32, then divide). To become graph ops. */
-  static Tensor poolInJava(Tensor table, Tensor flatIds, Tensor exampleOfId, Tensor lengths) {
-    int examples = lengths.size();
-    int dim = table.dim(1);
-    float[] sums = new float[examples * dim];
-    for (int j = 0; j < flatIds.size(); j++) {
-      int row = (int) flatIds.getLong(j);
-      int example = (int) exampleOfId.getLong(j);
-      for (int d = 0; d < dim; d++) {
-        sums[example * dim + d] += (float) table.getDouble(row * dim + d);
-      }
-    }
-    for (int e = 0; e < examples; e++) {
-      for (int d = 0; d < dim; d++) {
-        sums[e * dim + d] /= lengths.getLong(e);
-      }
-    }
-    return Tensor.of(DType.FLOAT32, sums, examples, dim);
   }
 }

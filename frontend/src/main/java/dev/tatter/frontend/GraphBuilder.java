@@ -44,6 +44,16 @@ public final class GraphBuilder {
     return new Value(this, add(CoreOps.PLACEHOLDER, List.of(), Map.of(), name, type));
   }
 
+  /**
+   * TF's {@code tf.gather(params, indices)} along axis 0. With ragged {@code indices} the result is
+   * ragged with the same partitions (the flat ids are gathered): an embedding lookup of a ragged
+   * batch of ids.
+   */
+  public Value gather(Value params, Value indices) {
+    Decomposed d = decompose(indices);
+    return rebuild(op(dev.tatter.ir.ops.ArrayOps.GATHER, Map.of(), params, d.flatValues()), d.partitions());
+  }
+
   /** A dense constant. */
   public Value constant(Tensor value) {
     return new Value(this, add(CoreOps.CONSTANT, List.of(), Map.of("value", value)));

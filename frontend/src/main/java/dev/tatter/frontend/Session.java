@@ -8,10 +8,12 @@ import com.google.common.collect.ImmutableSet;
 import dev.tatter.codegen.BytecodeCompiler;
 import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.CompilerOptions;
+import dev.tatter.codegen.FeedChecker;
 import dev.tatter.codegen.Interpreter;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.optimizer.PassManager;
+import dev.tatter.runtime.InvalidArgumentException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +82,7 @@ public final class Session implements AutoCloseable {
             graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList()));
       }
     }
+    checkFeeds(fetches, feeds);
     Graph program = graph.withOutputs(fetches);
     if (backend == Backend.INTERPRETED) {
       return new Result(ImmutableList.copyOf(Interpreter.run(PassManager.parse(pipeline).run(program), feeds)));
@@ -88,6 +91,32 @@ public final class Session implements AutoCloseable {
         fetches.stream().map(Node::id).toList(),
         key -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(program), compilerOptions));
     return new Result(ImmutableList.copyOf(compiled.run(feeds)));
+  }
+
+  /**
+   * Checks every feed against its placeholder and that every placeholder the fetches need in the
+   * graph as built is fed, in node order (as the interpreter meets them). Done here, before
+   * optimization, so that whether a run fails on its feeds never depends on what the optimizer
+   * removed (as in TF, which checks feeds and prunes before it optimizes).
+   */
+  private void checkFeeds(List<Node> fetches, Map<String, ?> feeds) {
+    java.util.BitSet needed = new java.util.BitSet(graph.size());
+    java.util.ArrayDeque<Node> work = new java.util.ArrayDeque<>(fetches);
+    while (!work.isEmpty()) {
+      Node n = work.pop();
+      if (!needed.get(n.id())) {
+        needed.set(n.id());
+        work.addAll(n.inputs());
+      }
+    }
+    for (Node placeholder : graph.placeholders()) {
+      String name = placeholder.name().orElseThrow();
+      if (feeds.containsKey(name)) {
+        FeedChecker.check(placeholder, feeds.get(name));
+      } else if (needed.get(placeholder.id())) {
+        throw new InvalidArgumentException("placeholder " + placeholder.describe() + " must be fed");
+      }
+    }
   }
 
   /** The compiled program for these fetches (compiling it if needed), e.g. to print its bytecode. */

@@ -566,6 +566,15 @@ public final class Value {
 
   // ---- conversions ----
 
+  /** TF's {@code tf.expand_dims(x, axis)} on a dense tensor; a negative axis counts from the end. */
+  public Value expandDims(int axis) {
+    if (!(type() instanceof DenseType dense)) {
+      throw GraphBuilder.misuse("expand_dims takes a dense tensor", this);
+    }
+    long resolved = axis < 0 ? axis + dense.rank() + 1 : axis;
+    return builder.op(dev.tatter.ir.ops.ArrayOps.EXPAND_DIMS, Map.of("axis", resolved), this);
+  }
+
   /** TF's {@code rt.to_tensor()}: pads with zero (false, or "" for strings). */
   public Value toTensor() {
     return toTensor(builder.scalar(dtype(), zeroOf(dtype())));

@@ -83,7 +83,7 @@ public final class RowPartition {
   private static void checkSplitsFit(long[] splits, DType splitsDType) {
     long last = splits[splits.length - 1];
     if (last > Sizes.maxElements() || last < 0) {
-      throw new InvalidArgumentException("row_splits[-1]=" + last + " is not a valid number of values");
+      throw new InvalidArgumentException("row_splits[-1]=" + last + " is not a valid number of values (0 to " + Sizes.maxElements() + ")");
     }
     if (splitsDType == DType.INT32 && last > Integer.MAX_VALUE) {
       throw new InvalidArgumentException("row_splits[-1]=" + last + " does not fit int32 row splits");

@@ -30,7 +30,8 @@ public final class OpRegistry {
               SparseOps.ALL,
               SparseMatmulOps.ALL,
               IndexingOps.ALL,
-              RaggedConstantOps.ALL)
+              RaggedConstantOps.ALL,
+              ArrayOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 

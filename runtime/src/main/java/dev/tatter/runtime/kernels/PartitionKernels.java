@@ -163,7 +163,19 @@ public final class PartitionKernels {
   /** {@code nrows_from_value_rowids}: TF's default nrows, the last rowid + 1 (0 without values). */
   public static Tensor nrowsFromValueRowids(Tensor valueRowids) {
     long[] ids = toLongs(valueRowids, "value_rowids");
-    return scalarOf(ids.length == 0 ? 0 : ids[ids.length - 1] + 1, valueRowids.dtype());
+    if (ids.length == 0) {
+      return scalarOf(0, valueRowids.dtype());
+    }
+    // checked here, before the + 1 (which could wrap) and before anything counts rows
+    int i = ids.length - 1;
+    if (ids[i] < 0) {
+      throw new InvalidArgumentException("value_rowids[" + i + "]=" + ids[i] + " must be >= 0");
+    }
+    if (ids[i] >= Sizes.maxElements()) {
+      throw new InvalidArgumentException("value_rowids[" + i + "]=" + ids[i] + " asks for more rows than a tensor can hold ("
+          + Sizes.maxElements() + ")");
+    }
+    return scalarOf(ids[i] + 1, valueRowids.dtype());
   }
 
   /**

@@ -1,0 +1,572 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.tatter.codegen.Interpreter;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.ir.text.GraphParser;
+import dev.tatter.ir.text.IrParseException;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Index;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.SparseTensor;
+import dev.tatter.runtime.Tensor;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every row of {@code docs/ERRORS.md} triggered and its message asserted. The rows are read from
+ * the document itself: a row without a case here, or a case without a row, fails the build, so
+ * the catalogue and the code cannot drift apart.
+ *
+ * <p>Each case returns the exception its bad input raised. The test checks its class against
+ * the row's stage, that its message contains the row's message, and that it names where the
+ * error arose: the op and source location at build time, the placeholder at feed time, the
+ * node, op and location at run time (through both the interpreter and compiled bytecode, which
+ * must fail with the same message), and {@code file:line:col} in the text format.
+ */
+class ErrorCatalogTest {
+  private static final Map<String, Supplier<Throwable>> CASES = new LinkedHashMap<>();
+
+  private static void on(String id, Supplier<Throwable> trigger) {
+    if (CASES.put(id, trigger) != null) {
+      throw new IllegalStateException("case " + id + " defined twice");
+    }
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private static Throwable build(Runnable r) {
+    return assertThrows(GraphBuildException.class, r::run);
+  }
+
+  private static Throwable thrown(Runnable r) {
+    return assertThrows(RuntimeException.class, r::run);
+  }
+
+  /** Runs {@code fetch} interpreted and compiled; both must fail alike (node ids aside). */
+  private static Throwable run(GraphBuilder g, Map<String, ?> feeds, Value fetch) {
+    Graph graph = g.build(fetch);
+    InvalidArgumentException interpreted = assertThrows(InvalidArgumentException.class,
+        () -> Interpreter.run(graph, feeds));
+    try (Session s = new Session(graph)) {
+      InvalidArgumentException compiled = assertThrows(InvalidArgumentException.class, () -> s.run(feeds, fetch));
+      assertEquals(interpreted.getMessage().replaceFirst("node #\\d+", "node"),
+          compiled.getMessage().replaceFirst("node #\\d+", "node"), "interpreter and bytecode must fail alike");
+      return compiled;
+    }
+  }
+
+  /** Runs {@code fetch} optimized, interpreted and compiled; both must fail alike. */
+  private static Throwable runOptimized(GraphBuilder g, Map<String, ?> feeds, Value fetch) {
+    Graph graph = g.build(fetch);
+    try (Session interpreted = new Session(graph, dev.tatter.optimizer.PassManager.DEFAULT_PIPELINE, Session.Backend.INTERPRETED);
+        Session compiled = new Session(graph)) {
+      InvalidArgumentException expected = assertThrows(InvalidArgumentException.class, () -> interpreted.run(feeds, fetch));
+      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> compiled.run(feeds, fetch));
+      assertEquals(expected.getMessage(), e.getMessage(), "interpreter and bytecode must fail alike");
+      return e;
+    }
+  }
+
+  private static Throwable parse(String text) {
+    return assertThrows(IrParseException.class, () -> GraphParser.parse(text, "t.tat"));
+  }
+
+  private static Value ph(GraphBuilder g, String name, DType dtype, long... shape) {
+    return g.placeholder(name, Types.dense(dtype, shape));
+  }
+
+  private static RowPartition splits(long... s) {
+    return RowPartition.fromRowSplits(s, DType.INT64, true);
+  }
+
+  /** Runs with the element limit lowered to {@code limit}, restoring it afterwards. */
+  private static Throwable withLimit(long limit, Supplier<Throwable> r) {
+    long previous = Sizes.setMaxElements(limit);
+    try {
+      return r.get();
+    } finally {
+      Sizes.setMaxElements(previous);
+    }
+  }
+
+  static {
+    // ---- building ----------------------------------------------------------------------------
+    on("B01", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      ph(g, "x", DType.INT32, 1).add(ph(g, "y", DType.FLOAT32, 1));
+    }));
+    on("B02", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      ph(g, "x", DType.INT32, 2, 3).mul(ph(g, "y", DType.INT32, 2));
+    }));
+    on("B03", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, 1);
+      x.and(x);
+    }));
+    on("B04", () -> build(() -> ph(new GraphBuilder(), "s", DType.STRING, 1).cast(DType.INT32)));
+    on("B05", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.FLOAT32, 1)).reduceSum(2)));
+    on("B06", () -> build(() -> ph(new GraphBuilder(), "t", DType.INT32, 3, 3).raggedFromTensor(null, null, 2)));
+    on("B07", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.INT32, 2)).mergeDims(2, 1)));
+    on("B08", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.INT32, 1)).partition().abs()));
+    on("B09", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 4).getItem(4)));
+    on("B10", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, -1).getItem(0, 0)));
+    on("B11", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2).add(2.5)));
+    on("B12", () -> build(() -> new GraphBuilder().partitionFromRowLengths(new long[] {1, 3_000_000_000L},
+        PartitionOptions.DEFAULT.withDTypeHint(DType.INT32))));
+    on("B13", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.partitionFromValueRowids(g.indices(DType.INT32, 0, 1), g.index(DType.INT64, 2));
+    }));
+    on("B14", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      ph(g, "x", DType.INT32, 1);
+      ph(g, "x", DType.INT32, 1);
+    }));
+    on("B15", () -> build(() -> ph(new GraphBuilder(), "1x", DType.INT32, 1)));
+    on("B17", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = g.placeholder("a", Types.ragged(DType.INT32, 1));
+      Value b = g.placeholder("b", Types.ragged(DType.INT32, 1, DType.INT32));
+      a.add(b);
+    }));
+    on("B18", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.sparseTensor(new long[][] {{0, 0, 0}}, Tensor.ofInts(1), 1, 1, 1).raggedFromSparse();
+    }));
+    on("B19", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.INT32, 1)).getItem(":, 0")));
+    on("B20", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, -1).getItem("::0")));
+    on("B21", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.INT32, 1)).toTensor(0, 2, 3, 4)));
+    on("B22", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.placeholder("b", Types.dense(DType.BOOL, 1));
+      x.add(x);
+    }));
+    on("B23", () -> thrown(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, 1);
+      Graph graph = g.build(x.abs());
+      new Session(graph).run(Map.of(), ph(new GraphBuilder(), "y", DType.INT32, 1));
+    }));
+    on("B24", () -> thrown(() -> new Session(new GraphBuilder().build(), "cse,nosuchpass", Session.Backend.COMPILED)));
+    on("B26", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.placeholder("rt", Types.ragged(DType.INT32, 1)).add(ph(g, "d", DType.INT32, -1));
+    }));
+    on("B16", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2, 2).toSparse()));
+    on("B27", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.sparseFromDense(ph(g, "x", DType.INT32));
+    }));
+    on("B25", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      rt.add(g.placeholder("t", Types.dense(DType.INT32, 2, 2, 2)));
+    }));
+
+    // ---- feeding -----------------------------------------------------------------------------
+    on("F01", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.FLOAT32, -1);
+      return run(g, Map.of("x", Tensor.ofInts(1)), x.abs());
+    });
+    on("F02", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, -1);
+      return run(g, Map.of("x", Tensor.of(DType.INT32, new int[] {1, 2}, 1, 2)), x.abs());
+    });
+    on("F03", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, 2);
+      return run(g, Map.of("x", Tensor.ofInts(1, 2, 3)), x.abs());
+    });
+    on("F04", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.placeholder("x", Types.ragged(DType.INT32, 2));
+      return run(g, Map.of("x", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 2))), x.abs());
+    });
+    on("F05", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, -1);
+      return run(g, Map.of("x", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 2))), x.abs());
+    });
+    on("F06", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, -1);
+      Map<String, Object> feeds = new HashMap<>();
+      feeds.put("x", null);
+      return run(g, feeds, x.abs());
+    });
+    on("F07", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.placeholder("x", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("x", RaggedTensor.of(Tensor.ofInts(1, 2),
+          RowPartition.fromRowSplits(new long[] {0, 2}, DType.INT32, true))), x.abs());
+    });
+    on("F08", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.placeholder("x", Types.parse("ragged<int32>[3, (None)]"));
+      return run(g, Map.of("x", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2))), x.abs());
+    });
+    on("F09", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.parse("partition<int64>[None, 2]"));
+      return run(g, Map.of("p", splits(0, 2, 3)), p.rowLengths());
+    });
+    on("F10", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.placeholder("x", Types.parse("ragged<int32>[None, (None), 2]"));
+      return run(g, Map.of("x", RaggedTensor.of(Tensor.ofInts(1, 2, 3), splits(0, 3))), x.abs());
+    });
+    on("F11", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.placeholder("x", Types.parse("sparse<int32>[None, 3]"));
+      return run(g, Map.of("x", SparseTensor.of(new long[][] {{0, 4}}, Tensor.ofInts(1), 2, 5)), x.toDense());
+    });
+    on("F12", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, -1);
+      return run(g, Map.of(), x.abs());
+    });
+    on("F13", () -> thrown(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value y = ph(g, "x", DType.INT32, -1).abs();
+      new Session(g.build()).run(Map.of("x", Tensor.ofInts(1), "nope", Tensor.ofInts(1)), y);
+    }));
+    on("F14", () -> thrown(() -> RaggedTensor.of(Tensor.ofInts(1, 2, 3), splits(0, 2, 5))));
+    on("F15", () -> thrown(() -> splits(0, 3, 2)));
+    on("F16", () -> thrown(() -> Tensor.of(DType.INT32, new int[] {1, 2, 3}, 2)));
+    on("F17", () -> thrown(() -> SparseTensor.of(new long[][] {{0, 0}, {1}}, Tensor.ofInts(1, 2), 2, 2)));
+    on("F18", () -> thrown(() -> SparseTensor.of(new long[][] {{0, 0}}, Tensor.ofInts(1), 2, -2)));
+    on("F20", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.placeholder("x", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("x", Tensor.ofInts(1, 2)), x.abs());
+    });
+    on("F19", () -> thrown(() -> RowPartition.fromRowSplits(new long[] {0, 3_000_000_000L}, DType.INT32, true)));
+
+    // ---- running -----------------------------------------------------------------------------
+    on("R01", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromRowSplits(ph(g, "s", DType.INT64, -1));
+      return run(g, Map.of("s", Tensor.ofLongs(0, 4, 5, 2)), p.rowLengths());
+    });
+    on("R02", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromRowSplits(ph(g, "s", DType.INT64, -1));
+      return run(g, Map.of("s", Tensor.ofLongs(1, 2)), p.rowLengths());
+    });
+    on("R03", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromRowLengths(ph(g, "l", DType.INT64, -1));
+      return run(g, Map.of("l", Tensor.ofLongs(2, -1)), p.rowSplits());
+    });
+    on("R04", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromValueRowids(ph(g, "ids", DType.INT64, -1));
+      return run(g, Map.of("ids", Tensor.ofLongs(0, 2, 1)), p.rowSplits());
+    });
+    on("R05", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromValueRowids(ph(g, "ids", DType.INT64, -1), ph(g, "n", DType.INT64));
+      return run(g, Map.of("ids", Tensor.ofLongs(0, 1, 3), "n", Tensor.scalar(DType.INT64, 3)), p.rowSplits());
+    });
+    on("R06", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.ragged(ph(g, "v", DType.INT32, -1), g.partitionFromRowSplits(ph(g, "s", DType.INT64, -1)));
+      return run(g, Map.of("v", Tensor.ofInts(1, 2, 3), "s", Tensor.ofLongs(0, 2, 5)), rt.toTensor());
+    });
+    on("R07", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = g.placeholder("a", Types.ragged(DType.INT32, 1));
+      Value b = g.placeholder("b", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("a", RaggedTensor.of(Tensor.ofInts(1, 2, 3), splits(0, 1, 3)),
+          "b", RaggedTensor.of(Tensor.ofInts(1, 2, 3), splits(0, 2, 3))), a.add(b));
+    });
+    on("R08", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.placeholder("x", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("x", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2))), x.getItem(-3));
+    });
+    on("R09", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, -1);
+      Value y = ph(g, "y", DType.INT32, -1);
+      return run(g, Map.of("x", Tensor.ofInts(7, 8), "y", Tensor.ofInts(2, 0)), x.floordiv(y));
+    });
+    on("R10", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, -1);
+      Value y = ph(g, "y", DType.INT32, -1);
+      return run(g, Map.of("x", Tensor.ofInts(2), "y", Tensor.ofInts(-1)), x.pow(y));
+    });
+    on("R11", () -> withLimit(1000, () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 2))), rt.toTensor(0, 100_000, 100_000));
+    }));
+    on("R12", () -> withLimit(1000, () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2), RowPartition.fromRowSplits(
+          java.util.stream.LongStream.concat(java.util.stream.LongStream.of(0), java.util.stream.LongStream.generate(() -> 2).limit(600)).toArray(),
+          DType.INT64, true))), rt.toTensor());
+    }));
+    on("R13", () -> withLimit(1000, () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 0}}, Tensor.ofInts(1), 1L << 40, 1L << 40)), st.toDense());
+    }));
+    on("R14", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromRowLengths(ph(g, "l", DType.INT32, -1));
+      return run(g, Map.of("l", Tensor.ofInts(Integer.MAX_VALUE, 1)), p.rowSplits());
+    });
+    on("R15", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromRowLengths(ph(g, "l", DType.INT64, -1));
+      return run(g, Map.of("l", Tensor.ofLongs(Long.MAX_VALUE, 1)), p.rowSplits());
+    });
+    on("R16", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 5}}, Tensor.ofInts(1), 2, 3)), st.toDense());
+    });
+    on("R17", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 1}, {0, 1}}, Tensor.ofInts(1, 2), 2, 3)), st.toDense());
+    });
+    on("R18", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 1}}, Tensor.ofInts(1), 2, 3)), st.raggedFromSparse());
+    });
+    on("R19", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, -1, -1);
+      Value y = ph(g, "y", DType.INT32, -1);
+      return run(g, Map.of("x", Tensor.of(DType.INT32, new int[6], 2, 3), "y", Tensor.ofInts(1, 2)), x.add(y));
+    });
+    on("R20", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      Value d = ph(g, "d", DType.INT32, -1, -1);
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2, 3), splits(0, 1, 3)),
+          "d", Tensor.of(DType.INT32, new int[3], 3, 1)), rt.add(d));
+    });
+    on("R21", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromUniformRowLength(ph(g, "len", DType.INT64), null, ph(g, "n", DType.INT64), PartitionOptions.DEFAULT);
+      return run(g, Map.of("len", Tensor.scalar(DType.INT64, -2), "n", Tensor.scalar(DType.INT64, 2)), p.rowSplits());
+    });
+    on("R22", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value t = ph(g, "t", DType.INT32, -1, -1);
+      Value lengths = ph(g, "len", DType.INT64, -1);
+      return run(g, Map.of("t", Tensor.of(DType.INT32, new int[4], 2, 2), "len", Tensor.ofLongs(1, 1, 1)),
+          t.raggedFromTensor(lengths, null, 1));
+    });
+    on("R23", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 1}}, Tensor.ofInts(1), 2, 3)), st.setShape(4, 4));
+    });
+    on("R24", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      Value d = ph(g, "d", DType.INT32, -1, -1);
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 1}}, Tensor.ofInts(1), 2, 3),
+          "d", Tensor.of(DType.INT32, new int[6], 2, 3)), st.sparseDiv(d));
+    });
+    on("R25", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromRowSplits(ph(g, "s", DType.INT64, -1));
+      return run(g, Map.of("s", Tensor.ofLongs()), p.rowLengths());
+    });
+
+    on("R26", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      Value d = ph(g, "d", DType.INT32, -1, -1);
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2, 3), splits(0, 2, 3)),
+          "d", Tensor.of(DType.INT32, new int[6], 2, 3)), rt.add(d));
+    });
+
+    on("R27", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromValueRowids(ph(g, "ids", DType.INT64, -1));
+      return run(g, Map.of("ids", Tensor.ofLongs(0, -5)), p.rowSplits());
+    });
+    on("R28", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.partitionFromValueRowids(ph(g, "ids", DType.INT64, -1));
+      return run(g, Map.of("ids", Tensor.ofLongs(Long.MAX_VALUE)), p.rowSplits());
+    });
+
+    on("R29", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.raggedFromRowLengths(ph(g, "v", DType.INT32, -1), ph(g, "l", DType.INT64, -1));
+      return runOptimized(g, Map.of("v", Tensor.ofInts(1, 2), "l", Tensor.ofLongs()), rt.reduceMax(1));
+    });
+
+    on("R30", () -> {
+      // 2,147,395,600 int64 elements (17 GB) pass the default element limit but not the heap
+      org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < 16L << 30,
+          "the heap could hold the tensor");
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT64, 1));
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofLongs(1), splits(0, 1))), rt.toTensor(0, 46_340, 46_340));
+    });
+
+    on("R31", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = g.placeholder("a", Types.ragged(DType.INT32, 1));
+      Value b = g.placeholder("b", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("a", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 2)),
+          "b", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2))), a.add(b));
+    });
+
+    // ---- the text format ---------------------------------------------------------------------
+    on("T01", () -> parse("%x = placeholder( : tensor<int32>[2]\n"));
+    on("T02", () -> parse("%x = frobnicate() : tensor<int32>[2]\n"));
+    on("T03", () -> parse("%x = abs(%y) : tensor<int32>[2]\n"));
+    on("T04", () -> parse("%x = placeholder() : tensor<int32>[2]\n%y = abs(%x) : tensor<int64>[2]\n"));
+    on("T05", () -> parse("%c = constant() {value = tensor<int8>[1] [300]} : tensor<int8>[1]\n"));
+    on("T06", () -> parse("%c = constant() {value = tensor<int32>[2] [1, 2, 3]} : tensor<int32>[2]\n"));
+    on("T07", () -> parse("%c = constant() {value = tensor<int64>[1] [99999999999999999999]} : tensor<int64>[1]\n"));
+    on("T08", () -> parse("%x = placeholder() : tensor<int32>[2]\n%x = abs(%x) : tensor<int32>[2]\n"));
+    on("T09", () -> parse("%x = placeholder() : tensor<int32>[2]\n%y = abs(%x) {axis = 1} : tensor<int32>[2]\n"));
+    on("T10", () -> parse("%x = placeholder() : tensor<int32>[2]\n%y = cast(%x) {dtype = int64, dtype = int64} : tensor<int64>[2]\n"));
+    on("T11", () -> parse("%x = placeholder() : tensor<int32>[2]\n%y = cast(%x) : tensor<int64>[2]\n"));
+    on("T12", () -> parse("%x = placeholder() : tensor<int32>[2]\n%y = cast(%x) {dtype = 3} : tensor<int64>[2]\n"));
+    on("T13", () -> parse("%x = placeholder() : tensor<int32>[2]\n%y = add(%x) : tensor<int32>[2]\n"));
+    on("T14", () -> parse("%x = placeholder() : tensor<int32>[(None)]\n"));
+    on("T15", () -> parse("%x = placeholder() : ragged<int32>[(None), 2]\n"));
+    on("T16", () -> parse("%x = placeholder() : ragged<int32, color=3>[2, (None)]\n"));
+    on("T17", () -> parse("%x = placeholder() : tensor<int32>[-2]\n"));
+    on("T18", () -> parse("%x = placeholder() : tensor<int33>[2]\n"));
+    on("T19", () -> parse("%x = placeholder() : tensor<int32>[2]\nreturn %z\n"));
+    on("T20", () -> parse("%c = constant() {value = tensor<float32>[1] [\"a\"]} : tensor<float32>[1]\n"));
+  }
+
+  // ---- the catalogue -------------------------------------------------------------------------
+
+  private static final java.nio.file.Path DOC = java.nio.file.Path.of("../docs/ERRORS.md");
+
+  /** One catalogue row: its id and the message (or stable part) its case must contain. */
+  record Row(String id, String stage, String message) {}
+
+  static List<Row> rows() {
+    List<String> lines;
+    try {
+      lines = java.nio.file.Files.readAllLines(DOC);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    java.util.regex.Pattern row = java.util.regex.Pattern.compile("^\\| ([BFRT]\\d\\d) \\| (.*) \\| `(.*)` \\|$");
+    return lines.stream().map(row::matcher).filter(java.util.regex.Matcher::matches)
+        .map(m -> new Row(m.group(1), m.group(1).substring(0, 1), m.group(3).replace("\\|", "|"))).toList();
+  }
+
+  @Test
+  void everyRowHasACase_andEveryCaseARow() {
+    TreeSet<String> documented = new TreeSet<>();
+    for (Row r : rows()) {
+      assertTrue(documented.add(r.id()), "row " + r.id() + " appears twice in docs/ERRORS.md");
+    }
+    assertEquals(new TreeSet<>(CASES.keySet()), documented, "docs/ERRORS.md rows vs ErrorCatalogTest cases");
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyCataloguedError_isRaisedWithItsMessage() {
+    return rows().stream().map(r -> DynamicTest.dynamicTest(r.id() + " " + r.message(), () -> {
+      Supplier<Throwable> trigger = CASES.get(r.id());
+      if (trigger == null) {
+        fail("no case for " + r.id());
+      }
+      Throwable e = trigger.get();
+      String message = e.getMessage();
+      if (Boolean.getBoolean("errors.print")) {
+        System.out.println(r.id() + " " + e.getClass().getSimpleName() + ": " + message);
+      }
+      assertTrue(message.contains(r.message()), () -> r.id() + ": expected the message to contain\n  "
+          + r.message() + "\nbut it was\n  " + message);
+      assertFalse(message.contains("kernel failed with"), message);
+      switch (r.stage()) {
+        case "B" -> assertTrue(e instanceof GraphBuildException || e instanceof IllegalArgumentException, e::toString);
+        case "F" -> assertTrue(e instanceof InvalidArgumentException || e instanceof IllegalArgumentException, e::toString);
+        case "R" -> {
+          assertInstanceOf(InvalidArgumentException.class, e);
+          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at ErrorCatalogTest\\.java:\\d+: .*"), message);
+        }
+        case "T" -> {
+          assertInstanceOf(IrParseException.class, e);
+          assertTrue(message.matches("(?s).*t\\.tat:\\d+:\\d+: .*"), message);
+        }
+        default -> fail("unknown stage " + r.stage());
+      }
+    }));
+  }
+
+  /** Classifies a message as one of the catalogued errors (for the fuzz test); null if none. */
+  static String classify(String message) {
+    String body = message.replaceFirst("^(%\\w+|node #\\d+) \\(\\w+\\) at [^:]+:\\d+(:\\d+)?: ", "");
+    for (Map.Entry<String, java.util.regex.Pattern> e : Patterns.BY_ID.entrySet()) {
+      if (e.getValue().matcher(body).find()) {
+        return e.getKey();
+      }
+    }
+    return null;
+  }
+
+  /** The rows' patterns, read once. */
+  private static final class Patterns {
+    static final Map<String, java.util.regex.Pattern> BY_ID = new LinkedHashMap<>();
+
+    static {
+      for (Row r : rows()) {
+        BY_ID.put(r.id(), pattern(r.message()));
+      }
+    }
+  }
+
+  private static final java.util.regex.Pattern VARIABLE = java.util.regex.Pattern.compile(
+      "\\[[-\\w, ():]*\\]|\\([\\w, ]*\\)|-?\\d+|\\b(u?int(8|16|32|64)|float(32|64)|bool|string)\\b|%\\w+");
+
+  /** The row's message with numbers, number lists, dtypes and value names as wildcards. */
+  static java.util.regex.Pattern pattern(String message) {
+    StringBuilder regex = new StringBuilder();
+    java.util.regex.Matcher m = VARIABLE.matcher(message);
+    int last = 0;
+    while (m.find()) {
+      regex.append(java.util.regex.Pattern.quote(message.substring(last, m.start())));
+      String v = m.group();
+      regex.append(v.startsWith("[") ? "\\[[-\\w, ():]*\\]" : v.startsWith("(") ? "\\([\\w, ]*\\)"
+          : v.startsWith("%") ? "%\\w+"
+          : Character.isLetter(v.charAt(0)) ? "\\w+" : "-?\\d+");
+      last = m.end();
+    }
+    regex.append(java.util.regex.Pattern.quote(message.substring(last)));
+    return java.util.regex.Pattern.compile(regex.toString());
+  }
+}
