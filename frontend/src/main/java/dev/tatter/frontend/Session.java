@@ -34,7 +34,10 @@ public final class Session implements AutoCloseable {
   private final Backend backend;
   private final CompilerOptions compilerOptions;
   private final Map<List<Integer>, CompiledGraph> cache = new ConcurrentHashMap<>();
+  private final ImmutableList<Node> placeholders;
   private final ImmutableSet<String> placeholderNames;
+  /** Per fetch list, the nodes they need (by id): computed once, not at every run (issue 8's W6). */
+  private final Map<List<Integer>, java.util.BitSet> neededByFetches = new ConcurrentHashMap<>();
 
   public Session(Graph graph) {
     this(graph, PassManager.DEFAULT_PIPELINE, Backend.COMPILED);
@@ -51,7 +54,8 @@ public final class Session implements AutoCloseable {
     this.backend = checkNotNull(backend, "backend");
     this.compilerOptions = checkNotNull(compilerOptions, "compilerOptions");
     PassManager.parse(pipeline); // fail now on an unknown pass name
-    this.placeholderNames = graph.placeholders().stream().map(n -> n.name().orElseThrow())
+    this.placeholders = graph.placeholders();
+    this.placeholderNames = placeholders.stream().map(n -> n.name().orElseThrow())
         .collect(ImmutableSet.toImmutableSet());
   }
 
@@ -100,16 +104,19 @@ public final class Session implements AutoCloseable {
    * removed (as in TF, which checks feeds and prunes before it optimizes).
    */
   private void checkFeeds(List<Node> fetches, Map<String, ?> feeds) {
-    java.util.BitSet needed = new java.util.BitSet(graph.size());
-    java.util.ArrayDeque<Node> work = new java.util.ArrayDeque<>(fetches);
-    while (!work.isEmpty()) {
-      Node n = work.pop();
-      if (!needed.get(n.id())) {
-        needed.set(n.id());
-        work.addAll(n.inputs());
+    java.util.BitSet needed = neededByFetches.computeIfAbsent(fetches.stream().map(Node::id).toList(), key -> {
+      java.util.BitSet reachable = new java.util.BitSet(graph.size());
+      java.util.ArrayDeque<Node> work = new java.util.ArrayDeque<>(fetches);
+      while (!work.isEmpty()) {
+        Node n = work.pop();
+        if (!reachable.get(n.id())) {
+          reachable.set(n.id());
+          work.addAll(n.inputs());
+        }
       }
-    }
-    for (Node placeholder : graph.placeholders()) {
+      return reachable;
+    });
+    for (Node placeholder : placeholders) {
       String name = placeholder.name().orElseThrow();
       if (feeds.containsKey(name)) {
         FeedChecker.check(placeholder, feeds.get(name));
@@ -133,5 +140,6 @@ public final class Session implements AutoCloseable {
   @Override
   public void close() {
     cache.clear();
+    neededByFetches.clear();
   }
 }
