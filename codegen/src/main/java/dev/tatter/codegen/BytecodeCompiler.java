@@ -9,6 +9,7 @@ import dev.tatter.ir.Lowering;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.runtime.exec.GeneratedProgram;
+import dev.tatter.runtime.exec.LoopBody;
 import dev.tatter.runtime.exec.NodeFailure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,11 +70,11 @@ public final class BytecodeCompiler {
 
     ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
     cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, CLASS_NAME, null, "java/lang/Object",
-        new String[] {Type.getInternalName(GeneratedProgram.class)});
+        new String[] {Type.getInternalName(GeneratedProgram.class), Type.getInternalName(LoopBody.class)});
     cw.visitSource("graph.tat", null);
     cw.visitField(ACC_PRIVATE | ACC_STATIC | ACC_FINAL, "K", OBJECTS, null, null).visitEnd();
-    emitStaticInit(cw);
     emitConstructor(cw);
+    FusedKernelEmitter fusedKernels = new FusedKernelEmitter(cw, CLASS_NAME, constants);
 
     List<List<Node>> chunks = chunk(graph, needed, lastUse, isOutput);
     int feedIndex = 0;
@@ -96,7 +97,7 @@ public final class BytecodeCompiler {
         if (node.op().lowering() instanceof Lowering.Feed) {
           feeds.add(node);
         }
-        emitNode(mv, node, constants, feedIndex);
+        emitNode(mv, node, constants, feedIndex, fusedKernels);
         if (node.op().lowering() instanceof Lowering.Feed) {
           feedIndex++;
         }
@@ -126,6 +127,7 @@ public final class BytecodeCompiler {
       mv.visitEnd();
     }
     emitRun(cw, graph, chunks.size());
+    emitStaticInit(cw, fusedKernels);
     cw.visitEnd();
     byte[] bytes = cw.toByteArray();
     options.dumpDirectory().ifPresent(dir -> dump(dir, graph, bytes));
@@ -157,7 +159,8 @@ public final class BytecodeCompiler {
   }
 
   /** {@code frame[id] = value of node}. */
-  private static void emitNode(MethodVisitor mv, Node node, List<Object> constants, int feedIndex) {
+  private static void emitNode(MethodVisitor mv, Node node, List<Object> constants, int feedIndex,
+      FusedKernelEmitter fusedKernels) {
     mv.visitVarInsn(ALOAD, 1);
     push(mv, node.id());
     node.op().lowering().accept(new Lowering.Visitor<Void>() {
@@ -195,6 +198,13 @@ public final class BytecodeCompiler {
         }
         return null;
       }
+
+      @Override
+      public Void visitFused(Lowering.Fused fused) {
+        mv.visitVarInsn(ALOAD, 1);
+        mv.visitMethodInsn(INVOKESTATIC, CLASS_NAME, fusedKernels.emit(node), FusedKernelEmitter.FUSED_DESC, false);
+        return null;
+      }
     });
     mv.visitInsn(AASTORE);
   }
@@ -225,7 +235,7 @@ public final class BytecodeCompiler {
     mv.visitEnd();
   }
 
-  private static void emitStaticInit(ClassWriter cw) {
+  private static void emitStaticInit(ClassWriter cw, FusedKernelEmitter fusedKernels) {
     MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
     mv.visitCode();
     mv.visitMethodInsn(INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
@@ -236,6 +246,7 @@ public final class BytecodeCompiler {
         "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Object;", false);
     mv.visitTypeInsn(CHECKCAST, OBJECTS);
     mv.visitFieldInsn(PUTSTATIC, CLASS_NAME, "K", OBJECTS);
+    fusedKernels.emitLoopBody(mv);
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();

@@ -62,6 +62,16 @@ public final class Interpreter {
             throw new IllegalStateException("kernel of " + node.op() + " is not accessible", e);
           }
         }
+
+        @Override
+        public Object visitFused(Lowering.Fused fused) {
+          Object[] args = node.inputs().stream().map(input -> values[input.id()]).toArray();
+          try {
+            return FusedEvaluator.of(node).apply(args);
+          } catch (RuntimeException e) {
+            throw NodeFailure.at(e, node.describe());
+          }
+        }
       });
     }
     List<Object> out = new ArrayList<>();

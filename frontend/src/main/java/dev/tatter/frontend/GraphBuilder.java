@@ -420,7 +420,4 @@ public final class GraphBuilder {
     return new GraphBuildException(what + " at " + CallSite.find() + " (operand " + v + ": " + v.type() + ")");
   }
 
-  static DenseType denseType(Value v) {
-    return (DenseType) v.type();
-  }
 }

@@ -736,10 +736,6 @@ public final class Value {
     return builder.op(op, Map.of(), this);
   }
 
-  /** A scalar constant helper for callers that hold only a value. */
-  public Value constantLike(Tensor t) {
-    return builder.constant(t);
-  }
 
   @Override
   public String toString() {

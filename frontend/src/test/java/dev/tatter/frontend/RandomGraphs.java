@@ -68,6 +68,12 @@ public final class RandomGraphs {
         Node dflt = gen.constant(gen.randomTensor(rt.type().dtype(), new int[0]));
         return dflt == null ? null : gen.add(op, List.of(rt, dflt), Map.of(), gen.maybeName(), null);
       }),
+      // the fuse pass's op: a small expression over one numeric dense value
+      Map.entry("fused", (gen, op) -> {
+        Node x = gen.pick(n -> n.type() instanceof DenseType d && d.dtype().isNumeric());
+        return x == null ? null
+            : gen.add(op, List.of(x, x), Map.of("expr", "add($0, $1); mul(#0, $0)"), gen.maybeName(), null);
+      }),
       // row reductions of bool values: values as long as the partition covers
       Map.entry("row_all", RandomGraphs::rowReductionOfBools),
       Map.entry("row_any", RandomGraphs::rowReductionOfBools),

@@ -184,7 +184,7 @@ class ReductionTest {
     Value x = g.placeholder("x", Types.ragged(DType.FLOAT32, 1));
     Graph graph = g.build(x.mul(x).reduceSum(1));
     String optimized = GraphPrinter.print(PassManager.parse(PassManager.DEFAULT_PIPELINE).run(graph));
-    assertTrue(optimized.contains("row_sum(%"), optimized);
+    assertTrue(optimized.contains("row_sum("), optimized); // fused with the square: row_sum(#0, $1)
     assertTrue(!optimized.contains("reduce_sum"), optimized);
     RaggedTensor feed = ragged(Tensor.ofFloats(1, 2, 3), 0, 2, 2, 3);
     assertEquals("[5.0, 0.0, 9.0]", Harness.runEverywhere(graph, Map.of("x", feed)).get(0).toString());

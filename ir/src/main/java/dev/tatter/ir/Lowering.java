@@ -21,6 +21,8 @@ public sealed interface Lowering {
     R visitFeed(Feed feed);
 
     R visitStaticCall(StaticCall call);
+
+    R visitFused(Fused fused);
   }
 
   /** The value is the feed of the placeholder's name. */
@@ -36,6 +38,18 @@ public sealed interface Lowering {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.visitStaticCall(this);
+    }
+  }
+
+  /**
+   * The value is the node's fused expression (its {@code expr} attribute, see
+   * {@code dev.tatter.ir.ops.FusedExpr}) evaluated over its operands: the interpreter runs each
+   * step's kernel, the bytecode backend emits one loop.
+   */
+  record Fused() implements Lowering {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.visitFused(this);
     }
   }
 

@@ -20,10 +20,12 @@ public final class PassManager {
       ImmutableMap.of(
           "cse", CsePass::new,
           "canonicalize", CanonicalizePass::new,
-          "dce", DcePass::new);
+          "dce", DcePass::new,
+          "fold", FoldPass::new,
+          "fuse", FusePass::new);
 
   /** What a {@code Session} runs before compiling. */
-  public static final String DEFAULT_PIPELINE = "cse,canonicalize,cse,dce";
+  public static final String DEFAULT_PIPELINE = "cse,canonicalize,fold,cse,canonicalize,cse,dce,fuse";
 
   private final ImmutableList<Pass> passes;
 
@@ -52,11 +54,28 @@ public final class PassManager {
 
   /** Runs every pass, handing {@code afterEach} the pass name and the graph it produced. */
   public Graph run(Graph graph, BiConsumer<String, Graph> afterEach) {
+    return runObserved(graph, (pass, g) -> afterEach.accept(pass.name(), g));
+  }
+
+  /** Like {@link #run(Graph, BiConsumer)}, handing over the pass itself (for its {@link Pass#remarks()}). */
+  public Graph runObserved(Graph graph, BiConsumer<Pass, Graph> afterEach) {
     Graph current = graph;
     for (Pass pass : passes) {
       current = pass.run(current);
-      afterEach.accept(pass.name(), current);
+      afterEach.accept(pass, current);
     }
     return current;
+  }
+
+  /**
+   * The IR after {@code pass} as {@code --dump-after} shows it: a header, the pass's remarks as
+   * {@code #} comments (so the dump still parses), then the graph.
+   */
+  public static String dump(Pass pass, Graph graph) {
+    StringBuilder out = new StringBuilder("# after ").append(pass.name()).append('\n');
+    for (String remark : pass.remarks()) {
+      out.append("# ").append(pass.name()).append(": ").append(remark).append('\n');
+    }
+    return out.append(dev.tatter.ir.text.GraphPrinter.print(graph)).toString();
   }
 }

@@ -55,6 +55,7 @@ public final class ElementwiseOps {
           %0 = add(%x, %y) : tensor<float64>[1, 2, 2, 3]
           return %0
           """, "[[[[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]], [[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]]]]")
+      .canonicalize(AlgebraicRules.ADD_ZERO)
       .build();
   public static final OpDef SUB = binary(BinaryOp.SUB, "x - y, broadcasting; integers wrap", false)
       // the seed's tf.subtract(y, x) with y = 1
@@ -72,6 +73,7 @@ public final class ElementwiseOps {
           %0 = mul(%x, %y) : tensor<int32>[5]
           return %0
           """, "[2, 4, 6, 8, 10]")
+      .canonicalize(AlgebraicRules.MUL_ONE)
       .build();
   public static final OpDef TRUEDIV = binary(BinaryOp.TRUEDIV,
       "x / y on floats (TF's RealDiv): x/0 is inf or nan; integers are cast to float first", false)

@@ -31,7 +31,8 @@ public final class OpRegistry {
               SparseMatmulOps.ALL,
               IndexingOps.ALL,
               RaggedConstantOps.ALL,
-              ArrayOps.ALL)
+              ArrayOps.ALL,
+              FusedOps.ALL)
           .flatMap(ImmutableList::stream)
           .collect(ImmutableList.toImmutableList());
 

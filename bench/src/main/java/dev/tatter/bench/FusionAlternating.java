@@ -1,0 +1,50 @@
+package dev.tatter.bench;
+
+import java.util.Arrays;
+import java.util.function.Supplier;
+
+/**
+ * W1 and W3 measured round-robin in one JVM: each round times one call of every variant, so a
+ * burst of load from other processes hits all of them alike, and the medians' ratios stay
+ * meaningful on a shared machine where JMH's one-benchmark-after-another runs drift. Run with
+ * {@code java -Xms4g -Xmx4g -XX:+UseParallelGC -cp bench/target/benchmarks.jar
+ * dev.tatter.bench.FusionAlternating [rounds]}.
+ */
+public final class FusionAlternating {
+  private FusionAlternating() {}
+
+  public static void main(String[] args) {
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 40;
+    W1ElementwiseBenchmark w1 = new W1ElementwiseBenchmark();
+    w1.setup();
+    W3RowReductionBenchmark w3 = new W3RowReductionBenchmark();
+    w3.setup();
+    String[] names = {"W1 fused (session run)", "W1 fused (unchecked)", "W1 hand loop", "W1 unfused interpreter", "W3 fused (session run)", "W3 hand loop",
+        "W3 unfused interpreter"};
+    @SuppressWarnings("unchecked")
+    Supplier<Object>[] variants = new Supplier[] {w1::fusedSession, w1::fusedUnchecked, w1::handLoop, w1::unfusedInterpreter,
+        w3::fusedSession, w3::handLoop, w3::unfusedInterpreter};
+    double[][] ms = new double[variants.length][rounds];
+    int sink = 0;
+    for (int warm = 0; warm < 10; warm++) {
+      for (Supplier<Object> v : variants) {
+        sink += v.get().hashCode() & 1;
+      }
+    }
+    for (int r = 0; r < rounds; r++) {
+      for (int v = 0; v < variants.length; v++) {
+        long t0 = System.nanoTime();
+        sink += System.identityHashCode(variants[v].get()) & 1;
+        ms[v][r] = (System.nanoTime() - t0) / 1e6;
+      }
+    }
+    System.out.printf("parallel threshold %d elements, %d rounds%n", dev.tatter.runtime.exec.FusedSupport.PARALLEL_THRESHOLD, rounds);
+    System.out.printf("%-26s %10s %10s%n", "variant", "median ms", "min ms");
+    for (int v = 0; v < variants.length; v++) {
+      double[] sorted = ms[v].clone();
+      Arrays.sort(sorted);
+      System.out.printf("%-26s %10.2f %10.2f%n", names[v], sorted[rounds / 2], sorted[0]);
+    }
+    System.out.println("(sink " + sink + ")");
+  }
+}

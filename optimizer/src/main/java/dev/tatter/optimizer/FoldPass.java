@@ -1,0 +1,99 @@
+package dev.tatter.optimizer;
+
+import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.Lowering;
+import dev.tatter.ir.Node;
+import dev.tatter.ir.Trait;
+import dev.tatter.ir.ops.CoreOps;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.Dims;
+import dev.tatter.runtime.Tensor;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Constant folding: a pure node whose operands are all constants becomes a constant, computed by
+ * the op's own runtime kernel (so folding agrees with running the graph bit for bit). Folding
+ * is bounded: only dense results of a static shape with at most {@link #MAX_ELEMENTS} elements
+ * are folded, so a broadcast or a range can never blow a small graph up into a large constant.
+ * A kernel that fails (say, an out-of-range index) is left in place, so the error surfaces
+ * when the graph runs, naming the node and its source location.
+ */
+public final class FoldPass implements Pass {
+  /** The largest result folded, in elements. */
+  public static final long MAX_ELEMENTS = 1024;
+
+  private final List<String> remarks = new ArrayList<>();
+
+  @Override
+  public String name() {
+    return "fold";
+  }
+
+  @Override
+  public List<String> remarks() {
+    return List.copyOf(remarks);
+  }
+
+  @Override
+  public Graph run(Graph graph) {
+    remarks.clear();
+    return GraphRewriter.rewrite(graph, (node, inputs, out) -> {
+      if (!foldable(node, inputs)) {
+        return null;
+      }
+      Tensor value = evaluate(node, inputs);
+      if (value == null) {
+        return null;
+      }
+      return out.add(CoreOps.CONSTANT, List.of(), Map.of("value", value), node.name().orElse(null),
+          node.location(), null);
+    });
+  }
+
+  private static boolean foldable(Node node, List<Node> inputs) {
+    if (!node.op().has(Trait.PURE) || !(node.op().lowering() instanceof Lowering.StaticCall)
+        || inputs.isEmpty() || !inputs.stream().allMatch(n -> n.op() == CoreOps.CONSTANT)) {
+      return false;
+    }
+    if (!(node.type() instanceof DenseType type)) {
+      return false;
+    }
+    long count = 1;
+    for (long d : type.shape()) {
+      if (!Dims.isKnown(d)) {
+        return false;
+      }
+      count *= d;
+      if (count > MAX_ELEMENTS) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private Tensor evaluate(Node node, List<Node> inputs) {
+    List<Object> args = new ArrayList<>();
+    for (Node input : inputs) {
+      args.add(input.attributes().getTensor("value"));
+    }
+    for (AttrSpec spec : node.op().attributes()) {
+      args.add(spec.kind().toKernelArgument(node.attributes().get(spec.name())));
+    }
+    try {
+      Object result = ((Lowering.StaticCall) node.op().lowering()).method().invoke(null, args.toArray());
+      return result instanceof Tensor t ? t : null;
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException) {
+        remarks.add(node.describe() + " not folded: " + e.getCause().getMessage() + " (reported when the graph runs)");
+        return null;
+      }
+      throw new IllegalStateException("kernel of " + node.op() + " failed while folding " + node.describe(), e.getCause());
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("kernel of " + node.op() + " is not accessible", e);
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package dev.tatter.optimizer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.text.GraphParser;
+import dev.tatter.ir.text.GraphPrinter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Fusion's decisions carry their reasons, and the dump shows them as comments that still parse. */
+class FusePassTest {
+  private static final String GRAPH = """
+      %x = placeholder() : tensor<float32>[None]
+      %splits = placeholder() : tensor<int64>[None]
+      %p = partition_from_row_splits(%splits) : partition<int64>[None, (None)]
+      %s = mul(%x, %x) : tensor<float32>[None]
+      %t = add(%s, %x) : tensor<float32>[None]
+      %u = mul(%t, %t) : tensor<float32>[None]
+      %v = add(%u, %x) : tensor<float32>[None]
+      %w = mul(%u, %s) : tensor<float32>[None]
+      %r = ragged(%v, %p) : ragged<float32>[None, (None)]
+      %2 = add(%w, %w) : tensor<float32>[None]
+      return %s, %r, %2
+      """;
+
+  @Test
+  void remarks_sayWhyEachValueIsStored() {
+    FusePass fuse = new FusePass();
+    fuse.run(GraphParser.parse(GRAPH, "g.tat"));
+    List<String> remarks = fuse.remarks();
+    assertTrue(remarks.contains("%s (mul) not fused into its users: it is fetched, so it is stored"), remarks.toString());
+    assertTrue(remarks.contains("%u (mul) not fused: its users %v and %w are in different groups, so it is stored once and read by both"),
+        remarks.toString());
+    assertTrue(remarks.contains("%v (add) not fused: used by %r (ragged), which is not a fusible elementwise op"), remarks.toString());
+    assertTrue(remarks.contains("fused %t, %u into one loop (2 nodes)"), remarks.toString());
+    assertTrue(remarks.contains("fused %w, %0 into one loop (2 nodes)"), remarks.toString());
+  }
+
+  @Test
+  void dumpAfterEachPass_showsRemarksAsCommentsAndParses() {
+    List<String> dumps = new ArrayList<>();
+    PassManager.parse("cse,fuse").runObserved(GraphParser.parse(GRAPH, "g.tat"), (pass, g) -> dumps.add(PassManager.dump(pass, g)));
+    assertEquals(2, dumps.size());
+    assertTrue(dumps.get(0).startsWith("# after cse\n%x = placeholder()"), dumps.get(0));
+    String fused = dumps.get(1);
+    assertTrue(fused.startsWith("# after fuse\n# fuse: "), fused);
+    assertTrue(fused.contains("# fuse: fused %t, %u into one loop (2 nodes)\n"), fused);
+    Graph reparsed = GraphParser.parse(fused, "dump.tat");
+    assertTrue(GraphPrinter.print(reparsed).contains("fused(%s, %x) {expr = \"add($0, $1); mul(#0, #0)\"}"),
+        GraphPrinter.print(reparsed));
+  }
+
+  @Test
+  void groupsStopAtTheSizeLimit() {
+    StringBuilder text = new StringBuilder("%x = placeholder() : tensor<int32>[4]\n%0 = add(%x, %x) : tensor<int32>[4]\n");
+    int n = FusePass.MAX_GROUP * 2 + 5;
+    for (int i = 1; i < n; i++) {
+      text.append("%").append(i).append(" = mul(%").append(i - 1).append(", %x) : tensor<int32>[4]\n");
+    }
+    text.append("return %").append(n - 1).append('\n');
+    Graph fused = new FusePass().run(GraphParser.parse(text.toString(), "chain.tat"));
+    assertEquals(1 + 3, fused.size(), GraphPrinter.print(fused));
+  }
+}

@@ -1,0 +1,197 @@
+package dev.tatter.runtime.exec;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.Tensor;
+import dev.tatter.runtime.kernels.Broadcast;
+import java.lang.reflect.Array;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveAction;
+
+/**
+ * The run-time half of a fused kernel, called by generated code around its loop: deciding
+ * whether the fast loop applies, allocating the output, and splitting large loops across the
+ * common {@link ForkJoinPool}. The loop itself (the per-element work) is generated code.
+ */
+public final class FusedSupport {
+  /**
+   * Loops over at least this many elements are split across the common pool (system property
+   * {@code tatter.parallelThreshold}; a huge value turns splitting off). Elementwise loops write
+   * disjoint ranges and compute each element the same way, so a split run equals a serial one.
+   */
+  public static final int PARALLEL_THRESHOLD = Integer.getInteger("tatter.parallelThreshold", 1 << 20);
+
+  /** Elements per task when a loop is split: large enough that each task streams for a while. */
+  static final int GRAIN = 1 << 16;
+
+  private FusedSupport() {}
+
+  /** How a fused loop reads operand {@code i}: at the element's own flat index. */
+  public static final byte IDENTITY = 0;
+  /** Reads element 0 once, before the loop (a static one-element shape). */
+  public static final byte SCALAR = 1;
+  /** Reads {@code data[index[i]]}, the index computed here from broadcast strides (zero where broadcast). */
+  public static final byte BROADCAST = 2;
+  /** A row reduction's partition: the loop reads its row splits. */
+  public static final byte PARTITION = 3;
+
+  /**
+   * Prepares a fused loop, or returns null if the fast loop does not apply. The result shape S
+   * is the shape of the IDENTITY operands, which must all be equal and of rank {@code rank};
+   * SCALAR operands hold one element; a BROADCAST operand must broadcast to exactly S (its
+   * index map is computed here). Then every intermediate broadcast of the fused ops is valid
+   * and yields S, so each element of the result reads each operand at its mapped index.
+   * Otherwise (a broadcast only known at run time, or mismatched sizes) the caller takes the
+   * general path, which reports errors exactly as the unfused kernels do.
+   *
+   * @return {@code [output array, operand arrays..., index maps (or null)..., shape]}
+   */
+  public static Object[] prepare(Object[] inputs, byte[] kinds, int rank, DType dtype) {
+    int[] shape = commonShape(inputs, kinds, rank);
+    if (shape == null) {
+      return null;
+    }
+    return arguments(inputs, kinds, shape, dtype, Sizes.elementCount(shape), shape);
+  }
+
+  /**
+   * Prepares a fused row reduction (its loop runs over rows, folding each row's values), or
+   * returns null if the fast loop does not apply. The values' index space is the shape of the
+   * IDENTITY operands, rank 1, and must match the partition's nvals; the result has one
+   * element per row ({@code [nrows]}, or {@code [nrows, 1]} with keepdims).
+   */
+  public static Object[] prepareRows(Object[] inputs, byte[] kinds, int partition, DType dtype, boolean keepdims) {
+    int[] values = commonShape(inputs, kinds, 1);
+    RowPartition p = (RowPartition) inputs[partition];
+    if (values == null || values[0] != p.nvals()) {
+      return null;
+    }
+    int[] shape = keepdims ? new int[] {p.nrows(), 1} : new int[] {p.nrows()};
+    Object[] args = arguments(inputs, kinds, values, dtype, p.nrows(), shape);
+    if (args != null) {
+      args[1 + partition] = p.rowSplitsArray();
+    }
+    return args;
+  }
+
+  private static int[] commonShape(Object[] inputs, byte[] kinds, int rank) {
+    int n = inputs.length;
+    int[] shape = null;
+    for (int i = 0; i < n; i++) {
+      if (kinds[i] != IDENTITY) {
+        continue;
+      }
+      Tensor t = (Tensor) inputs[i];
+      if (shape == null) {
+        shape = t.shape();
+        if (shape.length != rank) {
+          return null;
+        }
+      } else if (!sameShape(t, shape)) {
+        return null;
+      }
+    }
+    return shape;
+  }
+
+  /** The loop's arguments over index space {@code space}, with an output of {@code outCount} elements. */
+  private static Object[] arguments(Object[] inputs, byte[] kinds, int[] space, DType dtype, int outCount, int[] outShape) {
+    int n = inputs.length;
+    int count = Sizes.elementCount(space);
+    Object[] args = new Object[2 * n + 2];
+    for (int i = 0; i < n; i++) {
+      if (kinds[i] == PARTITION) {
+        continue;
+      }
+      Tensor t = (Tensor) inputs[i];
+      args[1 + i] = t.data();
+      if (kinds[i] == BROADCAST) {
+        int[] index = broadcastIndex(t.shape(), space, count);
+        if (index == null) {
+          return null;
+        }
+        args[1 + n + i] = index;
+      }
+    }
+    args[0] = Array.newInstance(dtype.arrayClass().getComponentType(), outCount);
+    args[2 * n + 1] = outShape;
+    return args;
+  }
+
+  /** For each flat index of {@code outShape}, the flat index of {@code shape} broadcast to it; null unless it broadcasts to exactly outShape. */
+  static int[] broadcastIndex(int[] shape, int[] outShape, int count) {
+    if (shape.length > outShape.length) {
+      return null;
+    }
+    for (int a = 0; a < shape.length; a++) {
+      int d = shape[a];
+      int o = outShape[outShape.length - shape.length + a];
+      if (d != o && d != 1) {
+        return null;
+      }
+    }
+    return Broadcast.gatherIndex(outShape, Broadcast.strides(shape, outShape), count);
+  }
+
+  private static boolean sameShape(Tensor t, int[] shape) {
+    if (t.rank() != shape.length) {
+      return false;
+    }
+    for (int a = 0; a < shape.length; a++) {
+      if (t.dim(a) != shape[a]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The number of elements of the output array in {@code args[0]}. */
+  public static int count(Object[] args) {
+    return Array.getLength(args[0]);
+  }
+
+  /** The filled output array as a tensor of the shape {@link #prepare} found. */
+  public static Tensor result(DType dtype, Object[] args) {
+    return Tensor.wrap(dtype, (int[]) args[args.length - 1], args[0]);
+  }
+
+  /** Runs {@code body}'s loop {@code kernel} over {@code [0, count)}, split across the common pool. */
+  public static void forRange(LoopBody body, int kernel, int count, Object[] args) {
+    if (count < PARALLEL_THRESHOLD) {
+      body.loop(kernel, 0, count, args);
+      return;
+    }
+    int tasks = Math.max(2, Math.min(count / GRAIN, 4 * (ForkJoinPool.getCommonPoolParallelism() + 1)));
+    ForkJoinPool.commonPool().invoke(new Split(body, kernel, args, 0, count, tasks));
+  }
+
+  private static final class Split extends RecursiveAction {
+    private final LoopBody body;
+    private final int kernel;
+    private final Object[] args;
+    private final int from;
+    private final int to;
+    private final int tasks;
+
+    Split(LoopBody body, int kernel, Object[] args, int from, int to, int tasks) {
+      this.body = body;
+      this.kernel = kernel;
+      this.args = args;
+      this.from = from;
+      this.to = to;
+      this.tasks = tasks;
+    }
+
+    @Override
+    protected void compute() {
+      if (tasks <= 1) {
+        body.loop(kernel, from, to, args);
+        return;
+      }
+      int half = tasks / 2;
+      int mid = from + (int) ((long) (to - from) * half / tasks);
+      invokeAll(new Split(body, kernel, args, from, mid, half), new Split(body, kernel, args, mid, to, tasks - half));
+    }
+  }
+}
