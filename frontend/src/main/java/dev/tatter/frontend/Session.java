@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
 import dev.tatter.codegen.BytecodeCompiler;
 import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.CompilerOptions;
@@ -33,6 +34,10 @@ public final class Session implements AutoCloseable {
   private final Backend backend;
   private final CompilerOptions compilerOptions;
   private final Map<List<Integer>, CompiledGraph> cache = new ConcurrentHashMap<>();
+  private final ImmutableList<Node> placeholders;
+  private final ImmutableSet<String> placeholderNames;
+  /** Per fetch list, the nodes they need (by id): computed once, not at every run (issue 8's W6). */
+  private final Map<List<Integer>, java.util.BitSet> neededByFetches = new ConcurrentHashMap<>();
 
   public Session(Graph graph) {
     this(graph, PassManager.DEFAULT_PIPELINE, Backend.COMPILED);
@@ -49,6 +54,9 @@ public final class Session implements AutoCloseable {
     this.backend = checkNotNull(backend, "backend");
     this.compilerOptions = checkNotNull(compilerOptions, "compilerOptions");
     PassManager.parse(pipeline); // fail now on an unknown pass name
+    this.placeholders = graph.placeholders();
+    this.placeholderNames = placeholders.stream().map(n -> n.name().orElseThrow())
+        .collect(ImmutableSet.toImmutableSet());
   }
 
   public Graph graph() {
@@ -72,9 +80,11 @@ public final class Session implements AutoCloseable {
       checkArgument(graph.contains(fetch), "fetch %s is not a node of this session's graph", fetch);
     }
     for (String name : feeds.keySet()) {
-      checkArgument(graph.node(name).filter(n -> graph.placeholders().contains(n)).isPresent(),
-          "feed '%s' names no placeholder; placeholders: %s", name,
-          graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList());
+      if (!placeholderNames.contains(name)) {
+        // the message's list is built only on failure: a run must not scan the graph (issue 8's W6)
+        throw new IllegalArgumentException(String.format("feed '%s' names no placeholder; placeholders: %s", name,
+            graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList()));
+      }
     }
     checkFeeds(fetches, feeds);
     Graph program = graph.withOutputs(fetches);
@@ -94,16 +104,19 @@ public final class Session implements AutoCloseable {
    * removed (as in TF, which checks feeds and prunes before it optimizes).
    */
   private void checkFeeds(List<Node> fetches, Map<String, ?> feeds) {
-    java.util.BitSet needed = new java.util.BitSet(graph.size());
-    java.util.ArrayDeque<Node> work = new java.util.ArrayDeque<>(fetches);
-    while (!work.isEmpty()) {
-      Node n = work.pop();
-      if (!needed.get(n.id())) {
-        needed.set(n.id());
-        work.addAll(n.inputs());
+    java.util.BitSet needed = neededByFetches.computeIfAbsent(fetches.stream().map(Node::id).toList(), key -> {
+      java.util.BitSet reachable = new java.util.BitSet(graph.size());
+      java.util.ArrayDeque<Node> work = new java.util.ArrayDeque<>(fetches);
+      while (!work.isEmpty()) {
+        Node n = work.pop();
+        if (!reachable.get(n.id())) {
+          reachable.set(n.id());
+          work.addAll(n.inputs());
+        }
       }
-    }
-    for (Node placeholder : graph.placeholders()) {
+      return reachable;
+    });
+    for (Node placeholder : placeholders) {
       String name = placeholder.name().orElseThrow();
       if (feeds.containsKey(name)) {
         FeedChecker.check(placeholder, feeds.get(name));
@@ -127,5 +140,6 @@ public final class Session implements AutoCloseable {
   @Override
   public void close() {
     cache.clear();
+    neededByFetches.clear();
   }
 }

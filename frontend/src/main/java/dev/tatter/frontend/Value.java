@@ -705,6 +705,20 @@ public final class Value {
     return Sparse.binary(this, dense, true);
   }
 
+  /** TF's {@code tf.sparse.sparse_dense_matmul(sp_a, b)}: this 2-D sparse tensor times the dense matrix {@code b}. */
+  public Value sparseDenseMatmul(Value b) {
+    return sparseDenseMatmul(b, false, false);
+  }
+
+  /**
+   * TF's {@code tf.sparse.sparse_dense_matmul(sp_a, b, adjoint_a, adjoint_b)}: {@code adjointA}
+   * transposes this sparse operand, {@code adjointB} the dense one, before multiplying.
+   */
+  public Value sparseDenseMatmul(Value b, boolean adjointA, boolean adjointB) {
+    return builder.op(dev.tatter.ir.ops.SparseMatmulOps.SPARSE_DENSE_MATMUL,
+        Map.of("adjoint_a", adjointA, "adjoint_b", adjointB), this, b);
+  }
+
   /** TF's {@code consumers()}: the values built so far that take this one as an input, in graph order. */
   public List<Value> consumers() {
     return Sparse.consumers(this);

@@ -116,6 +116,23 @@ public final class RandomGraphs {
         Node dflt = gen.constant(gen.randomTensor(st.type().dtype(), new int[0]));
         return gen.add(op, List.of(st, dflt), Map.of(), gen.maybeName(), null);
       }),
+      Map.entry("sparse_dense_mul", RandomGraphs::sparseTimesOrByDense),
+      Map.entry("sparse_dense_div", RandomGraphs::sparseTimesOrByDense),
+      Map.entry("sparse_dense_matmul", (gen, op) -> {
+        // a 2-D sparse tensor of a dtype the op takes, times a dense matrix that fits it
+        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType t && t.rank() == 2
+            && t.dim(0) >= 0 && t.dim(1) >= 0 && dev.tatter.ir.ops.SparseMatmulOps.DTYPES.contains(t.dtype()));
+        if (st == null) {
+          return null;
+        }
+        dev.tatter.ir.types.SparseType t = (dev.tatter.ir.types.SparseType) st.type();
+        boolean adjointA = gen.random.nextBoolean();
+        boolean adjointB = gen.random.nextBoolean();
+        int k = (int) t.dim(adjointA ? 0 : 1);
+        int n = 1 + gen.random.nextInt(3);
+        Node b = gen.constant(gen.randomTensor(t.dtype(), adjointB ? new int[] {n, k} : new int[] {k, n}));
+        return gen.add(op, List.of(st, b), Map.of("adjoint_a", adjointA, "adjoint_b", adjointB), gen.maybeName(), null);
+      }),
       Map.entry("sparse_set_shape", (gen, op) -> {
         Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
         if (st == null) {
@@ -123,6 +140,18 @@ public final class RandomGraphs {
         }
         return gen.add(op, List.of(st), Map.of("shape", ((dev.tatter.ir.types.SparseType) st.type()).shape()), gen.maybeName(), null);
       }));
+
+  /** A numeric 2-D sparse tensor times (or by) a dense row of its width, broadcast into it. */
+  private static Node sparseTimesOrByDense(Generation gen, OpDef op) {
+    Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType t && t.rank() == 2
+        && t.dim(1) >= 0 && t.dtype().isNumeric());
+    if (st == null) {
+      return null;
+    }
+    dev.tatter.ir.types.SparseType t = (dev.tatter.ir.types.SparseType) st.type();
+    Node dense = gen.constant(gen.randomTensor(t.dtype(), new int[] {(int) t.dim(1)}));
+    return gen.add(op, List.of(st, dense), Map.of(), gen.maybeName(), null);
+  }
 
   private static Node rowReductionOfBools(Generation gen, OpDef op) {
     Node splits = gen.rowSplitsConstant();

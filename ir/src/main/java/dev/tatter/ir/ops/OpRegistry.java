@@ -28,6 +28,7 @@ public final class OpRegistry {
               RowReductionOps.ALL,
               RaggedConversionOps.ALL,
               SparseOps.ALL,
+              SparseMatmulOps.ALL,
               IndexingOps.ALL,
               RaggedConstantOps.ALL,
               ArrayOps.ALL,

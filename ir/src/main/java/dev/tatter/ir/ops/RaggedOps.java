@@ -128,6 +128,10 @@ public final class RaggedOps {
     if (Dims.merge(p.nvals(), valueRows) == null) {
       throw ctx.fail("the partition covers %s values but values has %s rows", p.nvals(), valueRows);
     }
+    // a uniform partition of unknown nrows must divide the values' rows (else RaggedType refuses it)
+    if (p.uniform() && p.uniformRowLength() > 0 && Dims.isKnown(valueRows) && valueRows % p.uniformRowLength() != 0) {
+      throw ctx.fail("%s values do not split into rows of length %s", valueRows, p.uniformRowLength());
+    }
     return RaggedType.of(values.dtype(), partitions, flat);
   }
 

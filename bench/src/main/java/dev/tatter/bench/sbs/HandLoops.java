@@ -1,0 +1,103 @@
+package dev.tatter.bench.sbs;
+
+import java.util.Arrays;
+
+/**
+ * The side-by-side workloads written by hand: single-threaded loops over primitive arrays, what a
+ * Java programmer would write without any library. They are the floor Tatter's generated code is
+ * measured against, and a third opinion when TF and Tatter disagree.
+ */
+public final class HandLoops {
+  private HandLoops() {}
+
+  /** W1: {@code ((x*2 + 1) / 3 - x) * x} on every value. */
+  public static float[] elementwise(float[] x) {
+    float[] out = new float[x.length];
+    for (int i = 0; i < x.length; i++) {
+      float v = x[i];
+      out[i] = ((v * 2f + 1f) / 3f - v) * v;
+    }
+    return out;
+  }
+
+  /** W2: pads each row to the longest with {@code defaultValue}; returns {@code [nrows, longest]} row-major. */
+  public static float[] toTensor(float[] values, long[] splits, float defaultValue) {
+    int nrows = splits.length - 1;
+    int longest = 0;
+    for (int r = 0; r < nrows; r++) {
+      longest = Math.max(longest, (int) (splits[r + 1] - splits[r]));
+    }
+    float[] out = new float[Math.multiplyExact(nrows, longest)];
+    for (int r = 0; r < nrows; r++) {
+      int start = (int) splits[r];
+      int length = (int) splits[r + 1] - start;
+      System.arraycopy(values, start, out, r * longest, length);
+      Arrays.fill(out, r * longest + length, (r + 1) * longest, defaultValue);
+    }
+    return out;
+  }
+
+  /** W3: the sum of each row, in value order (as TF's segment sum adds them). */
+  public static float[] rowSums(float[] values, long[] splits) {
+    int nrows = splits.length - 1;
+    float[] out = new float[nrows];
+    for (int r = 0; r < nrows; r++) {
+      float sum = 0f;
+      for (int i = (int) splits[r], end = (int) splits[r + 1]; i < end; i++) {
+        sum += values[i];
+      }
+      out[r] = sum;
+    }
+    return out;
+  }
+
+  /** W4a: the row of each value. */
+  public static long[] valueRowids(long[] splits) {
+    int nrows = splits.length - 1;
+    long[] out = new long[(int) splits[nrows]];
+    for (int r = 0; r < nrows; r++) {
+      Arrays.fill(out, (int) splits[r], (int) splits[r + 1], r);
+    }
+    return out;
+  }
+
+  /** W4b: row splits from sorted value rowids and the number of rows. */
+  public static long[] rowSplits(long[] valueRowids, int nrows) {
+    long[] splits = new long[nrows + 1];
+    for (long id : valueRowids) {
+      splits[(int) id + 1]++;
+    }
+    for (int r = 0; r < nrows; r++) {
+      splits[r + 1] += splits[r];
+    }
+    return splits;
+  }
+
+  /** W5a: each nonzero times the dense {@code [rows, 1]} column's value at its row. */
+  public static float[] sparseTimesColumn(long[] indices, float[] values, float[] column) {
+    float[] out = new float[values.length];
+    for (int k = 0; k < values.length; k++) {
+      out[k] = values[k] * column[(int) indices[2 * k]];
+    }
+    return out;
+  }
+
+  /** W5b: {@code sparse [rows, inner] x dense [inner, cols]}, row-major {@code [rows, cols]}. */
+  public static float[] sparseDenseMatmul(long[] indices, float[] values, int rows, float[] dense, int cols) {
+    float[] out = new float[Math.multiplyExact(rows, cols)];
+    for (int k = 0; k < values.length; k++) {
+      int outBase = (int) indices[2 * k] * cols;
+      int inBase = (int) indices[2 * k + 1] * cols;
+      float v = values[k];
+      for (int j = 0; j < cols; j++) {
+        out[outBase + j] += v * dense[inBase + j];
+      }
+    }
+    return out;
+  }
+
+  /** W6: one addition. */
+  public static float add(float a, float b) {
+    return a + b;
+  }
+}

@@ -1,0 +1,185 @@
+package dev.tatter.bench.tf;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.tatter.frontend.GraphBuilder;
+import dev.tatter.frontend.Session;
+import dev.tatter.frontend.Types;
+import dev.tatter.frontend.Value;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.BiFunction;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.tensorflow.Operand;
+import org.tensorflow.Output;
+import org.tensorflow.op.Ops;
+import org.tensorflow.proto.DataType;
+
+/**
+ * Elementwise dtype semantics against TF's kernels: integer wraparound, floor division and
+ * modulo with negative operands, truediv's casts, IEEE specials. Each op is built on the TF
+ * side as TF's Python operator builds it; int8 and int16 (which TF Java has no tensor class
+ * for) go in and out through Casts from and to int32 inside the graph.
+ */
+class ElementwiseOracleTest {
+  static final int CASES = 150;
+
+  /** An op as TF's Python operator emits it and as Tatter's builder spells it. */
+  enum Op {
+    ADD("AddV2", Value::add),
+    SUB("Sub", Value::sub),
+    MUL("Mul", Value::mul),
+    /** Python's {@code /}: int8/int16 cast to float32, int32/int64 to float64, then RealDiv. */
+    TRUEDIV("RealDiv", Value::truediv),
+    /** Python's {@code //}. */
+    FLOORDIV("FloorDiv", Value::floordiv),
+    /** Python's {@code %}. */
+    MOD("FloorMod", Value::mod);
+
+    final String tfOp;
+    final BiFunction<Value, Value, Value> tatter;
+
+    Op(String tfOp, BiFunction<Value, Value, Value> tatter) {
+      this.tfOp = tfOp;
+      this.tatter = tatter;
+    }
+
+    Output<?> tf(Ops ops, Output<?> x, Output<?> y, DType dtype) {
+      if (this == TRUEDIV && dtype.isInteger()) {
+        DataType to = dtype == DType.INT8 || dtype == DType.INT16 ? DataType.DT_FLOAT : DataType.DT_DOUBLE;
+        return raw(ops, tfOp, cast(ops, x, to), cast(ops, y, to));
+      }
+      return raw(ops, tfOp, x, y);
+    }
+  }
+
+  @ParameterizedTest(name = "{0} on {1}")
+  @CsvSource({
+    "ADD, INT8", "ADD, INT16", "ADD, INT32", "ADD, INT64", "ADD, FLOAT32", "ADD, FLOAT64",
+    "SUB, INT8", "SUB, INT16", "SUB, INT32", "SUB, INT64", "SUB, FLOAT32", "SUB, FLOAT64",
+    "MUL, INT8", "MUL, INT16", "MUL, INT32", "MUL, INT64", "MUL, FLOAT32", "MUL, FLOAT64",
+    "TRUEDIV, INT8", "TRUEDIV, INT16", "TRUEDIV, INT32", "TRUEDIV, INT64", "TRUEDIV, FLOAT32", "TRUEDIV, FLOAT64",
+    "FLOORDIV, INT8", "FLOORDIV, INT16", "FLOORDIV, INT32", "FLOORDIV, INT64", "FLOORDIV, FLOAT32", "FLOORDIV, FLOAT64",
+    "MOD, INT8", "MOD, INT16", "MOD, INT32", "MOD, INT64", "MOD, FLOAT32", "MOD, FLOAT64",
+  })
+  void binaryOp_matchesTf_onRandomAndExtremeValues(Op op, DType dtype) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int n = r.nextInt(OracleInputs.maxSize(seed) * 2 + 1);
+      Tensor x = narrow(OracleInputs.vector(wide(dtype), n, r), dtype);
+      // every third case broadcasts a scalar on the right
+      Tensor y = narrow(seed % 3 == 2 ? OracleInputs.scalar(wide(dtype), r) : OracleInputs.vector(wide(dtype), n, r), dtype);
+      compare(op, x, y);
+    }
+  }
+
+  /** Runs {@code x op y} through TF and Tatter; both must fail or both give equal tensors. */
+  static void compare(Op op, Tensor x, Tensor y) {
+    String tfOp = op.tfOp;
+    BiFunction<Value, Value, Value> tatterOp = op.tatter;
+    TfEval.Outcome tf = TfEval.run(ops -> List.of(
+        widen(ops, op.tf(ops, narrowed(ops, x), narrowed(ops, y), x.dtype()))));
+    GraphBuilder g = new GraphBuilder();
+    Value a = g.placeholder("x", Types.dense(x.dtype(), x.shape().length == 0 ? new long[0] : new long[] {-1}));
+    Value b = g.placeholder("y", Types.dense(y.dtype(), y.shape().length == 0 ? new long[0] : new long[] {-1}));
+    Value out = tatterOp.apply(a, b);
+    Tensor tatter;
+    try {
+      tatter = new Session(g.build()).run(Map.of("x", x, "y", y), out).tensor(0);
+    } catch (RuntimeException e) {
+      if (tf.failed()) {
+        return;
+      }
+      throw new AssertionError(tfOp + "(" + x + ", " + y + "): TF gives " + tf.value(0) + ", Tatter fails: " + e.getMessage(), e);
+    }
+    if (tf.failed()) {
+      fail(tfOp + "(" + x + ", " + y + "): TF fails (" + tf.error() + "), Tatter gives " + tatter);
+    }
+    Tensor expected = narrow(tf.value(0), tatter.dtype());
+    // FloorDiv/FloorMod floor the quotient x / y: when it is subnormal TF has flushed it to 0
+    Tensor quotient = (op == Op.FLOORDIV || op == Op.MOD) && x.dtype().isFloating() ? quotient(x, y) : x;
+    OracleAssert.sameValues(expected, tatter, tfOp + " " + x.dtype() + "(" + x + ", " + y + ")", x, y, quotient);
+  }
+
+  /** {@code x / y} in x's float dtype, y broadcast if scalar. */
+  static Tensor quotient(Tensor x, Tensor y) {
+    int n = x.size();
+    if (x.dtype() == DType.FLOAT32) {
+      float[] q = new float[n];
+      for (int i = 0; i < n; i++) {
+        q[i] = (float) x.getDouble(i) / (float) y.getDouble(y.size() == 1 ? 0 : i);
+      }
+      return Tensor.wrap(DType.FLOAT32, x.shape(), q);
+    }
+    double[] q = new double[n];
+    for (int i = 0; i < n; i++) {
+      q[i] = x.getDouble(i) / y.getDouble(y.size() == 1 ? 0 : i);
+    }
+    return Tensor.wrap(DType.FLOAT64, x.shape(), q);
+  }
+
+  // ---- int8/int16 through int32 ----
+
+  static DType wide(DType dtype) {
+    return dtype == DType.INT8 || dtype == DType.INT16 ? DType.INT32 : dtype;
+  }
+
+  /** An int32 tensor's values as int8/int16 (they come from the extremes table; narrowing wraps as a C cast). */
+  static Tensor narrow(Tensor t, DType dtype) {
+    if (t.dtype() == dtype) {
+      return t;
+    }
+    if (t.dtype() == DType.INT32 && dtype == DType.INT8) {
+      int[] in = (int[]) t.data();
+      byte[] out = new byte[in.length];
+      for (int i = 0; i < in.length; i++) {
+        out[i] = (byte) in[i];
+      }
+      return Tensor.wrap(dtype, t.shape(), out);
+    }
+    if (t.dtype() == DType.INT32 && dtype == DType.INT16) {
+      int[] in = (int[]) t.data();
+      short[] out = new short[in.length];
+      for (int i = 0; i < in.length; i++) {
+        out[i] = (short) in[i];
+      }
+      return Tensor.wrap(dtype, t.shape(), out);
+    }
+    throw new IllegalArgumentException(t.dtype() + " to " + dtype);
+  }
+
+  /** A TF operand of {@code t}'s dtype: int8/int16 built as Cast(int32 constant). */
+  static Output<?> narrowed(Ops tf, Tensor t) {
+    if (t.dtype() != DType.INT8 && t.dtype() != DType.INT16) {
+      return TfEval.constant(tf, t).asOutput();
+    }
+    Tensor wide = widenValues(t);
+    return cast(tf, TfEval.constant(tf, wide).asOutput(), t.dtype() == DType.INT8 ? DataType.DT_INT8 : DataType.DT_INT16);
+  }
+
+  /** int8/int16 results come back as int32 (TF Java has no tensor class for them). */
+  static Operand<?> widen(Ops tf, Output<?> out) {
+    DataType type = out.dataType();
+    return type == DataType.DT_INT8 || type == DataType.DT_INT16 ? cast(tf, out, DataType.DT_INT32) : out;
+  }
+
+  static Tensor widenValues(Tensor t) {
+    int[] out = new int[t.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = (int) t.getLong(i);
+    }
+    return Tensor.wrap(DType.INT32, t.shape(), out);
+  }
+
+  static Output<?> cast(Ops tf, Output<?> x, DataType to) {
+    return tf.scope().opBuilder("Cast", "Cast").addInput(x).setAttr("DstT", to).build().output(0);
+  }
+
+  static Output<?> raw(Ops tf, String type, Output<?> x, Output<?> y) {
+    return tf.scope().opBuilder(type, type).addInput(x).addInput(y).build().output(0);
+  }
+}
