@@ -93,9 +93,13 @@ public record FusedExpr(ImmutableList<Step> steps) {
     return rowFold(result().op()) != null;
   }
 
-  /** Whether fusion can hold {@code op} as a step: a pure elementwise kernel whose attributes print as one token, or a row reduction (last). */
+  /**
+   * Whether fusion can hold {@code op} as a step: a pure elementwise kernel whose attributes
+   * print as one token, a row reduction (last), or {@code row_gather(params, partition)} with
+   * params {@code [nrows or 1, 1]}, which the fused loop reads as {@code params[value_rowids[j]]}.
+   */
   public static boolean canHold(OpDef op) {
-    return rowFold(op) != null || op.has(Trait.ELEMENTWISE) && op.has(Trait.PURE) && op.scalarFunction() != null
+    return rowFold(op) != null || op == RaggedBroadcastOps.ROW_GATHER || op.has(Trait.ELEMENTWISE) && op.has(Trait.PURE) && op.scalarFunction() != null
         && op.lowering() instanceof Lowering.StaticCall
         && op.attributes().stream().allMatch(a -> switch (a.kind()) {
           case BOOL, INT, FLOAT, DTYPE -> true;
