@@ -97,6 +97,11 @@ final class FusedKernelEmitter {
         }
       }
     }
+    if (rows && partition >= 0 && links[partition] == partition) {
+      // gathered through the reduction's own partition: the row loop has the row at hand, so
+      // it reads params[row] and needs no rowids (prepareRows checks nvals itself)
+      links[partition] = -1;
+    }
     emitEntry(k, node, kinds, links, rows ? partition : -1, space);
     emitLoop(k, expr, inputTypes, stepTypes, kinds, links, rows ? partition : -1);
     return "fused" + k;
@@ -272,7 +277,9 @@ final class FusedKernelEmitter {
       stepLocal[s] = next;
       next += valueType(stepTypes.get(s).dtype()).getSize();
     }
-    StepEmitter steps = new StepEmitter(mv, expr, inputTypes, stepTypes, kinds, inputLocal, indexLocal, stepLocal, index);
+    int row = partition >= 0 ? next++ : -1;
+    StepEmitter steps = new StepEmitter(mv, expr, inputTypes, stepTypes, kinds, inputLocal, indexLocal, stepLocal, index,
+        partition, row);
     if (partition < 0) {
       // for (index = from; index < to; index++) out[index] = steps(index)
       mv.visitVarInsn(ILOAD, 0);
@@ -291,7 +298,7 @@ final class FusedKernelEmitter {
       mv.visitJumpInsn(GOTO, head);
       mv.visitLabel(end);
     } else {
-      emitRows(mv, expr, stepTypes, steps, elementSteps, inputLocal[partition], out, index, next);
+      emitRows(mv, expr, stepTypes, steps, elementSteps, inputLocal[partition], out, index, row, next);
     }
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
@@ -303,13 +310,12 @@ final class FusedKernelEmitter {
    * acc = fold(acc, steps(index)); out[row] = acc; } — the kernel's own order, so equal bit for bit.
    */
   private void emitRows(MethodVisitor mv, FusedExpr expr, List<Type> stepTypes, StepEmitter steps,
-      int elementSteps, int splits, int out, int index, int next) {
+      int elementSteps, int splits, int out, int index, int row, int next) {
     FusedExpr.Step reduce = expr.result();
     FusedExpr.Ref values = reduce.args().get(0);
     DType valueType = typeOf(values, steps.inputTypes(), stepTypes).dtype();
     DType outType = stepTypes.get(stepTypes.size() - 1).dtype();
     org.objectweb.asm.Type acc = valueType(valueType);
-    int row = next++;
     int limit = next++;
     int accLocal = next;
     Method fold = FusedExpr.rowFold(reduce.op()).overload(FusedExpr.computeType(valueType), 2).orElseThrow();
@@ -386,7 +392,7 @@ final class FusedKernelEmitter {
 
   /** Emits the elementwise steps at the current index, each into its typed local. */
   private record StepEmitter(MethodVisitor mv, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes,
-      byte[] kinds, int[] inputLocal, int[] indexLocal, int[] stepLocal, int index) {
+      byte[] kinds, int[] inputLocal, int[] indexLocal, int[] stepLocal, int index, int rowPartition, int row) {
     void emit(int count) {
       for (int s = 0; s < count; s++) {
         FusedExpr.Step step = expr.steps().get(s);
@@ -414,16 +420,23 @@ final class FusedKernelEmitter {
       }
     }
 
-    /** params[rowids[index]] (or the scalar params of a one-row broadcast): the row's value, as the kernel repeats it. */
+    /**
+     * params[rowids[index]], or params[row] in the row loop of the same partition, or the scalar
+     * params of a one-row broadcast: the row's value, as the kernel repeats it.
+     */
     void gather(int params, int partition) {
       if (kinds[params] == FusedSupport.SCALAR) {
         loadInput(params);
         return;
       }
       mv.visitVarInsn(ALOAD, inputLocal[params]);
-      mv.visitVarInsn(ALOAD, indexLocal[partition]);
-      mv.visitVarInsn(ILOAD, index);
-      mv.visitInsn(IALOAD);
+      if (partition == rowPartition) {
+        mv.visitVarInsn(ILOAD, row);
+      } else {
+        mv.visitVarInsn(ALOAD, indexLocal[partition]);
+        mv.visitVarInsn(ILOAD, index);
+        mv.visitInsn(IALOAD);
+      }
       mv.visitInsn(arrayLoad(inputTypes.get(params).dtype()));
     }
 

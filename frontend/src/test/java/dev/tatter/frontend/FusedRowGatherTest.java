@@ -65,6 +65,26 @@ class FusedRowGatherTest {
     assertEquals("[[22, 24], [], [66]]", out.get(0).toString());
   }
 
+  @Test
+  void gatherInsideARowReduction_readsParamsByTheLoopsRow_withoutRowids() {
+    // tf.reduce_sum(tf.ragged.constant([[1., 2.], [], [3.]]) * [[10.], [20.], [30.]], axis=1) = [30, 0, 90]
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.placeholder("rt", Types.ragged(DType.FLOAT32, 1));
+    Value d = g.placeholder("d", Types.dense(DType.FLOAT32, -1, 1));
+    Graph graph = g.build(rt.mul(d).reduceSum(1));
+    String ir = GraphPrinter.print(optimized(graph));
+    assertTrue(ir.contains("row_gather($") && ir.contains("row_sum(#") && !ir.contains("= row_gather("), ir);
+    String listing = BytecodeCompiler.compile(optimized(graph)).bytecodeListing();
+    String loop = listing.substring(listing.indexOf("loop0(II"), listing.indexOf("MAXLOCALS", listing.indexOf("loop0(II")));
+    assertFalse(loop.contains("IALOAD"), loop); // no rowids: params[row], values[index]
+    assertEquals(2, loop.split("FALOAD", -1).length - 1, loop);
+    RaggedTensor feed = RaggedTensor.of(Tensor.of(DType.FLOAT32, new float[] {1, 2, 3}, 3),
+        RowPartition.fromRowSplits(new long[] {0, 2, 2, 3}, DType.INT64, true));
+    List<Object> out = Harness.runEverywhere(graph, Map.of("rt", feed,
+        "d", Tensor.of(DType.FLOAT32, new float[] {10, 20, 30}, 3, 1)));
+    assertEquals("[30.0, 0.0, 90.0]", out.get(0).toString());
+  }
+
   @ParameterizedTest
   @EnumSource(value = DType.class, names = {"INT8", "INT16", "INT32", "INT64", "FLOAT32", "FLOAT64"})
   void gatheredStepsAndRowSums_equalTheUnfusedKernels_forEveryNumericDtype(DType dtype) {
