@@ -4,6 +4,7 @@ import static org.objectweb.asm.Opcodes.*;
 
 import dev.tatter.ir.Node;
 import dev.tatter.ir.ops.FusedExpr;
+import dev.tatter.ir.ops.RaggedBroadcastOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
@@ -70,17 +71,39 @@ final class FusedKernelEmitter {
     // the index space the elementwise steps run over: a row reduction's values, else the result
     DenseType space = (DenseType) (rows ? typeOf(expr.result().args().get(0), inputTypes, stepTypes) : node.type());
     byte[] kinds = new byte[inputTypes.size()];
+    // links[i]: for a row_gather's params, the partition it is gathered through; for such a
+    // partition, itself (the loop reads its value_rowids); else -1
+    int[] links = new int[inputTypes.size()];
+    java.util.Arrays.fill(links, -1);
+    for (FusedExpr.Step step : expr.steps()) {
+      if (step.op() == RaggedBroadcastOps.ROW_GATHER) {
+        FusedExpr.Ref params = step.args().get(0), p = step.args().get(1);
+        if (!params.isInput() || !p.isInput()) {
+          throw new IllegalStateException("row_gather step " + step + " must read operands (a fuse pass bug)");
+        }
+        links[params.index()] = p.index();
+        links[p.index()] = p.index();
+      }
+    }
     int partition = -1;
     for (int i = 0; i < kinds.length; i++) {
       if (inputTypes.get(i) instanceof DenseType dense) {
-        kinds[i] = indexMap(dense, space);
+        boolean oneElement = dense.shape().stream().allMatch(d -> Dims.isKnown(d) && d == 1);
+        kinds[i] = links[i] < 0 ? indexMap(dense, space) : oneElement ? FusedSupport.SCALAR : FusedSupport.GATHER;
       } else {
         kinds[i] = FusedSupport.PARTITION;
-        partition = i;
+        if (rows && expr.result().args().get(1).equals(FusedExpr.Ref.input(i))) {
+          partition = i;
+        }
       }
     }
-    emitEntry(k, node, kinds, rows ? partition : -1, space);
-    emitLoop(k, expr, inputTypes, stepTypes, kinds, rows ? partition : -1);
+    if (rows && partition >= 0 && links[partition] == partition) {
+      // gathered through the reduction's own partition: the row loop has the row at hand, so
+      // it reads params[row] and needs no rowids (prepareRows checks nvals itself)
+      links[partition] = -1;
+    }
+    emitEntry(k, node, kinds, links, rows ? partition : -1, space);
+    emitLoop(k, expr, inputTypes, stepTypes, kinds, links, rows ? partition : -1);
     return "fused" + k;
   }
 
@@ -120,7 +143,7 @@ final class FusedKernelEmitter {
     mv.visitTypeInsn(CHECKCAST, castTo);
   }
 
-  private void emitEntry(int k, Node node, byte[] kinds, int partition, DenseType space) {
+  private void emitEntry(int k, Node node, byte[] kinds, int[] links, int partition, DenseType space) {
     DenseType type = (DenseType) node.type();
     MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "fused" + k, FUSED_DESC, null, null);
     mv.visitCode();
@@ -138,15 +161,16 @@ final class FusedKernelEmitter {
     }
     mv.visitVarInsn(ALOAD, 1);
     loadConstant(mv, kinds, "[B");
+    loadConstant(mv, links, "[I");
     if (partition < 0) {
       BytecodeCompiler.push(mv, space.rank());
       loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
-      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepare", "(" + OBJECTS + "[BI" + DTYPE + ")" + OBJECTS, false);
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepare", "(" + OBJECTS + "[B[II" + DTYPE + ")" + OBJECTS, false);
     } else {
       BytecodeCompiler.push(mv, partition);
       loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
       BytecodeCompiler.push(mv, type.rank() == 2 ? 1 : 0);
-      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRows", "(" + OBJECTS + "[BI" + DTYPE + "Z)" + OBJECTS, false);
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRows", "(" + OBJECTS + "[B[II" + DTYPE + "Z)" + OBJECTS, false);
     }
     mv.visitVarInsn(ASTORE, 3);
     Label fast = new Label();
@@ -187,7 +211,8 @@ final class FusedKernelEmitter {
     mv.visitEnd();
   }
 
-  private void emitLoop(int k, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes, byte[] kinds, int partition) {
+  private void emitLoop(int k, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes, byte[] kinds, int[] links,
+      int partition) {
     MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "loop" + k, LOOP_DESC, null, null);
     mv.visitCode();
     // locals: 0 from, 1 to, 2 args, then the output array, one local per input (and per index
@@ -211,6 +236,15 @@ final class FusedKernelEmitter {
         mv.visitTypeInsn(CHECKCAST, "[J");
         inputLocal[i] = next;
         mv.visitVarInsn(ASTORE, next++);
+        if (links[i] == i) {
+          // the value_rowids a row_gather step reads params through
+          mv.visitVarInsn(ALOAD, 2);
+          BytecodeCompiler.push(mv, 1 + n + i);
+          mv.visitInsn(AALOAD);
+          mv.visitTypeInsn(CHECKCAST, "[I");
+          indexLocal[i] = next;
+          mv.visitVarInsn(ASTORE, next++);
+        }
         continue;
       }
       if (kinds[i] == FusedSupport.BROADCAST) {
@@ -243,7 +277,9 @@ final class FusedKernelEmitter {
       stepLocal[s] = next;
       next += valueType(stepTypes.get(s).dtype()).getSize();
     }
-    StepEmitter steps = new StepEmitter(mv, expr, inputTypes, stepTypes, kinds, inputLocal, indexLocal, stepLocal, index);
+    int row = partition >= 0 ? next++ : -1;
+    StepEmitter steps = new StepEmitter(mv, expr, inputTypes, stepTypes, kinds, inputLocal, indexLocal, stepLocal, index,
+        partition, row);
     if (partition < 0) {
       // for (index = from; index < to; index++) out[index] = steps(index)
       mv.visitVarInsn(ILOAD, 0);
@@ -262,7 +298,7 @@ final class FusedKernelEmitter {
       mv.visitJumpInsn(GOTO, head);
       mv.visitLabel(end);
     } else {
-      emitRows(mv, expr, stepTypes, steps, elementSteps, inputLocal[partition], out, index, next);
+      emitRows(mv, expr, stepTypes, steps, elementSteps, inputLocal[partition], out, index, row, next);
     }
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
@@ -274,13 +310,12 @@ final class FusedKernelEmitter {
    * acc = fold(acc, steps(index)); out[row] = acc; } — the kernel's own order, so equal bit for bit.
    */
   private void emitRows(MethodVisitor mv, FusedExpr expr, List<Type> stepTypes, StepEmitter steps,
-      int elementSteps, int splits, int out, int index, int next) {
+      int elementSteps, int splits, int out, int index, int row, int next) {
     FusedExpr.Step reduce = expr.result();
     FusedExpr.Ref values = reduce.args().get(0);
     DType valueType = typeOf(values, steps.inputTypes(), stepTypes).dtype();
     DType outType = stepTypes.get(stepTypes.size() - 1).dtype();
     org.objectweb.asm.Type acc = valueType(valueType);
-    int row = next++;
     int limit = next++;
     int accLocal = next;
     Method fold = FusedExpr.rowFold(reduce.op()).overload(FusedExpr.computeType(valueType), 2).orElseThrow();
@@ -357,10 +392,15 @@ final class FusedKernelEmitter {
 
   /** Emits the elementwise steps at the current index, each into its typed local. */
   private record StepEmitter(MethodVisitor mv, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes,
-      byte[] kinds, int[] inputLocal, int[] indexLocal, int[] stepLocal, int index) {
+      byte[] kinds, int[] inputLocal, int[] indexLocal, int[] stepLocal, int index, int rowPartition, int row) {
     void emit(int count) {
       for (int s = 0; s < count; s++) {
         FusedExpr.Step step = expr.steps().get(s);
+        if (step.op() == RaggedBroadcastOps.ROW_GATHER) {
+          gather(step.args().get(0).index(), step.args().get(1).index());
+          mv.visitVarInsn(valueType(stepTypes.get(s).dtype()).getOpcode(ISTORE), stepLocal[s]);
+          continue;
+        }
         DType operandType = null;
         for (FusedExpr.Ref ref : step.args()) {
           operandType = ref.isInput() ? inputTypes.get(ref.index()).dtype() : stepTypes.get(ref.index()).dtype();
@@ -378,6 +418,26 @@ final class FusedKernelEmitter {
         narrow(mv, resultType);
         mv.visitVarInsn(valueType(resultType).getOpcode(ISTORE), stepLocal[s]);
       }
+    }
+
+    /**
+     * params[rowids[index]], or params[row] in the row loop of the same partition, or the scalar
+     * params of a one-row broadcast: the row's value, as the kernel repeats it.
+     */
+    void gather(int params, int partition) {
+      if (kinds[params] == FusedSupport.SCALAR) {
+        loadInput(params);
+        return;
+      }
+      mv.visitVarInsn(ALOAD, inputLocal[params]);
+      if (partition == rowPartition) {
+        mv.visitVarInsn(ILOAD, row);
+      } else {
+        mv.visitVarInsn(ALOAD, indexLocal[partition]);
+        mv.visitVarInsn(ILOAD, index);
+        mv.visitInsn(IALOAD);
+      }
+      mv.visitInsn(arrayLoad(inputTypes.get(params).dtype()));
     }
 
     void load(int step) {

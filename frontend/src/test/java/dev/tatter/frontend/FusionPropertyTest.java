@@ -85,6 +85,15 @@ class FusionPropertyTest {
       feeds.put("b", randomTensor(random, dtype, shape));
       inputs++;
     }
+    if (ragged && random.nextBoolean()) {
+      // a dense column [nrows, 1] (or one value [1, 1]) broadcast into the ragged rows: its
+      // row_gather becomes a step of the loop reading col[value_rowids[j]]
+      int colRows = random.nextInt(4) == 0 ? 1 : rows;
+      long staticRows = random.nextBoolean() ? colRows : -1;
+      values.add(g.placeholder("col", Types.dense(dtype, staticRows, 1)));
+      feeds.put("col", randomTensor(random, dtype, colRows, 1));
+      inputs++;
+    }
     int ops = 1 + random.nextInt(12);
     List<Value> bools = new ArrayList<>();
     for (int k = 0; k < ops; k++) {
@@ -155,7 +164,7 @@ class FusionPropertyTest {
   }
 
   @org.junit.jupiter.api.Test
-  void randomCases_mostlyFuse_andSomeFuseRowReductions() {
+  void randomCases_mostlyFuse_andSomeFuseRowReductionsAndGathers() {
     long rows = java.util.stream.LongStream.range(0, 200)
         .filter(seed -> GraphPrinter.print(PassManager.parse(PassManager.DEFAULT_PIPELINE).run(randomCase(seed).graph()))
             .matches("(?s).*fused\\([^\\n]*row_(sum|prod|min|max).*"))
@@ -166,6 +175,11 @@ class FusionPropertyTest {
             .contains("fused("))
         .count();
     org.junit.jupiter.api.Assertions.assertTrue(fused >= 40, fused + " of 100 random graphs fused");
+    long gathers = java.util.stream.LongStream.range(0, 200)
+        .filter(seed -> GraphPrinter.print(PassManager.parse(PassManager.DEFAULT_PIPELINE).run(randomCase(seed).graph()))
+            .matches("(?s).*fused\\([^\\n]*row_gather\\(.*"))
+        .count();
+    org.junit.jupiter.api.Assertions.assertTrue(gathers >= 10, gathers + " of 200 random graphs fused a row_gather");
   }
 
   @Property(tries = 200)

@@ -5,6 +5,7 @@ import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.ops.FusedExpr;
 import dev.tatter.ir.ops.FusedOps;
+import dev.tatter.ir.ops.RaggedBroadcastOps;
 import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.ir.types.DenseType;
 import java.util.ArrayList;
@@ -177,8 +178,16 @@ public final class FusePass implements Pass {
     return compute != null && fold.overload(compute, 2).filter(m -> m.getReturnType() == compute).isPresent();
   }
 
-  /** An elementwise op on dense operands with a scalar-function overload for its dtypes. */
+  /**
+   * An elementwise op on dense operands with a scalar-function overload for its dtypes, or a
+   * {@code row_gather} of one value per row ({@code params [nrows or 1, 1]}, statically), which
+   * the loop reads through the partition's value_rowids.
+   */
   static boolean fusible(Node node) {
+    if (node.op() == RaggedBroadcastOps.ROW_GATHER) {
+      return node.input(0).type() instanceof DenseType params && params.rank() == 2 && params.dim(1) == 1
+          && FusedExpr.computeType(params.dtype()) != null;
+    }
     if (!FusedExpr.canHold(node.op()) || !(node.type() instanceof DenseType)) {
       return false;
     }
@@ -191,18 +200,22 @@ public final class FusePass implements Pass {
 
   private static Node addFused(Graph.Builder out, Node root, List<Node> members, Node[] mapping) {
     Map<Node, Integer> stepOf = new java.util.IdentityHashMap<>();
-    Map<Node, Integer> inputOf = new java.util.IdentityHashMap<>();
+    Map<Object, Integer> inputOf = new java.util.HashMap<>();
     List<Node> inputs = new ArrayList<>();
     List<FusedExpr.Step> steps = new ArrayList<>();
     for (Node member : members) {
       ImmutableList.Builder<FusedExpr.Ref> args = ImmutableList.builder();
-      for (Node operand : member.inputs()) {
+      for (int a = 0; a < member.inputs().size(); a++) {
+        Node operand = member.input(a);
         Integer step = stepOf.get(operand);
         if (step != null) {
           args.add(FusedExpr.Ref.step(step));
         } else {
-          Integer index = inputOf.computeIfAbsent(operand, o -> {
-            inputs.add(mapping[o.id()]);
+          // a gathered params operand is an operand of its own per partition, since the loop
+          // reads it through that partition's value_rowids
+          Object key = member.op() == RaggedBroadcastOps.ROW_GATHER && a == 0 ? List.of(operand, member.input(1)) : operand;
+          Integer index = inputOf.computeIfAbsent(key, o -> {
+            inputs.add(mapping[operand.id()]);
             return inputs.size() - 1;
           });
           args.add(FusedExpr.Ref.input(index));

@@ -93,8 +93,13 @@ final class DotCommand implements Callable<Integer> {
         + "the DOT text with 'tatter dot FILE -o graph.dot' and render it elsewhere."));
     Process process = new ProcessBuilder(program.toString(), "-T" + format, "-o", out.toString())
         .redirectErrorStream(true).start();
+    IOException writeFailure = null;
     try (OutputStream in = process.getOutputStream()) {
       in.write(dot.getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      // dot exited before reading its input (e.g. an unsupported format): its exit code and
+      // messages below say why, which "Stream closed" would hide
+      writeFailure = e;
     }
     String messages = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
     if (!process.waitFor(60, TimeUnit.SECONDS)) {
@@ -104,6 +109,9 @@ final class DotCommand implements Callable<Integer> {
     if (process.exitValue() != 0) {
       throw new CliException("Graphviz's dot failed (exit code " + process.exitValue() + ") rendering " + out
           + (messages.isEmpty() ? "" : ": " + messages));
+    }
+    if (writeFailure != null) {
+      throw writeFailure;
     }
     spec.commandLine().getOut().println("wrote " + out);
   }

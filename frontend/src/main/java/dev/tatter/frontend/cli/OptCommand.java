@@ -21,7 +21,9 @@ import picocli.CommandLine.Option;
         "",
         "Prints the IR after the last pass, or after each pass that --dump-after",
         "names ('all' for every pass). Each dump starts with a '// after PASS'",
-        "comment line, so each parses back on its own.",
+        "comment line and the pass's remarks (why it did or did not rewrite,",
+        "e.g. fusion decisions) as '# PASS: ...' comments, so each parses back",
+        "on its own.",
         ""})
 final class OptCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -45,10 +47,14 @@ final class OptCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     int[] index = {0};
     boolean[] dumped = {false};
-    Graph result = pipeline.run(graph, (name, g) -> {
+    Graph result = pipeline.runObserved(graph, (pass, g) -> {
       index[0]++;
+      String name = pass.name();
       if (dumpAfter != null && (dumpAfter.equals("all") || dumpAfter.equals(name))) {
         out.println("// after " + name + " (pass " + index[0] + " of " + pipeline.passes().size() + ")");
+        for (String remark : pass.remarks()) {
+          out.println("# " + name + ": " + remark);
+        }
         out.print(GraphPrinter.print(g));
         dumped[0] = true;
       }

@@ -1,6 +1,7 @@
 package dev.tatter.frontend.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -201,6 +202,30 @@ class TatterCommandTest {
     // the default pipeline (cse,canonicalize,fold,cse,canonicalize,cse,dce,fuse) canonicalizes twice
     assertTrue(one.out().startsWith("// after canonicalize (pass 2 of 8)\n"), one.out());
     assertEquals(2, one.out().split("// after").length - 1);
+  }
+
+  @Test
+  void opt_dumpAfterFuse_printsTheFusionRemarksAsComments_andTheDumpParses() throws IOException {
+    Path file = write("remarks.tat", """
+        %x = placeholder() : tensor<float32>[None]
+        %a = mul(%x, %x) : tensor<float32>[None]
+        %b = add(%a, %x) : tensor<float32>[None]
+        %d = mul(%b, %b) : tensor<float32>[None]
+        %c = neg(%a) : tensor<float32>[None]
+        return %d, %c
+        """);
+    Run r = tatter("opt", file, "--passes=cse,fuse", "--dump-after=all");
+    assertEquals(0, r.code(), r.err());
+    String[] dumps = r.out().split("(?m)^(?=// after )");
+    assertEquals(2, dumps.length, r.out());
+    assertTrue(dumps[1].startsWith("""
+        // after fuse (pass 2 of 2)
+        # fuse: %a (mul) not fused: its users %b and %c are in different groups, so it is stored once and read by both
+        # fuse: fused %b, %d into one loop (2 nodes)
+        %x = placeholder()"""), dumps[1]);
+    assertTrue(dumps[1].contains("fused(%a, %x) {expr = \"add($0, $1); mul(#0, #0)\"}"), dumps[1]);
+    assertEquals(4, GraphParser.parse(dumps[1], "dump.tat").size(), dumps[1]); // %x, %a, %c and the fused %d
+    assertFalse(dumps[0].contains("# cse:"), dumps[0]); // cse has nothing to say
   }
 
   @Test

@@ -93,9 +93,14 @@ public record FusedExpr(ImmutableList<Step> steps) {
     return rowFold(result().op()) != null;
   }
 
-  /** Whether fusion can hold {@code op} as a step: a pure elementwise kernel whose attributes print as one token, or a row reduction (last). */
+  /**
+   * Whether fusion can hold {@code op} as a step: a pure elementwise kernel whose attributes
+   * print as one token, a row reduction (last), or {@code row_gather(params, partition)} with
+   * params {@code [nrows or 1, 1]}, which the fused loop reads as {@code params[value_rowids[j]]},
+   * or {@code cast}, whose element function depends on its dtype attribute (see {@link #scalarOverload}).
+   */
   public static boolean canHold(OpDef op) {
-    return rowFold(op) != null || op.has(Trait.ELEMENTWISE) && op.has(Trait.PURE) && op.scalarFunction() != null
+    return rowFold(op) != null || op == RaggedBroadcastOps.ROW_GATHER || op == ElementwiseOps.CAST || op.has(Trait.ELEMENTWISE) && op.has(Trait.PURE) && op.scalarFunction() != null
         && op.lowering() instanceof Lowering.StaticCall
         && op.attributes().stream().allMatch(a -> switch (a.kind()) {
           case BOOL, INT, FLOAT, DTYPE -> true;
@@ -121,12 +126,24 @@ public record FusedExpr(ImmutableList<Step> steps) {
   /**
    * The scalar-function overload a fused loop calls for {@code op} on operands of
    * {@code operandDtype} giving {@code resultDtype}, if the op defines one whose return type is
-   * the result's compute type (a dtype-changing op without such an overload is not fused).
+   * the result's compute type (a dtype-changing op without such an overload is not fused). For
+   * {@code cast} it is {@code ScalarFunctions.to<Dtype>} of the result dtype.
    */
   public static java.util.Optional<java.lang.reflect.Method> scalarOverload(
       OpDef op, DType operandDtype, DType resultDtype, int arity) {
     Class<?> in = computeType(operandDtype);
     Class<?> out = computeType(resultDtype);
+    if (op == ElementwiseOps.CAST && in != null && out != null) {
+      // cast's element functions are one family per target dtype (ScalarFunctions.toInt8, ...),
+      // overloaded on the source's compute type: the very methods CastKernels.cast calls
+      try {
+        return java.util.Optional.of(dev.tatter.runtime.kernels.ScalarFunctions.class
+            .getMethod(dev.tatter.runtime.kernels.ScalarFunctions.castFunctionName(resultDtype), in))
+            .filter(m -> m.getReturnType() == out);
+      } catch (NoSuchMethodException e) {
+        return java.util.Optional.empty();
+      }
+    }
     if (op.scalarFunction() == null || in == null || out == null) {
       return java.util.Optional.empty();
     }

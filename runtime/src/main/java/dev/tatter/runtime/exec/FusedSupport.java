@@ -35,6 +35,11 @@ public final class FusedSupport {
   public static final byte BROADCAST = 2;
   /** A row reduction's partition: the loop reads its row splits. */
   public static final byte PARTITION = 3;
+  /**
+   * A {@code row_gather}'s params {@code [nrows, 1]}: the loop reads {@code data[rowids[i]]},
+   * rowids being the value_rowids of the partition {@code links[i]} names (computed here).
+   */
+  public static final byte GATHER = 4;
 
   /**
    * Prepares a fused loop, or returns null if the fast loop does not apply. The result shape S
@@ -47,12 +52,69 @@ public final class FusedSupport {
    *
    * @return {@code [output array, operand arrays..., index maps (or null)..., shape]}
    */
-  public static Object[] prepare(Object[] inputs, byte[] kinds, int rank, DType dtype) {
+  public static Object[] prepare(Object[] inputs, byte[] kinds, int[] links, int rank, DType dtype) {
     int[] shape = commonShape(inputs, kinds, rank);
+    if (shape == null && rank == 1 && !hasIdentity(kinds)) {
+      // only gathered operands (and scalars): the index space is the gathering partition's values
+      for (int i = 0; i < inputs.length; i++) {
+        if (kinds[i] == PARTITION && links[i] == i) {
+          shape = new int[] {((RowPartition) inputs[i]).nvals()};
+          break;
+        }
+      }
+    }
     if (shape == null) {
       return null;
     }
-    return arguments(inputs, kinds, shape, dtype, Sizes.elementCount(shape), shape);
+    Object[] args = arguments(inputs, kinds, shape, dtype, Sizes.elementCount(shape), shape);
+    return args == null ? null : gathers(inputs, kinds, links, shape, args);
+  }
+
+  private static boolean hasIdentity(byte[] kinds) {
+    for (byte kind : kinds) {
+      if (kind == IDENTITY) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Fills in the value_rowids of each partition a {@code row_gather} step reads through
+   * ({@code links[p] == p}), at {@code args[1 + n + p]}, after checking what the unfused kernels
+   * would: the partition has as many values as the loop's index space, and each GATHER params
+   * operand has shape {@code [nrows, 1]} of its partition. Null (take the general path) if not.
+   */
+  private static Object[] gathers(Object[] inputs, byte[] kinds, int[] links, int[] space, Object[] args) {
+    int n = inputs.length;
+    for (int i = 0; i < n; i++) {
+      if (kinds[i] == PARTITION && links[i] == i) {
+        RowPartition p = (RowPartition) inputs[i];
+        if (space.length != 1 || p.nvals() != space[0]) {
+          return null;
+        }
+        args[1 + n + i] = valueRowids(p);
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      if (kinds[i] == GATHER) {
+        int[] shape = ((Tensor) inputs[i]).shape();
+        RowPartition p = (RowPartition) inputs[links[i]];
+        if (shape.length != 2 || shape[0] != p.nrows() || shape[1] != 1) {
+          return null;
+        }
+      }
+    }
+    return args;
+  }
+
+  /** For each value, the index of its row. */
+  static int[] valueRowids(RowPartition p) {
+    int[] rowids = new int[p.nvals()];
+    for (int row = 0; row < p.nrows(); row++) {
+      java.util.Arrays.fill(rowids, p.rowStart(row), p.rowLimit(row), row);
+    }
+    return rowids;
   }
 
   /**
@@ -61,7 +123,7 @@ public final class FusedSupport {
    * IDENTITY operands, rank 1, and must match the partition's nvals; the result has one
    * element per row ({@code [nrows]}, or {@code [nrows, 1]} with keepdims).
    */
-  public static Object[] prepareRows(Object[] inputs, byte[] kinds, int partition, DType dtype, boolean keepdims) {
+  public static Object[] prepareRows(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype, boolean keepdims) {
     int[] values = commonShape(inputs, kinds, 1);
     RowPartition p = (RowPartition) inputs[partition];
     if (values == null || values[0] != p.nvals()) {
@@ -71,6 +133,7 @@ public final class FusedSupport {
     Object[] args = arguments(inputs, kinds, values, dtype, p.nrows(), shape);
     if (args != null) {
       args[1 + partition] = p.rowSplitsArray();
+      args = gathers(inputs, kinds, links, values, args);
     }
     return args;
   }
@@ -105,6 +168,9 @@ public final class FusedSupport {
         continue;
       }
       Tensor t = (Tensor) inputs[i];
+      if (kinds[i] == SCALAR && t.size() != 1) {
+        return null;
+      }
       args[1 + i] = t.data();
       if (kinds[i] == BROADCAST) {
         int[] index = broadcastIndex(t.shape(), space, count);
