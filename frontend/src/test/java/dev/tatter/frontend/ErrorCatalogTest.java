@@ -557,7 +557,7 @@ class ErrorCatalogTest {
   }
 
   private static final java.util.regex.Pattern VARIABLE = java.util.regex.Pattern.compile(
-      "\\[[-\\w, ():]*\\]|\\([\\w, ]*\\)|-?\\d+|\\b(u?int(8|16|32|64)|float(32|64)|bool|string)\\b|%\\w+");
+      "\\[[-\\w, ():]*\\]|\\([\\w, ]*\\)|-?\\d+|\\b(u?int(8|16|32|64)|float(32|64)|bool|string|None)\\b|%\\w+");
 
   /** The row's message with numbers, number lists, dtypes and value names as wildcards. */
   static java.util.regex.Pattern pattern(String message) {

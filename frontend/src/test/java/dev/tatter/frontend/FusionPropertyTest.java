@@ -182,7 +182,7 @@ class FusionPropertyTest {
     org.junit.jupiter.api.Assertions.assertTrue(gathers >= 10, gathers + " of 200 random graphs fused a row_gather");
   }
 
-  @Property(tries = 200)
+  @Property(tries = 200, seed = "20261130")
   void randomElementwiseGraphs_fusedBytecodeEqualsUnoptimizedInterpreter(@ForAll long seed) {
     Case c = randomCase(seed);
     List<Object> oracle = Interpreter.run(c.graph(), c.feeds());
