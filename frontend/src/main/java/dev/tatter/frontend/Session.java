@@ -36,7 +36,7 @@ public final class Session implements AutoCloseable {
   private final Map<List<Integer>, CompiledGraph> cache = new ConcurrentHashMap<>();
   private final ImmutableList<Node> placeholders;
   private final ImmutableSet<String> placeholderNames;
-  /** Per fetch list, the nodes they need (by id): computed once, not at every run (issue 8's W6). */
+  /** Per fetch list, the nodes they need (by id): computed once, not at every run (the session-overhead benchmark, W6). */
   private final Map<List<Integer>, java.util.BitSet> neededByFetches = new ConcurrentHashMap<>();
 
   public Session(Graph graph) {
@@ -81,7 +81,7 @@ public final class Session implements AutoCloseable {
     }
     for (String name : feeds.keySet()) {
       if (!placeholderNames.contains(name)) {
-        // the message's list is built only on failure: a run must not scan the graph (issue 8's W6)
+        // the message's list is built only on failure: a run must not scan the graph (the session-overhead benchmark, W6)
         throw new IllegalArgumentException(String.format("feed '%s' names no placeholder; placeholders: %s", name,
             graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList()));
       }

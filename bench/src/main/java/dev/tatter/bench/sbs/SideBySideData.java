@@ -5,7 +5,7 @@ import java.util.BitSet;
 import java.util.SplittableRandom;
 
 /**
- * The inputs of the side-by-side workloads (issue 8), generated from a seed so that TF, Tatter
+ * The inputs of the side-by-side workloads (W1-W6 of docs/BENCHMARKS.md), generated from a seed so that TF, Tatter
  * and the hand-written loops see the same data. Plain Java arrays: each engine wraps or copies
  * them into its own tensors, as a JVM user holding the data in arrays would.
  */

@@ -13,7 +13,7 @@ import dev.tatter.runtime.Tensor;
 import java.util.Map;
 
 /**
- * The side-by-side workloads (issue 8) as Tatter graphs, built once and run through a compiled
+ * The side-by-side workloads (W1-W6 of docs/BENCHMARKS.md) as Tatter graphs, built once and run through a compiled
  * {@link Session} as a user runs them: feeds by name, checked against the placeholders' types.
  * Java arrays become Tatter tensors without a copy ({@link Tensor#wrap}); a ragged feed's row
  * splits are validated when the feed is built, as {@code from_row_splits(validate=True)} does.

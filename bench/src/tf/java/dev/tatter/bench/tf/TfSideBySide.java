@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * both ways, Tatter wraps the arrays). Each state checks, once at setup, that its engine computes
  * what the hand loop computes, so every row of the table does the same work.
  *
- * <p>Run: see docs/notes/issue-8.md ({@code java -jar bench/target/benchmarks.jar TfSideBySide}
+ * <p>Run: see docs/BENCHMARKS.md ({@code java -jar bench/target/benchmarks.jar TfSideBySide}
  * after building with {@code -Ptf}).
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -15,7 +15,7 @@ import org.tensorflow.types.TInt64;
 import org.tensorflow.types.family.TNumber;
 
 /**
- * The side-by-side workloads (issue 8) as TensorFlow graphs, built once, each with the raw ops
+ * The side-by-side workloads (W1-W6 of docs/BENCHMARKS.md) as TensorFlow graphs, built once, each with the raw ops
  * that TF's Python layer emits for the same call in graph mode, so that a run costs what it
  * costs a TF user. Every {@code run} copies its Java inputs into TF tensors, runs the session
  * and copies the fetched result back into a Java array.

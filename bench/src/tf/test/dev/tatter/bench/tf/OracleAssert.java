@@ -9,7 +9,7 @@ import java.util.Arrays;
  * NaN), with one allowance: TF runs its CPU kernels with subnormals flushed to zero (FTZ/DAZ
  * set on its threads), which the JVM never does. Where an input or Tatter's result is subnormal,
  * TF's flushed result is accepted too. That is a TF platform setting, not a semantic Tatter
- * should copy (see docs/notes/issue-8.md).
+ * should copy (see docs/SEMANTICS.md).
  */
 final class OracleAssert {
   private OracleAssert() {}

@@ -62,7 +62,7 @@ class RowReductionOracleTest {
   }
 
   /**
-   * Where TF's answer is not the one to follow (docs/notes/issue-8.md): a subnormal input or
+   * Where TF's answer is not the one to follow (docs/SEMANTICS.md): a subnormal input or
    * partial sum/product (TF flushes them to zero), or a NaN in a min/max row — TF's segment
    * min/max skip a NaN on their scalar path and mishandle it on their vectorized path (the
    * result is then whatever value follows the NaN), where Tatter propagates it as TF's dense

@@ -100,7 +100,7 @@ class SparseOracleTest {
       String what = (divide ? "sp / dense" : "sp * dense") + ": " + sp + " and " + dense;
       if (tf.failed() && divide && dtype.isFloating() && tf.error().contains("cannot divide by zero")) {
         // TF 2.18 refuses any zero in the dense operand, even for floats and where no stored value
-        // meets it; Tatter divides as IEEE 754 and TF's dense `/` do (docs/notes/issue-8.md)
+        // meets it; Tatter divides as IEEE 754 and TF's dense `/` do (docs/SEMANTICS.md)
         continue;
       }
       GraphBuilder g = new GraphBuilder();
