@@ -6,8 +6,6 @@ import dev.tatter.frontend.Session;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
 import dev.tatter.ir.Graph;
-import dev.tatter.ir.text.GraphPrinter;
-import dev.tatter.optimizer.PassManager;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.Tensor;
@@ -44,10 +42,7 @@ public final class EmbeddingPooling {
     Value pooled = rows.reduceMean(1);                                 // [examples, 4]
     Graph graph = g.build(rows, pooled);
 
-    out.println("== IR as built ==");
-    out.print(GraphPrinter.print(graph));
-    out.println("== IR after optimization (" + PassManager.DEFAULT_PIPELINE + ") ==");
-    out.print(GraphPrinter.print(PassManager.parse(PassManager.DEFAULT_PIPELINE).run(graph)));
+    IrListing.printBeforeAndAfterOptimization(out, graph);
 
     RaggedTensor batch = vocabulary.tokenIds(EXAMPLES);
     try (Session session = new Session(graph)) {

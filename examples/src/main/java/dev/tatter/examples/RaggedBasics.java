@@ -6,8 +6,6 @@ import dev.tatter.frontend.Session;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
 import dev.tatter.ir.Graph;
-import dev.tatter.ir.text.GraphPrinter;
-import dev.tatter.optimizer.PassManager;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
@@ -32,10 +30,7 @@ public final class RaggedBasics {
     Value padded = scaled.toTensor(-1);
     Graph graph = g.build(scaled, tokensPerSentence, rowOfEachToken, padded);
 
-    out.println("== IR as built ==");
-    out.print(GraphPrinter.print(graph));
-    out.println("== IR after optimization ==");
-    out.print(GraphPrinter.print(PassManager.parse(PassManager.DEFAULT_PIPELINE).run(graph)));
+    IrListing.printBeforeAndAfterOptimization(out, graph);
 
     RaggedTensor batch = RaggedTensor.of(
         Tensor.ofFloats(0.5f, 1.5f, 2.5f, -1f, 4f, 0f),

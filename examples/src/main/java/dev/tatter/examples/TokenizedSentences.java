@@ -6,8 +6,6 @@ import dev.tatter.frontend.Session;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
 import dev.tatter.ir.Graph;
-import dev.tatter.ir.text.GraphPrinter;
-import dev.tatter.optimizer.PassManager;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import java.io.PrintStream;
@@ -47,10 +45,7 @@ public final class TokenizedSentences {
     Value paddedChars = chars.toTensor(0);                                      // [batch, words, chars]
     Graph graph = g.build(wordsPerSentence, charsPerWord, paddedIds, mask, paddedChars);
 
-    out.println("== IR as built ==");
-    out.print(GraphPrinter.print(graph));
-    out.println("== IR after optimization (" + PassManager.DEFAULT_PIPELINE + ") ==");
-    out.print(GraphPrinter.print(PassManager.parse(PassManager.DEFAULT_PIPELINE).run(graph)));
+    IrListing.printBeforeAndAfterOptimization(out, graph);
 
     Vocabulary vocabulary = Vocabulary.of(SENTENCES);
     RaggedTensor ids = vocabulary.tokenIds(SENTENCES);

@@ -14,9 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -74,32 +71,8 @@ class ConcurrentMixedRunsTest {
       }
       // both kinds are exercised
       assertEquals(true, failures > 0 && failures < expected.size(), "failures: " + failures);
-      ExecutorService pool = Executors.newFixedThreadPool(THREADS);
-      try {
-        List<Future<Integer>> futures = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-          long seed = t;
-          futures.add(pool.submit(() -> {
-            Random r = new Random(seed);
-            int checked = 0;
-            for (int i = 0; i < RUNS_PER_THREAD; i++) {
-              int s = r.nextInt(signatures.size());
-              int in = r.nextInt(inputs.size());
-              assertEquals(expected.get(s * inputs.size() + in), outcome(session, inputs.get(in), signatures.get(s)),
-                  "signature " + s + ", input " + in);
-              checked++;
-            }
-            return checked;
-          }));
-        }
-        int total = 0;
-        for (Future<Integer> f : futures) {
-          total += f.get();
-        }
-        assertEquals(THREADS * RUNS_PER_THREAD, total);
-      } finally {
-        pool.shutdownNow();
-      }
+      ConcurrentRuns.checkAgainst(expected, signatures.size(), inputs.size(), THREADS, RUNS_PER_THREAD,
+          (sig, in) -> outcome(session, inputs.get(in), signatures.get(sig)));
     }
   }
 

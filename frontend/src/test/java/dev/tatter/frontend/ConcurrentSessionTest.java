@@ -12,9 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** One Session shared by 8 threads, several fetch signatures, every result checked. */
@@ -50,32 +47,8 @@ class ConcurrentSessionTest {
           expected.add(session.run(input, signature).values());
         }
       }
-      ExecutorService pool = Executors.newFixedThreadPool(THREADS);
-      try {
-        List<Future<Integer>> futures = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-          long seed = t;
-          futures.add(pool.submit(() -> {
-            Random r = new Random(seed);
-            int checked = 0;
-            for (int i = 0; i < RUNS_PER_THREAD; i++) {
-              int s = r.nextInt(signatures.size());
-              int in = r.nextInt(inputs.size());
-              List<Object> got = session.run(inputs.get(in), signatures.get(s)).values();
-              assertEquals(expected.get(s * inputs.size() + in), got, "signature " + s + ", input " + in);
-              checked++;
-            }
-            return checked;
-          }));
-        }
-        int total = 0;
-        for (Future<Integer> f : futures) {
-          total += f.get();
-        }
-        assertEquals(THREADS * RUNS_PER_THREAD, total);
-      } finally {
-        pool.shutdownNow();
-      }
+      ConcurrentRuns.checkAgainst(expected, signatures.size(), inputs.size(), THREADS, RUNS_PER_THREAD,
+          (sig, in) -> session.run(inputs.get(in), signatures.get(sig)).values());
       assertEquals(signatures.size(), session.compiledSignatures());
     }
   }
