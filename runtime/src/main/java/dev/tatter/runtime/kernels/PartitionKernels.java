@@ -16,7 +16,9 @@ public final class PartitionKernels {
 
   /** {@code partition_from_row_splits}: splits must be a vector of int32 or int64. */
   public static RowPartition fromRowSplits(Tensor rowSplits, boolean validate) {
-    return RowPartition.fromRowSplits(toLongs(rowSplits, "row_splits"), rowSplits.dtype(), validate);
+    // the partition keeps its splits: give it an array of its own
+    long[] splits = toLongs(rowSplits, "row_splits");
+    return RowPartition.fromRowSplits(rowSplits.dtype() == DType.INT64 ? splits.clone() : splits, rowSplits.dtype(), validate);
   }
 
   /** {@code row_splits}: the canonical encoding, as a tensor of the partition's splits dtype. */
@@ -307,13 +309,17 @@ public final class PartitionKernels {
     }
   }
 
-  /** Reads an int32/int64 vector into longs; throws naming {@code what} otherwise. */
+  /**
+   * An int32/int64 vector as longs, for reading only: an int64 tensor's own array (no copy, so a
+   * kernel over 8M rowids does not copy 64 MB first), an int32 one widened; throws naming
+   * {@code what} otherwise.
+   */
   static long[] toLongs(Tensor t, String what) {
     if (t.rank() != 1) {
       throw new InvalidArgumentException(what + " must be a vector, got rank " + t.rank());
     }
     if (t.dtype() == DType.INT64) {
-      return ((long[]) t.data()).clone();
+      return (long[]) t.data();
     }
     if (t.dtype() == DType.INT32) {
       int[] in = (int[]) t.data();
