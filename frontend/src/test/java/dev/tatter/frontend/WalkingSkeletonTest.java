@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.Node;
-import dev.tatter.ir.ops.PartitionOps;
 import dev.tatter.ir.text.GraphParser;
 import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.optimizer.PassManager;
@@ -161,11 +160,6 @@ class WalkingSkeletonTest {
       }
       assertEquals(2, s.compiledSignatures());
     }
-  }
-
-  @Test
-  void partitionOps_areDefinedOnce() {
-    assertEquals("row_lengths", PartitionOps.ROW_LENGTHS.mnemonic());
   }
 
   private static int count(String text, String what) {
