@@ -174,29 +174,42 @@ public final class BytecodeCompiler {
 
       @Override
       public Void visitStaticCall(Lowering.StaticCall call) {
+        if (FusedKernelEmitter.runsAsLoop(node)) {
+          // an elementwise op or row fold left alone by fusion still runs as a generated loop
+          // over primitive arrays, not as the generic kernel the interpreter uses
+          mv.visitVarInsn(ALOAD, 1);
+          mv.visitMethodInsn(INVOKESTATIC, CLASS_NAME, fusedKernels.emitSingle(node), FusedKernelEmitter.FUSED_DESC, false);
+          return null;
+        }
         Method method = call.method();
         Class<?>[] params = method.getParameterTypes();
+        int bound = call.bound().size();
+        for (int i = 0; i < bound; i++) {
+          loadConstant(call.bound().get(i), params[i]);
+        }
         for (int i = 0; i < node.inputs().size(); i++) {
           mv.visitVarInsn(ALOAD, 1);
           push(mv, node.input(i).id());
           mv.visitInsn(AALOAD);
-          checkcast(mv, params[i]);
+          checkcast(mv, params[bound + i]);
         }
         List<AttrSpec> specs = node.op().attributes();
         for (int i = 0; i < specs.size(); i++) {
           Object value = specs.get(i).kind().toKernelArgument(node.attributes().get(specs.get(i).name()));
-          mv.visitFieldInsn(GETSTATIC, CLASS_NAME, "K", OBJECTS);
-          push(mv, constants.size());
-          constants.add(value);
-          mv.visitInsn(AALOAD);
-          unboxTo(mv, params[node.inputs().size() + i]);
+          loadConstant(value, params[bound + node.inputs().size() + i]);
         }
         mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(method.getDeclaringClass()), method.getName(),
             Type.getMethodDescriptor(method), false);
-        if (method.getReturnType().isPrimitive()) {
-          throw new IllegalStateException("kernel " + method + " must return an object");
-        }
         return null;
+      }
+
+      /** Pushes {@code value} (kept in the class data) as a {@code type}. */
+      private void loadConstant(Object value, Class<?> type) {
+        mv.visitFieldInsn(GETSTATIC, CLASS_NAME, "K", OBJECTS);
+        push(mv, constants.size());
+        constants.add(value);
+        mv.visitInsn(AALOAD);
+        unboxTo(mv, type);
       }
 
       @Override

@@ -1,10 +1,9 @@
 package dev.tatter.codegen;
 
-import dev.tatter.ir.AttrSpec;
-import dev.tatter.ir.Lowering;
+import dev.tatter.ir.KernelInvoker;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.ops.FusedExpr;
-import java.lang.reflect.InvocationTargetException;
+import dev.tatter.runtime.exec.NodeFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -14,13 +13,16 @@ import java.util.function.Function;
  * tensors, exactly as the graph before fusion did. This is the interpreter's definition of
  * {@code fused} (so the oracle of the fused loops is the unfused ops themselves, broadcasting
  * and error messages included) and the compiled kernel's general path when its fast loop does
- * not apply.
+ * not apply or fails. A step that fails is reported as its original node (the fuse pass records
+ * each step's origin), as the unfused graph would report it.
  */
 final class FusedEvaluator implements Function<Object[], Object> {
   private final FusedExpr expr;
+  private final List<String> origins;
 
-  FusedEvaluator(FusedExpr expr) {
+  FusedEvaluator(FusedExpr expr, List<String> origins) {
     this.expr = expr;
+    this.origins = origins;
   }
 
   static FusedExpr exprOf(Node node) {
@@ -30,10 +32,14 @@ final class FusedEvaluator implements Function<Object[], Object> {
   }
 
   static FusedEvaluator of(Node node) {
-    return new FusedEvaluator(exprOf(node));
+    FusedExpr expr = exprOf(node);
+    return new FusedEvaluator(expr, node.stepOrigins().size() == expr.steps().size() ? node.stepOrigins() : List.of());
   }
 
-  /** The result for the fused node's operand values; kernel exceptions pass through unwrapped. */
+  /**
+   * The result for the fused node's operand values. A failing step's exception passes through
+   * unwrapped, or attributed to the step's original node when the fuse pass recorded it.
+   */
   @Override
   public Object apply(Object[] inputs) {
     Object[] steps = new Object[expr.steps().size()];
@@ -43,18 +49,10 @@ final class FusedEvaluator implements Function<Object[], Object> {
       for (FusedExpr.Ref ref : step.args()) {
         args.add(ref.isInput() ? inputs[ref.index()] : steps[ref.index()]);
       }
-      for (AttrSpec spec : step.op().attributes()) {
-        args.add(spec.kind().toKernelArgument(step.attributes().get(spec.name())));
-      }
       try {
-        steps[k] = ((Lowering.StaticCall) step.op().lowering()).method().invoke(null, args.toArray());
-      } catch (InvocationTargetException e) {
-        if (e.getCause() instanceof RuntimeException r) {
-          throw r;
-        }
-        throw new IllegalStateException(e.getCause());
-      } catch (IllegalAccessException e) {
-        throw new IllegalStateException("kernel of " + step.op() + " is not accessible", e);
+        steps[k] = KernelInvoker.invoke(step.op(), args, step.attributes());
+      } catch (RuntimeException e) {
+        throw origins.isEmpty() ? e : NodeFailure.at(e, origins.get(k));
       }
     }
     return steps[steps.length - 1];

@@ -2,13 +2,14 @@ package dev.tatter.codegen;
 
 import static org.objectweb.asm.Opcodes.*;
 
+import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.Fusion;
+import dev.tatter.ir.KernelInvoker;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.ops.FusedExpr;
-import dev.tatter.ir.ops.RaggedBroadcastOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
-import dev.tatter.ir.Lowering;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
@@ -61,10 +62,31 @@ final class FusedKernelEmitter {
     this.constants = constants;
   }
 
-  /** Emits the methods of {@code node}'s kernel; returns the name of its {@code fusedK} method. */
+  /**
+   * Whether a node that is not {@code fused} still runs as a generated loop of one step: an
+   * elementwise step or a row fold that fusion left alone (a gather alone keeps its kernel).
+   */
+  static boolean runsAsLoop(Node node) {
+    return FusedExpr.fusibleRowFold(node) || FusedExpr.fusibleStep(node) && !(node.op().fusion() instanceof Fusion.Gather);
+  }
+
+  /** Emits the methods of a {@code fused} node's kernel; returns the name of its {@code fusedK} method. */
   String emit(Node node) {
+    return emit(node, FusedEvaluator.exprOf(node), FusedEvaluator.of(node));
+  }
+
+  /** Emits a loop of one step for a node that {@link #runsAsLoop runs as a loop}. */
+  String emitSingle(Node node) {
+    ImmutableList.Builder<FusedExpr.Ref> args = ImmutableList.builder();
+    for (int i = 0; i < node.inputs().size(); i++) {
+      args.add(FusedExpr.Ref.input(i));
+    }
+    FusedExpr expr = new FusedExpr(ImmutableList.of(new FusedExpr.Step(node.op(), args.build(), node.attributes())));
+    return emit(node, expr, new FusedEvaluator(expr, List.of(node.describe())));
+  }
+
+  private String emit(Node node, FusedExpr expr, FusedEvaluator evaluator) {
     int k = kernels++;
-    FusedExpr expr = FusedEvaluator.exprOf(node);
     List<Type> inputTypes = node.inputs().stream().map(Node::type).toList();
     List<Type> stepTypes = expr.stepTypes(inputTypes);
     boolean rows = expr.endsWithRowReduction();
@@ -76,7 +98,7 @@ final class FusedKernelEmitter {
     int[] links = new int[inputTypes.size()];
     java.util.Arrays.fill(links, -1);
     for (FusedExpr.Step step : expr.steps()) {
-      if (step.op() == RaggedBroadcastOps.ROW_GATHER) {
+      if (step.op().fusion() instanceof Fusion.Gather) {
         FusedExpr.Ref params = step.args().get(0), p = step.args().get(1);
         if (!params.isInput() || !p.isInput()) {
           throw new IllegalStateException("row_gather step " + step + " must read operands (a fuse pass bug)");
@@ -102,7 +124,7 @@ final class FusedKernelEmitter {
       // it reads params[row] and needs no rowids (prepareRows checks nvals itself)
       links[partition] = -1;
     }
-    emitEntry(k, node, kinds, links, rows ? partition : -1, space);
+    emitEntry(k, node, kinds, links, rows ? partition : -1, space, evaluator);
     emitLoop(k, expr, inputTypes, stepTypes, kinds, links, rows ? partition : -1);
     return "fused" + k;
   }
@@ -137,13 +159,18 @@ final class FusedKernelEmitter {
   }
 
   private void loadConstant(MethodVisitor mv, Object value, String castTo) {
+    loadConstantAt(mv, constant(value), castTo);
+  }
+
+  private void loadConstantAt(MethodVisitor mv, int index, String castTo) {
     mv.visitFieldInsn(GETSTATIC, className, "K", OBJECTS);
-    BytecodeCompiler.push(mv, constant(value));
+    BytecodeCompiler.push(mv, index);
     mv.visitInsn(AALOAD);
     mv.visitTypeInsn(CHECKCAST, castTo);
   }
 
-  private void emitEntry(int k, Node node, byte[] kinds, int[] links, int partition, DenseType space) {
+  private void emitEntry(int k, Node node, byte[] kinds, int[] links, int partition, DenseType space,
+      FusedEvaluator evaluator) {
     DenseType type = (DenseType) node.type();
     MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "fused" + k, FUSED_DESC, null, null);
     mv.visitCode();
@@ -176,13 +203,19 @@ final class FusedKernelEmitter {
     Label fast = new Label();
     mv.visitVarInsn(ALOAD, 3);
     mv.visitJumpInsn(IFNONNULL, fast);
-    loadConstant(mv, FusedEvaluator.of(node), "java/util/function/Function");
+    int evaluatorConstant = constant(evaluator);
+    loadConstantAt(mv, evaluatorConstant, "java/util/function/Function");
     mv.visitVarInsn(ALOAD, 1);
     mv.visitMethodInsn(INVOKEINTERFACE, "java/util/function/Function", "apply",
         "(Ljava/lang/Object;)Ljava/lang/Object;", true);
     mv.visitInsn(ARETURN);
 
+    // a step that throws in the fast loop (integer division by zero) is reported by the general
+    // path, which runs the steps one by one and names the failing step's node; no cost per element
+    Label tryStart = new Label(), tryEnd = new Label(), failed = new Label();
+    mv.visitTryCatchBlock(tryStart, tryEnd, failed, "java/lang/RuntimeException");
     mv.visitLabel(fast);
+    mv.visitLabel(tryStart);
     mv.visitVarInsn(ALOAD, 3);
     mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "count", "(" + OBJECTS + ")I", false);
     mv.visitVarInsn(ISTORE, 4);
@@ -202,11 +235,20 @@ final class FusedKernelEmitter {
     mv.visitVarInsn(ALOAD, 3);
     mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "forRange", "(L" + LOOP_BODY + ";II" + OBJECTS + ")V", false);
     mv.visitLabel(done);
+    mv.visitLabel(tryEnd);
     loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
     mv.visitVarInsn(ALOAD, 3);
     mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "result",
         "(" + DTYPE + OBJECTS + ")Ldev/tatter/runtime/Tensor;", false);
     mv.visitInsn(ARETURN);
+    mv.visitLabel(failed);
+    mv.visitVarInsn(ASTORE, 5);
+    loadConstantAt(mv, evaluatorConstant, "java/util/function/Function");
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitVarInsn(ALOAD, 5);
+    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "failed",
+        "(Ljava/util/function/Function;" + OBJECTS + "Ljava/lang/RuntimeException;)Ljava/lang/RuntimeException;", false);
+    mv.visitInsn(ATHROW);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
   }
@@ -223,7 +265,7 @@ final class FusedKernelEmitter {
     mv.visitVarInsn(ALOAD, 2);
     BytecodeCompiler.push(mv, 0);
     mv.visitInsn(AALOAD);
-    mv.visitTypeInsn(CHECKCAST, arrayDescriptor(outType));
+    mv.visitTypeInsn(CHECKCAST, ElementCode.arrayDescriptor(outType));
     mv.visitVarInsn(ASTORE, out);
     int n = inputTypes.size();
     int[] inputLocal = new int[n];
@@ -259,13 +301,13 @@ final class FusedKernelEmitter {
       mv.visitVarInsn(ALOAD, 2);
       BytecodeCompiler.push(mv, i + 1);
       mv.visitInsn(AALOAD);
-      mv.visitTypeInsn(CHECKCAST, arrayDescriptor(dtype));
+      mv.visitTypeInsn(CHECKCAST, ElementCode.arrayDescriptor(dtype));
       inputLocal[i] = next;
       if (kinds[i] == FusedSupport.SCALAR) {
         BytecodeCompiler.push(mv, 0);
-        mv.visitInsn(arrayLoad(dtype));
-        mv.visitVarInsn(valueType(dtype).getOpcode(ISTORE), next);
-        next += valueType(dtype).getSize();
+        ElementCode.load(mv, dtype);
+        mv.visitVarInsn(ElementCode.valueType(dtype).getOpcode(ISTORE), next);
+        next += ElementCode.valueType(dtype).getSize();
       } else {
         mv.visitVarInsn(ASTORE, next++);
       }
@@ -275,7 +317,7 @@ final class FusedKernelEmitter {
     int[] stepLocal = new int[expr.steps().size()];
     for (int s = 0; s < stepLocal.length; s++) {
       stepLocal[s] = next;
-      next += valueType(stepTypes.get(s).dtype()).getSize();
+      next += ElementCode.valueType(stepTypes.get(s).dtype()).getSize();
     }
     int row = partition >= 0 ? next++ : -1;
     StepEmitter steps = new StepEmitter(mv, expr, inputTypes, stepTypes, kinds, inputLocal, indexLocal, stepLocal, index,
@@ -292,8 +334,8 @@ final class FusedKernelEmitter {
       steps.emit(elementSteps);
       mv.visitVarInsn(ALOAD, out);
       mv.visitVarInsn(ILOAD, index);
-      mv.visitVarInsn(valueType(outType).getOpcode(ILOAD), stepLocal[stepLocal.length - 1]);
-      mv.visitInsn(arrayStore(outType));
+      mv.visitVarInsn(ElementCode.valueType(outType).getOpcode(ILOAD), stepLocal[stepLocal.length - 1]);
+      ElementCode.store(mv, outType);
       mv.visitIincInsn(index, 1);
       mv.visitJumpInsn(GOTO, head);
       mv.visitLabel(end);
@@ -315,10 +357,10 @@ final class FusedKernelEmitter {
     FusedExpr.Ref values = reduce.args().get(0);
     DType valueType = typeOf(values, steps.inputTypes(), stepTypes).dtype();
     DType outType = stepTypes.get(stepTypes.size() - 1).dtype();
-    org.objectweb.asm.Type acc = valueType(valueType);
+    org.objectweb.asm.Type acc = ElementCode.valueType(valueType);
     int limit = next++;
     int accLocal = next;
-    Method fold = FusedExpr.rowFold(reduce.op()).overload(FusedExpr.computeType(valueType), 2).orElseThrow();
+    Method fold = ((Fusion.RowFold) reduce.op().fusion()).fold().overload(valueType.computeType(), 2).orElseThrow();
     Object init = initialValue(reduce, valueType);
     mv.visitVarInsn(ILOAD, 0);
     mv.visitVarInsn(ISTORE, row);
@@ -352,8 +394,7 @@ final class FusedKernelEmitter {
     } else {
       steps.load(values.index());
     }
-    mv.visitMethodInsn(INVOKESTATIC, org.objectweb.asm.Type.getInternalName(fold.getDeclaringClass()),
-        fold.getName(), org.objectweb.asm.Type.getMethodDescriptor(fold), false);
+    ElementCode.invoke(mv, fold);
     mv.visitVarInsn(acc.getOpcode(ISTORE), accLocal);
     mv.visitIincInsn(index, 1);
     mv.visitJumpInsn(GOTO, head);
@@ -361,7 +402,7 @@ final class FusedKernelEmitter {
     mv.visitVarInsn(ALOAD, out);
     mv.visitVarInsn(ILOAD, row);
     mv.visitVarInsn(acc.getOpcode(ILOAD), accLocal);
-    mv.visitInsn(arrayStore(outType));
+    ElementCode.store(mv, outType);
     mv.visitIincInsn(row, 1);
     mv.visitJumpInsn(GOTO, rowHead);
     mv.visitLabel(rowEnd);
@@ -369,25 +410,13 @@ final class FusedKernelEmitter {
 
   /**
    * What the reduction kernel gives for an empty row (its starting value), found by running the
-   * kernel itself on one, as the JVM constant the accumulator starts from.
+   * kernel itself on one, as the JVM constant (boxed in the compute type) the accumulator starts from.
    */
   private static Object initialValue(FusedExpr.Step reduce, DType valueType) {
-    Tensor empty = Tensor.wrap(valueType, new int[] {0}, java.lang.reflect.Array.newInstance(valueType.arrayClass().getComponentType(), 0));
+    Tensor empty = Tensor.wrap(valueType, new int[] {0}, valueType.layout().newArray(0));
     RowPartition oneRow = RowPartition.fromRowSplits(new long[] {0, 0}, DType.INT64, true);
-    Object[] args = {empty, oneRow, false};
-    Tensor start;
-    try {
-      start = (Tensor) ((Lowering.StaticCall) reduce.op().lowering()).method().invoke(null, args);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("could not run " + reduce.op() + " on an empty row", e);
-    }
-    return switch (valueType) {
-      case INT8, INT16, INT32 -> (int) start.getLong(0);
-      case INT64 -> start.getLong(0);
-      case FLOAT32 -> (float) start.getDouble(0);
-      case FLOAT64 -> start.getDouble(0);
-      default -> throw new IllegalStateException("no fused " + reduce.op() + " on " + valueType);
-    };
+    Tensor start = (Tensor) KernelInvoker.invoke(reduce.op(), List.of(empty, oneRow), reduce.attributes());
+    return start.dtype().layout().get(start.data(), 0);
   }
 
   /** Emits the elementwise steps at the current index, each into its typed local. */
@@ -396,28 +425,49 @@ final class FusedKernelEmitter {
     void emit(int count) {
       for (int s = 0; s < count; s++) {
         FusedExpr.Step step = expr.steps().get(s);
-        if (step.op() == RaggedBroadcastOps.ROW_GATHER) {
-          gather(step.args().get(0).index(), step.args().get(1).index());
-          mv.visitVarInsn(valueType(stepTypes.get(s).dtype()).getOpcode(ISTORE), stepLocal[s]);
-          continue;
-        }
-        DType operandType = null;
-        for (FusedExpr.Ref ref : step.args()) {
-          operandType = ref.isInput() ? inputTypes.get(ref.index()).dtype() : stepTypes.get(ref.index()).dtype();
-          if (ref.isInput()) {
-            loadInput(ref.index());
-          } else {
-            load(ref.index());
-          }
-        }
         DType resultType = stepTypes.get(s).dtype();
-        Method overload = FusedExpr.scalarOverload(step.op(), operandType, resultType, step.args().size())
-            .orElseThrow(() -> new IllegalStateException("no scalar function for step " + step + " (a fuse pass bug)"));
-        mv.visitMethodInsn(INVOKESTATIC, org.objectweb.asm.Type.getInternalName(overload.getDeclaringClass()),
-            overload.getName(), org.objectweb.asm.Type.getMethodDescriptor(overload), false);
-        narrow(mv, resultType);
-        mv.visitVarInsn(valueType(resultType).getOpcode(ISTORE), stepLocal[s]);
+        step.op().fusion().accept(new Fusion.Visitor<Void>() {
+          @Override
+          public Void visitPointwise(Fusion.Pointwise pointwise) {
+            return elementwise(step, resultType);
+          }
+
+          @Override
+          public Void visitCast(Fusion.Cast cast) {
+            return elementwise(step, resultType);
+          }
+
+          @Override
+          public Void visitRowFold(Fusion.RowFold rowFold) {
+            throw new IllegalStateException("a row fold is only the last step, emitted by the row loop (a fuse pass bug)");
+          }
+
+          @Override
+          public Void visitGather(Fusion.Gather gather) {
+            gather(step.args().get(0).index(), step.args().get(1).index());
+            return null;
+          }
+        });
+        mv.visitVarInsn(ElementCode.valueType(resultType).getOpcode(ISTORE), stepLocal[s]);
       }
+    }
+
+    /** Loads the step's operands and calls its element function, wrapping the result as storing would. */
+    private Void elementwise(FusedExpr.Step step, DType resultType) {
+      DType operandType = null;
+      for (FusedExpr.Ref ref : step.args()) {
+        operandType = ref.isInput() ? inputTypes.get(ref.index()).dtype() : stepTypes.get(ref.index()).dtype();
+        if (ref.isInput()) {
+          loadInput(ref.index());
+        } else {
+          load(ref.index());
+        }
+      }
+      Method function = Fusion.elementFunction(step.op(), operandType, resultType, step.args().size())
+          .orElseThrow(() -> new IllegalStateException("no element function for step " + step + " (a fuse pass bug)"));
+      ElementCode.invoke(mv, function);
+      ElementCode.wrap(mv, resultType);
+      return null;
     }
 
     /**
@@ -437,17 +487,17 @@ final class FusedKernelEmitter {
         mv.visitVarInsn(ILOAD, index);
         mv.visitInsn(IALOAD);
       }
-      mv.visitInsn(arrayLoad(inputTypes.get(params).dtype()));
+      ElementCode.load(mv, inputTypes.get(params).dtype());
     }
 
     void load(int step) {
-      mv.visitVarInsn(valueType(stepTypes.get(step).dtype()).getOpcode(ILOAD), stepLocal[step]);
+      mv.visitVarInsn(ElementCode.valueType(stepTypes.get(step).dtype()).getOpcode(ILOAD), stepLocal[step]);
     }
 
     void loadInput(int i) {
       DType dtype = inputTypes.get(i).dtype();
       if (kinds[i] == FusedSupport.SCALAR) {
-        mv.visitVarInsn(valueType(dtype).getOpcode(ILOAD), inputLocal[i]);
+        mv.visitVarInsn(ElementCode.valueType(dtype).getOpcode(ILOAD), inputLocal[i]);
         return;
       }
       mv.visitVarInsn(ALOAD, inputLocal[i]);
@@ -458,11 +508,18 @@ final class FusedKernelEmitter {
       } else {
         mv.visitVarInsn(ILOAD, index);
       }
-      mv.visitInsn(arrayLoad(dtype));
+      ElementCode.load(mv, dtype);
     }
   }
 
-  /** The static field SELF (this program as a {@link LoopBody}) and {@code loop(k, from, to, args)}. */
+  /** Loops per dispatch method: keeps each {@code tableswitch} method far under HotSpot's JIT limit. */
+  private static final int LOOPS_PER_GROUP = 256;
+
+  /**
+   * The static field SELF (this program as a {@link LoopBody}) and {@code loop(k, from, to, args)}:
+   * a {@code tableswitch} over the loops, in groups of {@link #LOOPS_PER_GROUP} (one method each)
+   * when a graph has more, so that a graph of thousands of loops still dispatches in JIT-compiled code.
+   */
   void emitLoopBody(MethodVisitor clinit) {
     cw.visitField(ACC_PRIVATE | ACC_STATIC | ACC_FINAL, "SELF", "L" + LOOP_BODY + ";", null, null).visitEnd();
     clinit.visitTypeInsn(NEW, className);
@@ -470,79 +527,73 @@ final class FusedKernelEmitter {
     clinit.visitMethodInsn(INVOKESPECIAL, className, "<init>", "()V", false);
     clinit.visitFieldInsn(PUTSTATIC, className, "SELF", "L" + LOOP_BODY + ";");
 
+    int groups = (kernels + LOOPS_PER_GROUP - 1) / LOOPS_PER_GROUP;
     MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "loop", "(III" + OBJECTS + ")V", null, null);
     mv.visitCode();
-    Label fail = new Label();
-    if (kernels > 0) {
-      Label[] cases = new Label[kernels];
-      for (int k = 0; k < kernels; k++) {
-        cases[k] = new Label();
+    if (groups <= 1) {
+      emitSwitch(mv, 0, kernels, false);
+    } else {
+      Label fail = new Label();
+      Label[] cases = new Label[groups];
+      for (int g = 0; g < groups; g++) {
+        cases[g] = new Label();
       }
       mv.visitVarInsn(ILOAD, 1);
-      mv.visitTableSwitchInsn(0, kernels - 1, fail, cases);
-      for (int k = 0; k < kernels; k++) {
-        mv.visitLabel(cases[k]);
-        mv.visitVarInsn(ILOAD, 2);
-        mv.visitVarInsn(ILOAD, 3);
+      BytecodeCompiler.push(mv, LOOPS_PER_GROUP);
+      mv.visitInsn(IDIV);
+      mv.visitTableSwitchInsn(0, groups - 1, fail, cases);
+      for (int g = 0; g < groups; g++) {
+        mv.visitLabel(cases[g]);
+        for (int local = 1; local <= 3; local++) {
+          mv.visitVarInsn(ILOAD, local);
+        }
         mv.visitVarInsn(ALOAD, 4);
+        mv.visitMethodInsn(INVOKESTATIC, className, "loopGroup" + g, "(III" + OBJECTS + ")V", false);
+        mv.visitInsn(RETURN);
+      }
+      mv.visitLabel(fail);
+      throwNoSuchLoop(mv);
+    }
+    mv.visitMaxs(0, 0);
+    mv.visitEnd();
+    for (int g = 0; groups > 1 && g < groups; g++) {
+      MethodVisitor group = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "loopGroup" + g, "(III" + OBJECTS + ")V", null, null);
+      group.visitCode();
+      emitSwitch(group, g * LOOPS_PER_GROUP, Math.min(kernels, (g + 1) * LOOPS_PER_GROUP), true);
+      group.visitMaxs(0, 0);
+      group.visitEnd();
+    }
+  }
+
+  /** {@code switch (k) { case from..to-1: loopK(from, to, args); return; }}; k in local 1 (0 if static). */
+  private void emitSwitch(MethodVisitor mv, int from, int to, boolean isStatic) {
+    int base = isStatic ? 0 : 1;
+    Label fail = new Label();
+    if (to > from) {
+      Label[] cases = new Label[to - from];
+      for (int k = 0; k < cases.length; k++) {
+        cases[k] = new Label();
+      }
+      mv.visitVarInsn(ILOAD, base);
+      mv.visitTableSwitchInsn(from, to - 1, fail, cases);
+      for (int k = from; k < to; k++) {
+        mv.visitLabel(cases[k - from]);
+        mv.visitVarInsn(ILOAD, base + 1);
+        mv.visitVarInsn(ILOAD, base + 2);
+        mv.visitVarInsn(ALOAD, base + 3);
         mv.visitMethodInsn(INVOKESTATIC, className, "loop" + k, LOOP_DESC, false);
         mv.visitInsn(RETURN);
       }
     }
     mv.visitLabel(fail);
+    throwNoSuchLoop(mv);
+  }
+
+  private static void throwNoSuchLoop(MethodVisitor mv) {
     mv.visitTypeInsn(NEW, "java/lang/IllegalArgumentException");
     mv.visitInsn(DUP);
     mv.visitLdcInsn("no such loop");
     mv.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalArgumentException", "<init>", "(Ljava/lang/String;)V", false);
     mv.visitInsn(ATHROW);
-    mv.visitMaxs(0, 0);
-    mv.visitEnd();
-  }
-
-  private static void narrow(MethodVisitor mv, DType dtype) {
-    if (dtype == DType.INT8) {
-      mv.visitInsn(I2B);
-    } else if (dtype == DType.INT16) {
-      mv.visitInsn(I2S);
-    }
-  }
-
-  /** The JVM type a value of {@code dtype} is held in (booleans and narrow ints as int). */
-  private static org.objectweb.asm.Type valueType(DType dtype) {
-    return switch (dtype) {
-      case BOOL, INT8, INT16, INT32 -> org.objectweb.asm.Type.INT_TYPE;
-      case INT64 -> org.objectweb.asm.Type.LONG_TYPE;
-      case FLOAT32 -> org.objectweb.asm.Type.FLOAT_TYPE;
-      case FLOAT64 -> org.objectweb.asm.Type.DOUBLE_TYPE;
-      case STRING -> throw new IllegalStateException("strings are never fused");
-    };
-  }
-
-  private static String arrayDescriptor(DType dtype) {
-    return org.objectweb.asm.Type.getDescriptor(dtype.arrayClass());
-  }
-
-  private static int arrayLoad(DType dtype) {
-    return switch (dtype) {
-      case BOOL, INT8 -> BALOAD;
-      case INT16 -> SALOAD;
-      case INT32 -> IALOAD;
-      case INT64 -> LALOAD;
-      case FLOAT32 -> FALOAD;
-      case FLOAT64 -> DALOAD;
-      case STRING -> throw new IllegalStateException("strings are never fused");
-    };
-  }
-
-  private static int arrayStore(DType dtype) {
-    return switch (dtype) {
-      case BOOL, INT8 -> BASTORE;
-      case INT16 -> SASTORE;
-      case INT32 -> IASTORE;
-      case INT64 -> LASTORE;
-      case FLOAT32 -> FASTORE;
-      case FLOAT64 -> DASTORE;
-      case STRING -> throw new IllegalStateException("strings are never fused");
-    };
   }
 }

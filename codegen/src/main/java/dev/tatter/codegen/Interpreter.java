@@ -2,13 +2,12 @@ package dev.tatter.codegen;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.Graph;
+import dev.tatter.ir.KernelInvoker;
 import dev.tatter.ir.Lowering;
 import dev.tatter.ir.Node;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.exec.NodeFailure;
-import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -51,15 +50,10 @@ public final class Interpreter {
           for (Node input : node.inputs()) {
             args.add(values[input.id()]);
           }
-          for (AttrSpec spec : node.op().attributes()) {
-            args.add(spec.kind().toKernelArgument(node.attributes().get(spec.name())));
-          }
           try {
-            return call.method().invoke(null, args.toArray());
-          } catch (InvocationTargetException e) {
-            throw NodeFailure.at(e.getCause(), node.describe());
-          } catch (IllegalAccessException e) {
-            throw new IllegalStateException("kernel of " + node.op() + " is not accessible", e);
+            return KernelInvoker.invoke(node.op(), args, node.attributes());
+          } catch (RuntimeException | Error e) {
+            throw NodeFailure.at(e, node.describe());
           }
         }
 

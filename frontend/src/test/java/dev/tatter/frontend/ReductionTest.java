@@ -245,7 +245,7 @@ class ReductionTest {
   @Test
   void rowKernel_refusesValuesThatDoNotFitThePartition() {
     InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-        () -> RowReductionKernels.rowSum(Tensor.ofFloats(1, 2), partition(0, 1, 3), false));
+        () -> RowReductionKernels.rows(dev.tatter.runtime.kernels.Reducer.SUM, Tensor.ofFloats(1, 2), partition(0, 1, 3), false));
     assertEquals("values must have one row per partitioned value: the partition covers 3 values but values has shape [2]", e.getMessage());
   }
 

@@ -85,6 +85,12 @@ public final class Graph {
      * naming the op, operand types, location and broken condition.
      */
     public Node add(OpDef op, List<Node> inputs, Map<String, ?> attributes, String name, SourceLocation location, Type declaredType) {
+      return add(op, inputs, attributes, name, location, declaredType, List.of());
+    }
+
+    /** Like {@link #add(OpDef, List, Map, String, SourceLocation, Type)}, for a fused node with its steps' origins. */
+    public Node add(OpDef op, List<Node> inputs, Map<String, ?> attributes, String name, SourceLocation location, Type declaredType,
+        List<String> stepOrigins) {
       checkNotNull(op, "op");
       SourceLocation loc = location == null ? SourceLocation.UNKNOWN : location;
       for (Node input : inputs) {
@@ -112,7 +118,7 @@ public final class Graph {
       if (name != null) {
         checkName(name, op, loc);
       }
-      Node node = new Node(nodes.size(), op, ImmutableList.copyOf(inputs), attrs, type, name, loc);
+      Node node = new Node(nodes.size(), op, ImmutableList.copyOf(inputs), attrs, type, name, loc, ImmutableList.copyOf(stepOrigins));
       nodes.add(node);
       if (name != null) {
         byName.put(name, node);
@@ -124,7 +130,8 @@ public final class Graph {
     public Node copy(Node original, List<Node> newInputs) {
       String name = original.name().filter(n -> !byName.containsKey(n)).orElse(null);
       Type declared = original.op().lowering() instanceof Lowering.Feed ? original.type() : null;
-      return add(original.op(), newInputs, original.attributes().asMap(), name, original.location(), declared);
+      return add(original.op(), newInputs, original.attributes().asMap(), name, original.location(), declared,
+          original.stepOrigins());
     }
 
     private void checkName(String name, OpDef op, SourceLocation loc) {

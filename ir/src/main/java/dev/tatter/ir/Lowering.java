@@ -33,8 +33,16 @@ public sealed interface Lowering {
     }
   }
 
-  /** The value is {@code method(operands..., attributes...)}. */
-  record StaticCall(Method method) implements Lowering {
+  /**
+   * The value is {@code method(bound..., operands..., attributes...)}: {@code bound} are
+   * constants fixed by the op's definition (a reduction's {@code Reducer}, an elementwise op's
+   * scalar function), so one kernel serves a family of ops without a wrapper per op.
+   */
+  record StaticCall(Method method, List<Object> bound) implements Lowering {
+    public StaticCall {
+      bound = List.copyOf(bound);
+    }
+
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.visitStaticCall(this);
@@ -57,8 +65,11 @@ public sealed interface Lowering {
     return new Feed();
   }
 
-  /** The unique public static method {@code name} of {@code owner}; fails fast if missing or overloaded. */
-  static StaticCall staticCall(Class<?> owner, String name) {
+  /**
+   * The unique public static method {@code name} of {@code owner}, called with {@code bound}
+   * first; fails fast if it is missing or overloaded.
+   */
+  static StaticCall staticCall(Class<?> owner, String name, Object... bound) {
     List<Method> candidates =
         Arrays.stream(owner.getMethods())
             .filter(m -> m.getName().equals(name) && Modifier.isStatic(m.getModifiers()))
@@ -69,6 +80,6 @@ public sealed interface Lowering {
         owner.getSimpleName(),
         name,
         candidates.size());
-    return new StaticCall(candidates.get(0));
+    return new StaticCall(candidates.get(0), List.of(bound));
   }
 }

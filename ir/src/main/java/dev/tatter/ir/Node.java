@@ -18,8 +18,10 @@ public final class Node {
   private final Type type;
   private final String name;
   private final SourceLocation location;
+  private final ImmutableList<String> stepOrigins;
 
-  Node(int id, OpDef op, ImmutableList<Node> inputs, Attributes attributes, Type type, String name, SourceLocation location) {
+  Node(int id, OpDef op, ImmutableList<Node> inputs, Attributes attributes, Type type, String name, SourceLocation location,
+      ImmutableList<String> stepOrigins) {
     this.id = id;
     this.op = op;
     this.inputs = inputs;
@@ -27,6 +29,7 @@ public final class Node {
     this.type = type;
     this.name = name;
     this.location = location;
+    this.stepOrigins = stepOrigins;
   }
 
   /** The node's position in its graph. */
@@ -61,6 +64,16 @@ public final class Node {
 
   public SourceLocation location() {
     return location;
+  }
+
+  /**
+   * For a node the fuse pass made, how each step's original node is described in errors ({@link
+   * #describe()} of the node before fusion), so a failing step is reported as the unfused graph
+   * would report it; empty otherwise. Like the location, never part of the node's identity and
+   * never printed.
+   */
+  public ImmutableList<String> stepOrigins() {
+    return stepOrigins;
   }
 
   /** How error messages refer to this node: {@code %x (placeholder) at Example.java:12}. */

@@ -11,6 +11,8 @@ import dev.tatter.ir.types.Type;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import dev.tatter.runtime.Tensor;
+import dev.tatter.runtime.kernels.PointwiseKernels;
+import dev.tatter.runtime.kernels.ScalarFunction;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,7 @@ public final class OpDef {
   private final TypeRule typeRule;
   private final Lowering lowering;
   private final Canonicalizer canonicalizer;
-  private final ScalarFunction scalarFunction;
+  private final Fusion fusion;
   private final ImmutableList<OpExample> examples;
   private final String summary;
 
@@ -43,13 +45,13 @@ public final class OpDef {
     this.typeRule = checkNotNull(b.typeRule, "%s has no type rule", mnemonic);
     this.lowering = checkNotNull(b.lowering, "%s has no lowering", mnemonic);
     this.canonicalizer = b.canonicalizer;
-    this.scalarFunction = b.scalarFunction;
+    this.fusion = b.fusion;
     this.examples = b.examples.build();
-    checkArgument(scalarFunction == null || traits.contains(Trait.ELEMENTWISE),
-        "%s has a scalar function but is not ELEMENTWISE", mnemonic);
+    checkArgument(!(fusion instanceof Fusion.Pointwise || fusion instanceof Fusion.Cast) || traits.contains(Trait.ELEMENTWISE),
+        "%s fuses as an elementwise step but is not ELEMENTWISE", mnemonic);
     this.summary = b.summary;
     if (lowering instanceof Lowering.StaticCall) {
-      checkKernelSignature(((Lowering.StaticCall) lowering).method());
+      checkKernelSignature((Lowering.StaticCall) lowering);
     }
   }
 
@@ -95,9 +97,14 @@ public final class OpDef {
     return canonicalizer;
   }
 
-  /** For an elementwise op, its element-level definition (what fusion inlines); else null. */
+  /** How the op takes part in fused loops, or null if it does not. */
+  public Fusion fusion() {
+    return fusion;
+  }
+
+  /** For an op declared {@link Builder#pointwise pointwise}, its scalar function; else null. */
   public ScalarFunction scalarFunction() {
-    return scalarFunction;
+    return fusion instanceof Fusion.Pointwise p ? p.function() : null;
   }
 
   /** Runnable examples of this op (see {@link OpExample}). */
@@ -165,20 +172,42 @@ public final class OpDef {
     return Attributes.of(out);
   }
 
-  private void checkKernelSignature(Method method) {
+  /**
+   * The kernel must take the bound constants, then one runtime value per operand, then each
+   * attribute as its kind's kernel parameter type: checked when the op's library class loads, so
+   * a mismatch never reaches a run.
+   */
+  private void checkKernelSignature(Lowering.StaticCall call) {
     checkArgument(!variadic, "%s: variadic ops cannot call a fixed-arity kernel", mnemonic);
+    Method method = call.method();
     Class<?>[] params = method.getParameterTypes();
-    int expected = operandNames.size() + attributes.size();
+    int bound = call.bound().size();
+    int expected = bound + operandNames.size() + attributes.size();
     checkArgument(params.length == expected,
-        "%s: kernel %s takes %s parameters, but the op has %s operands and %s attributes",
-        mnemonic, method.getName(), params.length, operandNames.size(), attributes.size());
+        "%s: kernel %s takes %s parameters, but the op has %s bound constants, %s operands and %s attributes",
+        mnemonic, method.getName(), params.length, bound, operandNames.size(), attributes.size());
+    for (int i = 0; i < bound; i++) {
+      checkArgument(params[i].isInstance(call.bound().get(i)), "%s: kernel parameter %s cannot take the bound %s",
+          mnemonic, i, call.bound().get(i));
+    }
+    for (int i = 0; i < operandNames.size(); i++) {
+      Class<?> p = params[bound + i];
+      checkArgument(RUNTIME_VALUES.contains(p), "%s: kernel parameter %s for operand '%s' must be one of %s, is %s",
+          mnemonic, bound + i, operandNames.get(i), RUNTIME_VALUES.stream().map(Class::getSimpleName).toList(), p);
+    }
     for (int i = 0; i < attributes.size(); i++) {
       Class<?> want = attributes.get(i).kind().kernelParameterType();
-      Class<?> got = params[operandNames.size() + i];
+      Class<?> got = params[bound + operandNames.size() + i];
       checkArgument(got == want, "%s: kernel parameter %s for attribute '%s' must be %s, is %s",
-          mnemonic, operandNames.size() + i, attributes.get(i).name(), want, got);
+          mnemonic, bound + operandNames.size() + i, attributes.get(i).name(), want, got);
     }
+    checkArgument(!method.getReturnType().isPrimitive(), "%s: kernel %s must return a runtime value", mnemonic, method);
   }
+
+  /** What an operand can be at run time (Object: any of them, for ops generic over kinds). */
+  private static final ImmutableSet<Class<?>> RUNTIME_VALUES = ImmutableSet.of(Tensor.class,
+      dev.tatter.runtime.RaggedTensor.class, dev.tatter.runtime.RowPartition.class,
+      dev.tatter.runtime.SparseTensor.class, Object.class);
 
   @Override
   public String toString() {
@@ -195,7 +224,7 @@ public final class OpDef {
     private TypeRule typeRule;
     private Lowering lowering;
     private Canonicalizer canonicalizer;
-    private ScalarFunction scalarFunction;
+    private Fusion fusion;
     private final ImmutableList.Builder<OpExample> examples = ImmutableList.builder();
     private String summary = "";
 
@@ -238,15 +267,35 @@ public final class OpDef {
       return this;
     }
 
-    /** Shorthand for a {@link Lowering.StaticCall} of {@code owner.name}. */
-    public Builder kernel(Class<?> owner, String name) {
-      return lowering(Lowering.staticCall(owner, name));
+    /**
+     * Shorthand for a {@link Lowering.StaticCall} of {@code owner.name}, called with
+     * {@code bound} before the operands (e.g. {@code .kernel(RowReductionKernels.class, "rows",
+     * Reducer.SUM)}).
+     */
+    public Builder kernel(Class<?> owner, String name, Object... bound) {
+      return lowering(Lowering.staticCall(owner, name, bound));
     }
 
-    /** The element-level definition of an ELEMENTWISE op; see {@link ScalarFunction}. */
-    public Builder scalarFunction(Class<?> owner, String name) {
-      this.scalarFunction = new ScalarFunction(owner, name);
+    /** How the op fuses; see {@link Fusion}. */
+    public Builder fusion(Fusion f) {
+      checkState(fusion == null, "%s already has a fusion kind", mnemonic);
+      this.fusion = f;
       return this;
+    }
+
+    /**
+     * Declares an ELEMENTWISE op by its scalar function, {@code owner.name} (see {@link
+     * ScalarFunction}): that is all an elementwise op needs. Its kernel is the generic loop of
+     * {@link PointwiseKernels} over the operands declared before this call, and it fuses as a
+     * {@link Fusion.Pointwise} step.
+     */
+    public Builder pointwise(Class<?> owner, String name) {
+      checkState(operandNames.size() == 1 || operandNames.size() == 2,
+          "%s: declare one or two operands before pointwise(...)", mnemonic);
+      ScalarFunction fn = new ScalarFunction(owner, name);
+      traits(Trait.PURE, Trait.ELEMENTWISE);
+      fusion(new Fusion.Pointwise(fn));
+      return kernel(PointwiseKernels.class, operandNames.size() == 1 ? "unary" : "binary", fn);
     }
 
     /** A graph using this op whose single output prints as {@code expected}. */

@@ -1,7 +1,7 @@
 package dev.tatter.optimizer;
 
-import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.Graph;
+import dev.tatter.ir.KernelInvoker;
 import dev.tatter.ir.Lowering;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.Trait;
@@ -9,7 +9,6 @@ import dev.tatter.ir.ops.CoreOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.runtime.Tensor;
-import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,24 +75,16 @@ public final class FoldPass implements Pass {
   }
 
   private Tensor evaluate(Node node, List<Node> inputs) {
-    List<Object> args = new ArrayList<>();
+    List<Object> operands = new ArrayList<>();
     for (Node input : inputs) {
-      args.add(input.attributes().getTensor("value"));
-    }
-    for (AttrSpec spec : node.op().attributes()) {
-      args.add(spec.kind().toKernelArgument(node.attributes().get(spec.name())));
+      operands.add(input.attributes().getTensor("value"));
     }
     try {
-      Object result = ((Lowering.StaticCall) node.op().lowering()).method().invoke(null, args.toArray());
+      Object result = KernelInvoker.invoke(node.op(), operands, node.attributes());
       return result instanceof Tensor t ? t : null;
-    } catch (InvocationTargetException e) {
-      if (e.getCause() instanceof RuntimeException) {
-        remarks.add(node.describe() + " not folded: " + e.getCause().getMessage() + " (reported when the graph runs)");
-        return null;
-      }
-      throw new IllegalStateException("kernel of " + node.op() + " failed while folding " + node.describe(), e.getCause());
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException("kernel of " + node.op() + " is not accessible", e);
+    } catch (RuntimeException e) {
+      remarks.add(node.describe() + " not folded: " + e.getMessage() + " (reported when the graph runs)");
+      return null;
     }
   }
 }

@@ -1,11 +1,11 @@
 package dev.tatter.optimizer;
 
 import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.Fusion;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.ops.FusedExpr;
 import dev.tatter.ir.ops.FusedOps;
-import dev.tatter.ir.ops.RaggedBroadcastOps;
 import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.ir.types.DenseType;
 import java.util.ArrayList;
@@ -165,37 +165,12 @@ public final class FusePass implements Pass {
     return null;
   }
 
-  /**
-   * A row reduction the fused loop can end with ({@link FusedExpr#rowFold}) over rank-1 values
-   * with a fold overload for their dtype.
-   */
   static boolean fusibleRowReduction(Node node) {
-    dev.tatter.ir.ScalarFunction fold = FusedExpr.rowFold(node.op());
-    if (fold == null || !(node.input(0).type() instanceof DenseType values) || values.rank() != 1) {
-      return false;
-    }
-    Class<?> compute = FusedExpr.computeType(values.dtype());
-    return compute != null && fold.overload(compute, 2).filter(m -> m.getReturnType() == compute).isPresent();
+    return FusedExpr.fusibleRowFold(node);
   }
 
-  /**
-   * An elementwise op on dense operands with a scalar-function overload for its dtypes, or a
-   * {@code row_gather} of one value per row ({@code params [nrows or 1, 1]}, statically), which
-   * the loop reads through the partition's value_rowids.
-   */
   static boolean fusible(Node node) {
-    if (node.op() == RaggedBroadcastOps.ROW_GATHER) {
-      return node.input(0).type() instanceof DenseType params && params.rank() == 2 && params.dim(1) == 1
-          && FusedExpr.computeType(params.dtype()) != null;
-    }
-    if (!FusedExpr.canHold(node.op()) || !(node.type() instanceof DenseType)) {
-      return false;
-    }
-    if (node.inputs().isEmpty() || !node.inputs().stream().allMatch(n -> n.type() instanceof DenseType)) {
-      return false;
-    }
-    return FusedExpr.scalarOverload(node.op(), node.input(0).type().dtype(), node.type().dtype(),
-        node.inputs().size()).isPresent();
+    return FusedExpr.fusibleStep(node);
   }
 
   private static Node addFused(Graph.Builder out, Node root, List<Node> members, Node[] mapping) {
@@ -203,7 +178,9 @@ public final class FusePass implements Pass {
     Map<Object, Integer> inputOf = new java.util.HashMap<>();
     List<Node> inputs = new ArrayList<>();
     List<FusedExpr.Step> steps = new ArrayList<>();
+    List<String> origins = new ArrayList<>();
     for (Node member : members) {
+      origins.add(member.describe());
       ImmutableList.Builder<FusedExpr.Ref> args = ImmutableList.builder();
       for (int a = 0; a < member.inputs().size(); a++) {
         Node operand = member.input(a);
@@ -213,7 +190,7 @@ public final class FusePass implements Pass {
         } else {
           // a gathered params operand is an operand of its own per partition, since the loop
           // reads it through that partition's value_rowids
-          Object key = member.op() == RaggedBroadcastOps.ROW_GATHER && a == 0 ? List.of(operand, member.input(1)) : operand;
+          Object key = member.op().fusion() instanceof Fusion.Gather && a == 0 ? List.of(operand, member.input(1)) : operand;
           Integer index = inputOf.computeIfAbsent(key, o -> {
             inputs.add(mapping[operand.id()]);
             return inputs.size() - 1;
@@ -226,6 +203,6 @@ public final class FusePass implements Pass {
     }
     FusedExpr expr = new FusedExpr(ImmutableList.copyOf(steps));
     return out.add(FusedOps.FUSED, inputs, Map.of("expr", expr.toString()), root.name().orElse(null),
-        root.location(), null);
+        root.location(), null, origins);
   }
 }

@@ -6,27 +6,47 @@ import java.util.Arrays;
 
 /**
  * The element types of Tatter's tensors, named as TensorFlow names them ({@code int32},
- * {@code float32}, ...). Each dtype is stored in exactly one kind of Java primitive array.
+ * {@code float32}, ...). Each constant is a row of data — its kind, the Java type one element is
+ * stored as, the Java type it is computed in, its width — and {@link #layout()} derives from
+ * that row how to read, write and narrow an element. Nothing else in Tatter switches over dtypes
+ * to learn how they are stored: a new dtype is a new row here (with its storage conversions in
+ * {@link ElementStorage}, if its storage is not a JVM primitive of its compute type) and the
+ * scalar overloads for its compute type.
  */
 public enum DType {
-  BOOL("bool", boolean[].class),
-  INT8("int8", byte[].class),
-  INT16("int16", short[].class),
-  INT32("int32", int[].class),
-  INT64("int64", long[].class),
-  FLOAT32("float32", float[].class),
-  FLOAT64("float64", double[].class),
-  STRING("string", String[].class);
+  BOOL("bool", Kind.BOOL, boolean.class, boolean.class, 1),
+  INT8("int8", Kind.INTEGER, byte.class, int.class, 8),
+  INT16("int16", Kind.INTEGER, short.class, int.class, 16),
+  INT32("int32", Kind.INTEGER, int.class, int.class, 32),
+  INT64("int64", Kind.INTEGER, long.class, long.class, 64),
+  FLOAT32("float32", Kind.FLOATING, float.class, float.class, 32),
+  FLOAT64("float64", Kind.FLOATING, double.class, double.class, 64),
+  STRING("string", Kind.STRING, String.class, String.class, 0);
+
+  /** What an element is, for type rules: TF's dtype predicates are questions about the kind. */
+  public enum Kind {
+    BOOL,
+    INTEGER,
+    FLOATING,
+    STRING
+  }
 
   private static final ImmutableMap<String, DType> BY_NAME =
       Maps.uniqueIndex(Arrays.asList(values()), DType::tfName);
 
   private final String tfName;
-  private final Class<?> arrayClass;
+  private final Kind kind;
+  private final Class<?> storageType;
+  private final Class<?> computeType;
+  private final int bits;
+  private volatile DTypeLayout layout;
 
-  DType(String tfName, Class<?> arrayClass) {
+  DType(String tfName, Kind kind, Class<?> storageType, Class<?> computeType, int bits) {
     this.tfName = tfName;
-    this.arrayClass = arrayClass;
+    this.kind = kind;
+    this.storageType = storageType;
+    this.computeType = computeType;
+    this.bits = bits;
   }
 
   /** The name TensorFlow prints and the textual IR uses, e.g. {@code float32}. */
@@ -34,26 +54,96 @@ public enum DType {
     return tfName;
   }
 
-  /** The primitive array class that holds this dtype's elements. */
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The Java type one element is stored as ({@code byte} for int8). */
+  public Class<?> storageType() {
+    return storageType;
+  }
+
+  /**
+   * The Java type scalar functions compute this dtype in: {@code int} for int8/int16/int32 (the
+   * result is narrowed when stored, which wraps as the narrow arithmetic would), {@code long},
+   * {@code float}, {@code double}, {@code boolean}, {@code String}.
+   */
+  public Class<?> computeType() {
+    return computeType;
+  }
+
+  /** The array class that holds this dtype's elements. */
   public Class<?> arrayClass() {
-    return arrayClass;
+    return layout().arrayClass();
+  }
+
+  /** How elements are read, written and narrowed (derived from this row, built once). */
+  public DTypeLayout layout() {
+    DTypeLayout l = layout;
+    if (l == null) {
+      l = new DTypeLayout(this);
+      layout = l;
+    }
+    return l;
+  }
+
+  /** Width in bits of one element (0 for strings). */
+  public int bits() {
+    return bits;
   }
 
   public boolean isInteger() {
-    return this == INT8 || this == INT16 || this == INT32 || this == INT64;
+    return kind == Kind.INTEGER;
   }
 
   public boolean isFloating() {
-    return this == FLOAT32 || this == FLOAT64;
+    return kind == Kind.FLOATING;
   }
 
   public boolean isNumeric() {
     return isInteger() || isFloating();
   }
 
+  /** Whether fused loops can hold this dtype: its compute type is a JVM primitive. */
+  public boolean isPrimitive() {
+    return computeType.isPrimitive();
+  }
+
   /** Whether this dtype may hold row splits (TF allows int32 and int64). */
   public boolean isSplitsDType() {
-    return this == INT32 || this == INT64;
+    return kind == Kind.INTEGER && bits >= 32;
+  }
+
+  /** The smallest value of an integer dtype. */
+  public long minInteger() {
+    checkInteger();
+    return -(1L << (bits - 1));
+  }
+
+  /** The largest value of an integer dtype. */
+  public long maxInteger() {
+    checkInteger();
+    return (1L << (bits - 1)) - 1; // for 64 bits: MIN_VALUE - 1 wraps to MAX_VALUE
+  }
+
+  /**
+   * The float dtype a true division of this dtype computes in (TF's {@code truediv} table, as
+   * NumPy: float32 for integers of up to 16 bits, float64 above); a float dtype is its own.
+   */
+  public DType trueDivDType() {
+    if (kind == Kind.FLOATING) {
+      return this;
+    }
+    if (kind != Kind.INTEGER) {
+      throw new IllegalArgumentException(this + " has no true division");
+    }
+    return bits <= 16 ? FLOAT32 : FLOAT64;
+  }
+
+  private void checkInteger() {
+    if (kind != Kind.INTEGER) {
+      throw new IllegalArgumentException(this + " is not an integer dtype");
+    }
   }
 
   /** Looks a dtype up by its TF name; throws {@link IllegalArgumentException} if unknown. */

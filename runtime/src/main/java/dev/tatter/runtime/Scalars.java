@@ -12,40 +12,38 @@ public final class Scalars {
 
   /** Stores {@code value} (a Number, Boolean or String) at {@code array[i]} as {@code dtype}. */
   public static void store(DType dtype, Object array, int i, Object value) {
-    switch (dtype) {
-      case BOOL -> ((boolean[]) array)[i] = asBoolean(dtype, value);
-      case INT8 -> ((byte[]) array)[i] = (byte) asLong(dtype, value);
-      case INT16 -> ((short[]) array)[i] = (short) asLong(dtype, value);
-      case INT32 -> ((int[]) array)[i] = (int) asLong(dtype, value);
-      case INT64 -> ((long[]) array)[i] = asLong(dtype, value);
-      case FLOAT32 -> ((float[]) array)[i] = (float) asDouble(dtype, value);
-      case FLOAT64 -> ((double[]) array)[i] = asDouble(dtype, value);
-      case STRING -> {
-        if (!(value instanceof String)) {
-          throw mismatch(dtype, value);
+    dtype.layout().set(array, i, toComputeType(dtype, value));
+  }
+
+  /**
+   * {@code value} as a boxed value of {@code dtype}'s compute type: integers through a long
+   * (so they wrap when narrowed), floats through a double, bools and strings as they are.
+   */
+  private static Object toComputeType(DType dtype, Object value) {
+    Class<?> compute = dtype.computeType();
+    switch (dtype.kind()) {
+      case BOOL -> {
+        if (value instanceof Boolean) {
+          return value;
         }
-        ((String[]) array)[i] = (String) value;
       }
-    }
-  }
-
-  private static boolean asBoolean(DType dtype, Object value) {
-    if (value instanceof Boolean) {
-      return (Boolean) value;
-    }
-    throw mismatch(dtype, value);
-  }
-
-  private static long asLong(DType dtype, Object value) {
-    if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
-      return ((Number) value).longValue();
-    }
-    throw mismatch(dtype, value);
-  }
-
-  private static double asDouble(DType dtype, Object value) {
-    if (value instanceof Number) {
-      return ((Number) value).doubleValue();
+      case INTEGER -> {
+        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+          long v = ((Number) value).longValue();
+          return compute == long.class ? (Object) v : (Object) (int) v;
+        }
+      }
+      case FLOATING -> {
+        if (value instanceof Number) {
+          double v = ((Number) value).doubleValue();
+          return compute == float.class ? (Object) (float) v : (Object) v;
+        }
+      }
+      case STRING -> {
+        if (value instanceof String) {
+          return value;
+        }
+      }
     }
     throw mismatch(dtype, value);
   }
@@ -60,24 +58,34 @@ public final class Scalars {
 
   /** Element {@code i} as a long (integer and bool dtypes; bool is 0 or 1). */
   public static long loadLong(DType dtype, Object array, int i) {
-    return switch (dtype) {
-      case BOOL -> ((boolean[]) array)[i] ? 1 : 0;
-      case INT8 -> ((byte[]) array)[i];
-      case INT16 -> ((short[]) array)[i];
-      case INT32 -> ((int[]) array)[i];
-      case INT64 -> ((long[]) array)[i];
-      default -> throw new IllegalArgumentException(dtype + " is not an integer dtype");
-    };
+    // index and size tensors are read element by element: their two dtypes without boxing
+    if (dtype == DType.INT64) {
+      return ((long[]) array)[i];
+    }
+    if (dtype == DType.INT32) {
+      return ((int[]) array)[i];
+    }
+    if (dtype.kind() == DType.Kind.BOOL) {
+      return ((boolean[]) array)[i] ? 1 : 0;
+    }
+    if (dtype.kind() != DType.Kind.INTEGER) {
+      throw new IllegalArgumentException(dtype + " is not an integer dtype");
+    }
+    return ((Number) dtype.layout().get(array, i)).longValue();
   }
 
   /** Element {@code i} as a double (numeric dtypes). */
   public static double loadDouble(DType dtype, Object array, int i) {
-    return switch (dtype) {
-      case FLOAT32 -> ((float[]) array)[i];
-      case FLOAT64 -> ((double[]) array)[i];
-      case STRING -> throw new IllegalArgumentException("string is not numeric");
-      default -> loadLong(dtype, array, i);
-    };
+    if (dtype.kind() == DType.Kind.STRING) {
+      throw new IllegalArgumentException("string is not numeric");
+    }
+    if (dtype == DType.FLOAT32) {
+      return ((float[]) array)[i];
+    }
+    if (dtype.kind() == DType.Kind.FLOATING) {
+      return ((Number) dtype.layout().get(array, i)).doubleValue();
+    }
+    return loadLong(dtype, array, i);
   }
 
   static int hashArray(Object array) {

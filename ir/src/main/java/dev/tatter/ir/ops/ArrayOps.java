@@ -66,5 +66,4 @@ public final class ArrayOps {
               """, "[[1], [2], [3]]")
           .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(GATHER, EXPAND_DIMS);
 }

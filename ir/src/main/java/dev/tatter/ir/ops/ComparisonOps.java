@@ -1,9 +1,6 @@
 package dev.tatter.ir.ops;
 
-import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.OpDef;
-import dev.tatter.runtime.kernels.BinaryOp;
-import dev.tatter.runtime.kernels.UnaryOp;
 
 /**
  * Logical ops (bool only, as TF's {@code logical_and} and friends that RaggedTensor's {@code &},
@@ -14,14 +11,14 @@ import dev.tatter.runtime.kernels.UnaryOp;
 public final class ComparisonOps {
   private ComparisonOps() {}
 
-  public static final OpDef INVERT = ElementwiseOps.unary(UnaryOp.INVERT, "logical not (RaggedTensor's ~), bool only")
+  public static final OpDef INVERT = ElementwiseOps.unary("invert", "logical not (RaggedTensor's ~), bool only")
       .example("""
           %x = constant() {value = tensor<bool>[2] [true, false]} : tensor<bool>[2]
           %0 = invert(%x) : tensor<bool>[2]
           return %0
           """, "[False, True]")
       .build();
-  public static final OpDef AND = ElementwiseOps.binary(BinaryOp.AND, "logical and, bool only", true)
+  public static final OpDef AND = ElementwiseOps.binary("and", "logical and, bool only", true)
       .example("""
           %x = constant() {value = tensor<bool>[1, 2] [[true, false]]} : tensor<bool>[1, 2]
           %y = constant() {value = tensor<bool>[2, 1] [[true], [false]]} : tensor<bool>[2, 1]
@@ -29,7 +26,7 @@ public final class ComparisonOps {
           return %0
           """, "[[True, False], [False, False]]")
       .build();
-  public static final OpDef OR = ElementwiseOps.binary(BinaryOp.OR, "logical or, bool only", true)
+  public static final OpDef OR = ElementwiseOps.binary("or", "logical or, bool only", true)
       .example("""
           %x = constant() {value = tensor<bool>[1, 2] [[true, false]]} : tensor<bool>[1, 2]
           %y = constant() {value = tensor<bool>[2, 1] [[true], [false]]} : tensor<bool>[2, 1]
@@ -37,7 +34,7 @@ public final class ComparisonOps {
           return %0
           """, "[[True, True], [True, False]]")
       .build();
-  public static final OpDef XOR = ElementwiseOps.binary(BinaryOp.XOR, "logical xor, bool only", true)
+  public static final OpDef XOR = ElementwiseOps.binary("xor", "logical xor, bool only", true)
       .example("""
           %x = constant() {value = tensor<bool>[1] [true]} : tensor<bool>[1]
           %y = constant() {value = tensor<bool>[4] [false, true, true, false]} : tensor<bool>[4]
@@ -46,7 +43,7 @@ public final class ComparisonOps {
           """, "[True, False, False, True]")
       .build();
 
-  public static final OpDef LT = ElementwiseOps.binary(BinaryOp.LT, "x < y, bool", false)
+  public static final OpDef LT = ElementwiseOps.binary("lt", "x < y, bool", false)
       .example("""
           %x = constant() {value = tensor<int32>[3] [5, 4, 6]} : tensor<int32>[3]
           %y = constant() {value = tensor<int32>[1] [5]} : tensor<int32>[1]
@@ -54,7 +51,7 @@ public final class ComparisonOps {
           return %0
           """, "[False, True, False]")
       .build();
-  public static final OpDef LE = ElementwiseOps.binary(BinaryOp.LE, "x <= y, bool", false)
+  public static final OpDef LE = ElementwiseOps.binary("le", "x <= y, bool", false)
       .example("""
           %x = constant() {value = tensor<int32>[3] [5, 4, 6]} : tensor<int32>[3]
           %y = constant() {value = tensor<int32>[3] [5, 6, 6]} : tensor<int32>[3]
@@ -62,7 +59,7 @@ public final class ComparisonOps {
           return %0
           """, "[True, True, True]")
       .build();
-  public static final OpDef GT = ElementwiseOps.binary(BinaryOp.GT, "x > y, bool", false)
+  public static final OpDef GT = ElementwiseOps.binary("gt", "x > y, bool", false)
       .example("""
           %x = constant() {value = tensor<int32>[3] [5, 4, 6]} : tensor<int32>[3]
           %y = constant() {value = tensor<int32>[3] [5, 2, 5]} : tensor<int32>[3]
@@ -70,7 +67,7 @@ public final class ComparisonOps {
           return %0
           """, "[False, True, True]")
       .build();
-  public static final OpDef GE = ElementwiseOps.binary(BinaryOp.GE, "x >= y, bool", false)
+  public static final OpDef GE = ElementwiseOps.binary("ge", "x >= y, bool", false)
       .example("""
           %x = constant() {value = tensor<int32>[4] [5, 4, 6, 7]} : tensor<int32>[4]
           %y = constant() {value = tensor<int32>[4] [5, 2, 5, 10]} : tensor<int32>[4]
@@ -78,7 +75,7 @@ public final class ComparisonOps {
           return %0
           """, "[True, True, True, False]")
       .build();
-  public static final OpDef EQ = ElementwiseOps.binary(BinaryOp.EQ,
+  public static final OpDef EQ = ElementwiseOps.binary("eq",
       "x == y, bool (TF's equal: shapes that cannot broadcast are an error; the builder's eq gives False instead)", true)
       .example("""
           %x = constant() {value = tensor<string>[2] ["a", "b"]} : tensor<string>[2]
@@ -87,7 +84,7 @@ public final class ComparisonOps {
           return %0
           """, "[True, False]")
       .build();
-  public static final OpDef NE = ElementwiseOps.binary(BinaryOp.NE, "x != y, bool; nan != nan", true)
+  public static final OpDef NE = ElementwiseOps.binary("ne", "x != y, bool; nan != nan", true)
       .example("""
           %x = constant() {value = tensor<float64>[2] [1.0, nan]} : tensor<float64>[2]
           %y = constant() {value = tensor<float64>[2] [1.0, nan]} : tensor<float64>[2]
@@ -96,5 +93,4 @@ public final class ComparisonOps {
           """, "[False, True]")
       .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(INVERT, AND, OR, XOR, LT, LE, GT, GE, EQ, NE);
 }

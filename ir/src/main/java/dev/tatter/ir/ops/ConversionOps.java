@@ -60,8 +60,6 @@ public final class ConversionOps {
               """, "[[9, 8], [0, 0], [6, 5], [4, 0], [0, 0]]")
           .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(TO_TENSOR);
-
   /** {@code computed} with each known dim of {@code given} (a list of Long, -1 for None) put in. */
   static ImmutableList<Long> withGivenShape(OpContext ctx, ImmutableList<Long> computed, Object given) {
     List<?> dims = (List<?>) given;

@@ -37,8 +37,6 @@ public final class CoreOps {
               """, "[b'a', b'b\"c']")
           .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(PLACEHOLDER, CONSTANT);
-
   /** The exact static type of a tensor value. */
   public static DenseType typeOf(Tensor t) {
     return new DenseType(t.dtype(), ImmutableList.copyOf(Ints.asList(t.shape()).stream().map(Integer::longValue).toList()));

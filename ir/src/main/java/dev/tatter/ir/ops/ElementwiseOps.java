@@ -10,11 +10,10 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.BinaryOp;
-import dev.tatter.runtime.kernels.CastKernels;
-import dev.tatter.runtime.kernels.ElementwiseKernels;
+import dev.tatter.ir.Fusion;
+import dev.tatter.runtime.kernels.PointwiseKernels;
+import dev.tatter.runtime.kernels.ScalarFunction;
 import dev.tatter.runtime.kernels.ScalarFunctions;
-import dev.tatter.runtime.kernels.UnaryOp;
 
 /**
  * Arithmetic elementwise ops on dense tensors, with NumPy broadcasting, and {@code cast}. Both
@@ -26,14 +25,14 @@ import dev.tatter.runtime.kernels.UnaryOp;
 public final class ElementwiseOps {
   private ElementwiseOps() {}
 
-  public static final OpDef ABS = unary(UnaryOp.ABS, "|x|; the minimum integer wraps to itself, as in TF")
+  public static final OpDef ABS = unary("abs", "|x|; the minimum integer wraps to itself, as in TF")
       .example("""
           %x = constant() {value = tensor<float32>[2] [-2.25, 3.25]} : tensor<float32>[2]
           %0 = abs(%x) : tensor<float32>[2]
           return %0
           """, "[2.25, 3.25]")
       .build();
-  public static final OpDef NEG = unary(UnaryOp.NEG, "-x; the minimum integer wraps to itself")
+  public static final OpDef NEG = unary("neg", "-x; the minimum integer wraps to itself")
       .example("""
           %x = constant() {value = tensor<int8>[3] [-128, 5, 0]} : tensor<int8>[3]
           %0 = neg(%x) : tensor<int8>[3]
@@ -41,7 +40,7 @@ public final class ElementwiseOps {
           """, "[-128, -5, 0]")
       .build();
 
-  public static final OpDef ADD = binary(BinaryOp.ADD, "x + y, broadcasting; integers wrap", true)
+  public static final OpDef ADD = binary("add", "x + y, broadcasting; integers wrap", true)
       // the seed's int8 example: 2**7 + 1 and 2**7 + 2 wrap to -127 and -126 when converted
       .example("""
           %x = constant() {value = tensor<int8>[2] [1, 2]} : tensor<int8>[2]
@@ -57,7 +56,7 @@ public final class ElementwiseOps {
           """, "[[[[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]], [[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]]]]")
       .canonicalize(AlgebraicRules.ADD_ZERO)
       .build();
-  public static final OpDef SUB = binary(BinaryOp.SUB, "x - y, broadcasting; integers wrap", false)
+  public static final OpDef SUB = binary("sub", "x - y, broadcasting; integers wrap", false)
       // the seed's tf.subtract(y, x) with y = 1
       .example("""
           %y = constant() {value = tensor<int32>[] 1} : tensor<int32>[]
@@ -66,7 +65,7 @@ public final class ElementwiseOps {
           return %0
           """, "[0, -1, -2, -3, -4]")
       .build();
-  public static final OpDef MUL = binary(BinaryOp.MUL, "x * y, broadcasting; integers wrap", true)
+  public static final OpDef MUL = binary("mul", "x * y, broadcasting; integers wrap", true)
       .example("""
           %x = constant() {value = tensor<int32>[5] [1, 2, 3, 4, 5]} : tensor<int32>[5]
           %y = constant() {value = tensor<int32>[] 2} : tensor<int32>[]
@@ -75,7 +74,7 @@ public final class ElementwiseOps {
           """, "[2, 4, 6, 8, 10]")
       .canonicalize(AlgebraicRules.MUL_ONE)
       .build();
-  public static final OpDef TRUEDIV = binary(BinaryOp.TRUEDIV,
+  public static final OpDef TRUEDIV = binary("truediv",
       "x / y on floats (TF's RealDiv): x/0 is inf or nan; integers are cast to float first", false)
       .example("""
           %x = constant() {value = tensor<float32>[4] [1.0, -1.0, 0.0, 7.0]} : tensor<float32>[4]
@@ -84,7 +83,7 @@ public final class ElementwiseOps {
           return %0
           """, "[inf, -inf, nan, 3.5]")
       .build();
-  public static final OpDef DIV = binary(BinaryOp.DIV,
+  public static final OpDef DIV = binary("div",
       "Python 2 division: floordiv on integers, truediv on floats; integer division by zero is an error", false)
       .example("""
           %x = constant() {value = tensor<int32>[4] [7, -7, 7, -7]} : tensor<int32>[4]
@@ -93,7 +92,7 @@ public final class ElementwiseOps {
           return %0
           """, "[3, -4, -4, 3]")
       .build();
-  public static final OpDef FLOORDIV = binary(BinaryOp.FLOORDIV,
+  public static final OpDef FLOORDIV = binary("floordiv",
       "floor(x / y); integer division by zero is an error, MIN // -1 wraps to MIN", false)
       // the seed's floor(8.4 / 4.0) = 2.0 and floor(-8.4 / 4.0) = -3.0
       .example("""
@@ -103,7 +102,7 @@ public final class ElementwiseOps {
           return %0
           """, "[2.0, -3.0]")
       .build();
-  public static final OpDef MOD = binary(BinaryOp.MOD,
+  public static final OpDef MOD = binary("mod",
       "x - floor(x / y) * y: the result takes the divisor's sign; integer modulo zero is an error", false)
       .example("""
           %x = constant() {value = tensor<int32>[4] [7, -7, 7, -7]} : tensor<int32>[4]
@@ -112,7 +111,7 @@ public final class ElementwiseOps {
           return %0
           """, "[1, 2, -2, -1]")
       .build();
-  public static final OpDef POW = binary(BinaryOp.POW,
+  public static final OpDef POW = binary("pow",
       "x ** y; integers wrap, a negative integer exponent is an error", false)
       // the seed's tf.pow example
       .example("""
@@ -130,7 +129,8 @@ public final class ElementwiseOps {
           .attribute(AttrSpec.required("dtype", AttrKind.DTYPE))
           .traits(Trait.PURE, Trait.ELEMENTWISE)
           .type(ElementwiseOps::inferCast)
-          .kernel(CastKernels.class, "cast")
+          .kernel(PointwiseKernels.class, "cast")
+          .fusion(new Fusion.Cast())
           .example("""
               %x = constant() {value = tensor<int32>[3] [300, -2, 0]} : tensor<int32>[3]
               %0 = cast(%x) {dtype = int8} : tensor<int8>[3]
@@ -143,70 +143,66 @@ public final class ElementwiseOps {
               """, "[1.0, -3.0]")
           .build();
 
-  public static final ImmutableList<OpDef> ALL =
-      ImmutableList.of(ABS, NEG, ADD, SUB, MUL, TRUEDIV, DIV, FLOORDIV, MOD, POW, CAST);
-
   /** The dtype {@code truediv} divides integers of {@code dtype} in (TF's table: as NumPy does). */
   public static DType truedivDType(DType dtype) {
-    return switch (dtype) {
-      case INT8, INT16 -> DType.FLOAT32;
-      case INT32, INT64 -> DType.FLOAT64;
-      default -> dtype;
-    };
+    return dtype.isInteger() ? dtype.trueDivDType() : dtype;
   }
 
-  static OpDef.Builder unary(UnaryOp op, String summary) {
-    return OpDef.builder(op.scalarFunctionName())
+  /** A unary elementwise op: its scalar function {@code ScalarFunctions.<name>} is all it needs. */
+  static OpDef.Builder unary(String name, String summary) {
+    return OpDef.builder(name)
         .summary(summary)
         .operands("x")
-        .traits(Trait.PURE, Trait.ELEMENTWISE)
-        .type(ctx -> {
-          DenseType x = ctx.dense(0);
-          if (!op.accepts(x.dtype())) {
-            throw ctx.fail("%s is not defined on %s%s", op.scalarFunctionName(), x.dtype(), hint(op.accepts(DType.BOOL)));
-          }
-          return x;
-        })
-        .scalarFunction(ScalarFunctions.class, op.scalarFunctionName())
-        .kernel(ElementwiseKernels.class, op.scalarFunctionName());
+        .pointwise(ScalarFunctions.class, name)
+        .type(ElementwiseOps::inferUnary);
   }
 
-  static OpDef.Builder binary(BinaryOp op, String summary, boolean commutative) {
-    OpDef.Builder b = OpDef.builder(op.scalarFunctionName())
+  /** A binary elementwise op with broadcasting, defined by {@code ScalarFunctions.<name>}. */
+  static OpDef.Builder binary(String name, String summary, boolean commutative) {
+    OpDef.Builder b = OpDef.builder(name)
         .summary(summary)
         .operands("x", "y")
-        .traits(Trait.PURE, Trait.ELEMENTWISE)
-        .type(ctx -> inferBinary(ctx, op))
-        .scalarFunction(ScalarFunctions.class, op.scalarFunctionName())
-        .kernel(ElementwiseKernels.class, op.scalarFunctionName());
+        .pointwise(ScalarFunctions.class, name)
+        .type(ElementwiseOps::inferBinary);
     return commutative ? b.traits(Trait.COMMUTATIVE) : b;
   }
 
-  private static String hint(boolean boolOnly) {
-    return boolOnly ? " (logical ops take bool only)" : "";
+  private static String hint(ScalarFunction fn, int arity) {
+    return fn.accepts(DType.BOOL, arity) ? " (logical ops take bool only)" : "";
   }
 
-  private static Type inferBinary(OpContext ctx, BinaryOp op) {
+  /** The operand's type, if the op's scalar function is defined on its dtype. */
+  static Type inferUnary(OpContext ctx) {
+    DenseType x = ctx.dense(0);
+    ScalarFunction fn = ctx.op().scalarFunction();
+    DType result = fn.resultDType(x.dtype(), 1).orElseThrow(
+        () -> ctx.fail("%s is not defined on %s%s", fn.name(), x.dtype(), hint(fn, 1)));
+    return new DenseType(result, x.shape());
+  }
+
+  /** Operands of one dtype the scalar function is defined on; the result broadcasts their shapes. */
+  static Type inferBinary(OpContext ctx) {
     DenseType x = ctx.dense(0);
     DenseType y = ctx.dense(1);
     if (x.dtype() != y.dtype()) {
       throw ctx.fail("operands must have one dtype, got %s and %s", x.dtype(), y.dtype());
     }
     DType dtype = x.dtype();
-    if (!op.accepts(dtype)) {
-      if (op == BinaryOp.TRUEDIV && dtype.isInteger()) {
-        throw ctx.fail("truediv is defined on floats; cast %s to %s first (the builder's truediv does)",
-            dtype, truedivDType(dtype));
+    ScalarFunction fn = ctx.op().scalarFunction();
+    if (!fn.accepts(dtype, 2)) {
+      if (!fn.accepts(DType.INT64, 2) && fn.accepts(DType.FLOAT64, 2) && dtype.isInteger()) {
+        throw ctx.fail("%s is defined on floats; cast %s to %s first (the builder's %s does)",
+            fn.name(), dtype, truedivDType(dtype), fn.name());
       }
-      throw ctx.fail("%s is not defined on %s%s", op.scalarFunctionName(), dtype, hint(op.accepts(DType.BOOL)));
+      throw ctx.fail("%s is not defined on %s%s", fn.name(), dtype, hint(fn, 2));
     }
-    return new DenseType(op.resultDType(dtype), broadcastShape(ctx, x, y));
+    return new DenseType(fn.resultDType(dtype, 2).orElseThrow(), broadcastShape(ctx, x, y));
   }
 
   private static Type inferCast(OpContext ctx) {
     DenseType x = ctx.dense(0);
     DType to = ctx.attributes().getDType("dtype");
-    if (x.dtype() == DType.STRING || to == DType.STRING) {
+    if (PointwiseKernels.castFunction(x.dtype(), to) == null) {
       throw ctx.fail("cannot cast %s to %s", x.dtype(), to);
     }
     return new DenseType(to, x.shape());

@@ -6,11 +6,14 @@ import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.Attributes;
+import dev.tatter.ir.Fusion;
 import dev.tatter.ir.Lowering;
+import dev.tatter.ir.Node;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.TypeException;
 import dev.tatter.ir.text.TextSyntax;
+import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import java.util.ArrayList;
@@ -71,37 +74,22 @@ public record FusedExpr(ImmutableList<Step> steps) {
     }
   }
 
-  /**
-   * The row reductions a fused node may end with, each with the function its kernel folds a row
-   * with, in order from the first value (see {@code ReduceLoops.rows}): the fused loop folds the
-   * same values in the same order with the same function, so it agrees bit for bit. Mean, all
-   * and any are left unfused for now.
-   */
-  private static final java.util.Map<OpDef, dev.tatter.ir.ScalarFunction> ROW_REDUCTIONS = java.util.Map.of(
-      RowReductionOps.ROW_SUM, new dev.tatter.ir.ScalarFunction(dev.tatter.runtime.kernels.ScalarFunctions.class, "add"),
-      RowReductionOps.ROW_PROD, new dev.tatter.ir.ScalarFunction(dev.tatter.runtime.kernels.ScalarFunctions.class, "mul"),
-      RowReductionOps.ROW_MIN, new dev.tatter.ir.ScalarFunction(Math.class, "min"),
-      RowReductionOps.ROW_MAX, new dev.tatter.ir.ScalarFunction(Math.class, "max"));
-
-  /** The fold function of a row reduction a fused node can end with, or null. */
-  public static dev.tatter.ir.ScalarFunction rowFold(OpDef op) {
-    return ROW_REDUCTIONS.get(op);
+  /** Whether {@code op} is a row reduction a fused node can end with ({@link Fusion.RowFold}). */
+  public static boolean isRowFold(OpDef op) {
+    return op.fusion() instanceof Fusion.RowFold;
   }
 
   /** Whether this expression ends with a row reduction: {@code row_sum(#k, $p)}, $p a partition. */
   public boolean endsWithRowReduction() {
-    return rowFold(result().op()) != null;
+    return isRowFold(result().op());
   }
 
   /**
-   * Whether fusion can hold {@code op} as a step: a pure elementwise kernel whose attributes
-   * print as one token, a row reduction (last), or {@code row_gather(params, partition)} with
-   * params {@code [nrows or 1, 1]}, which the fused loop reads as {@code params[value_rowids[j]]},
-   * or {@code cast}, whose element function depends on its dtype attribute (see {@link #scalarOverload}).
+   * Whether fusion can hold {@code op} as a step: an op that declares a {@link Fusion} kind, pure,
+   * whose attributes print as one token.
    */
   public static boolean canHold(OpDef op) {
-    return rowFold(op) != null || op == RaggedBroadcastOps.ROW_GATHER || op == ElementwiseOps.CAST || op.has(Trait.ELEMENTWISE) && op.has(Trait.PURE) && op.scalarFunction() != null
-        && op.lowering() instanceof Lowering.StaticCall
+    return op.fusion() != null && op.has(Trait.PURE) && op.lowering() instanceof Lowering.StaticCall
         && op.attributes().stream().allMatch(a -> switch (a.kind()) {
           case BOOL, INT, FLOAT, DTYPE -> true;
           default -> false;
@@ -109,45 +97,57 @@ public record FusedExpr(ImmutableList<Step> steps) {
   }
 
   /**
-   * The Java type a scalar function computes {@code dtype} in: {@code int} for int8/16/32 (narrowed
-   * when stored), {@code long}, {@code float}, {@code double}, {@code boolean}; null for strings.
+   * Whether {@code node} can be a step of a fused loop, by its op's fusion kind: an elementwise
+   * step on dense operands with an element function for their dtypes, or a gather of one value
+   * per row ({@code params [nrows or 1, 1]}, statically), which the loop reads through the
+   * partition's value_rowids. (A row fold is the root of a group: see {@link #fusibleRowFold}.)
    */
-  public static Class<?> computeType(DType dtype) {
-    return switch (dtype) {
-      case BOOL -> boolean.class;
-      case INT8, INT16, INT32 -> int.class;
-      case INT64 -> long.class;
-      case FLOAT32 -> float.class;
-      case FLOAT64 -> double.class;
-      case STRING -> null;
-    };
+  public static boolean fusibleStep(Node node) {
+    if (!canHold(node.op())) {
+      return false;
+    }
+    return node.op().fusion().accept(new Fusion.Visitor<Boolean>() {
+      @Override
+      public Boolean visitPointwise(Fusion.Pointwise pointwise) {
+        return elementwise();
+      }
+
+      @Override
+      public Boolean visitCast(Fusion.Cast cast) {
+        return elementwise();
+      }
+
+      private boolean elementwise() {
+        if (!(node.type() instanceof DenseType) || node.inputs().isEmpty()
+            || !node.inputs().stream().allMatch(n -> n.type() instanceof DenseType)) {
+          return false;
+        }
+        return Fusion.elementFunction(node.op(), node.input(0).type().dtype(), node.type().dtype(),
+            node.inputs().size()).isPresent();
+      }
+
+      @Override
+      public Boolean visitRowFold(Fusion.RowFold rowFold) {
+        return false;
+      }
+
+      @Override
+      public Boolean visitGather(Fusion.Gather gather) {
+        return node.input(0).type() instanceof DenseType params && params.rank() == 2 && params.dim(1) == 1
+            && params.dtype().isPrimitive();
+      }
+    });
   }
 
-  /**
-   * The scalar-function overload a fused loop calls for {@code op} on operands of
-   * {@code operandDtype} giving {@code resultDtype}, if the op defines one whose return type is
-   * the result's compute type (a dtype-changing op without such an overload is not fused). For
-   * {@code cast} it is {@code ScalarFunctions.to<Dtype>} of the result dtype.
-   */
-  public static java.util.Optional<java.lang.reflect.Method> scalarOverload(
-      OpDef op, DType operandDtype, DType resultDtype, int arity) {
-    Class<?> in = computeType(operandDtype);
-    Class<?> out = computeType(resultDtype);
-    if (op == ElementwiseOps.CAST && in != null && out != null) {
-      // cast's element functions are one family per target dtype (ScalarFunctions.toInt8, ...),
-      // overloaded on the source's compute type: the very methods CastKernels.cast calls
-      try {
-        return java.util.Optional.of(dev.tatter.runtime.kernels.ScalarFunctions.class
-            .getMethod(dev.tatter.runtime.kernels.ScalarFunctions.castFunctionName(resultDtype), in))
-            .filter(m -> m.getReturnType() == out);
-      } catch (NoSuchMethodException e) {
-        return java.util.Optional.empty();
-      }
+  /** A row fold over rank-1 values with a fold overload for their dtype: the root of a fused group. */
+  public static boolean fusibleRowFold(Node node) {
+    if (!(node.op().fusion() instanceof Fusion.RowFold fold) || !canHold(node.op())
+        || !(node.input(0).type() instanceof DenseType values) || values.rank() != 1) {
+      return false;
     }
-    if (op.scalarFunction() == null || in == null || out == null) {
-      return java.util.Optional.empty();
-    }
-    return op.scalarFunction().overload(in, arity).filter(m -> m.getReturnType() == out);
+    Class<?> compute = values.dtype().computeType();
+    return values.dtype().isPrimitive()
+        && fold.fold().overload(compute, 2).filter(m -> m.getReturnType() == compute).isPresent();
   }
 
   public Step result() {
@@ -205,7 +205,7 @@ public record FusedExpr(ImmutableList<Step> steps) {
         throw error("expected ';' or the end");
       }
       for (int k = 0; k < steps.size() - 1; k++) {
-        if (rowFold(steps.get(k).op()) != null) {
+        if (isRowFold(steps.get(k).op())) {
           throw error("a row reduction can only be the last step, but step #" + k + " is " + steps.get(k).op());
         }
       }

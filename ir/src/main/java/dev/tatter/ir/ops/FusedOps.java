@@ -1,6 +1,5 @@
 package dev.tatter.ir.ops;
 
-import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.Lowering;
@@ -48,8 +47,6 @@ public final class FusedOps {
           return %0
               """, "[5.0, 0.0, 50.0]")
           .build();
-
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(FUSED);
 
   private static Type infer(OpContext ctx) {
     FusedExpr expr = FusedExpr.parse((String) ctx.attributes().get("expr"));

@@ -56,8 +56,6 @@ public final class IndexingOps {
               """, "[[[4]], [[], [6]], [], [[10]]]")
           .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(GETITEM);
-
   private static Type apply(OpContext ctx, Type t, List<Index> key, int dim) {
     if (key.isEmpty()) {
       return t;

@@ -4,37 +4,42 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Maps;
 import dev.tatter.ir.OpDef;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Every op Tatter knows, by mnemonic. The parser looks ops up here, so the grammar never lists
- * op names; a new op library is added to {@link #ALL} and nowhere else.
+ * op names. An op library is a class of {@code public static final OpDef} constants; the
+ * registry finds each library's ops itself, in declaration order, so adding an op to a library
+ * touches nothing else, and a test checks that every library in this package is listed here.
  */
 public final class OpRegistry {
-  /** All op libraries, in the order {@code --help} lists them. */
+  /** The op libraries, in the order {@code --help} and docs/OPS.md list them. */
+  public static final ImmutableList<Class<?>> LIBRARIES = ImmutableList.of(
+      CoreOps.class,
+      PartitionOps.class,
+      PartitionEncodingOps.class,
+      RaggedOps.class,
+      RaggedShapeOps.class,
+      ElementwiseOps.class,
+      ComparisonOps.class,
+      RaggedBroadcastOps.class,
+      ConversionOps.class,
+      ReductionOps.class,
+      RowReductionOps.class,
+      RaggedConversionOps.class,
+      SparseOps.class,
+      SparseMatmulOps.class,
+      IndexingOps.class,
+      RaggedConstantOps.class,
+      ArrayOps.class,
+      FusedOps.class);
+
+  /** Every op, library by library. */
   public static final ImmutableList<OpDef> ALL =
-      Stream.of(
-              CoreOps.ALL,
-              PartitionOps.ALL,
-              PartitionEncodingOps.ALL,
-              RaggedOps.ALL,
-              RaggedShapeOps.ALL,
-              ElementwiseOps.ALL,
-              ComparisonOps.ALL,
-              RaggedBroadcastOps.ALL,
-              ConversionOps.ALL,
-              ReductionOps.ALL,
-              RowReductionOps.ALL,
-              RaggedConversionOps.ALL,
-              SparseOps.ALL,
-              SparseMatmulOps.ALL,
-              IndexingOps.ALL,
-              RaggedConstantOps.ALL,
-              ArrayOps.ALL,
-              FusedOps.ALL)
-          .flatMap(ImmutableList::stream)
-          .collect(ImmutableList.toImmutableList());
+      LIBRARIES.stream().flatMap(library -> opsOf(library).stream()).collect(ImmutableList.toImmutableList());
 
   private static final ImmutableMap<String, OpDef> BY_MNEMONIC = Maps.uniqueIndex(ALL, OpDef::mnemonic);
 
@@ -42,5 +47,22 @@ public final class OpRegistry {
 
   public static Optional<OpDef> lookup(String mnemonic) {
     return Optional.ofNullable(BY_MNEMONIC.get(mnemonic));
+  }
+
+  /** The {@code public static final OpDef} constants of {@code library}, in declaration order. */
+  public static ImmutableList<OpDef> opsOf(Class<?> library) {
+    return Arrays.stream(library.getDeclaredFields())
+        .filter(f -> f.getType() == OpDef.class && Modifier.isPublic(f.getModifiers())
+            && Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers()))
+        .map(OpRegistry::read)
+        .collect(ImmutableList.toImmutableList());
+  }
+
+  private static OpDef read(Field f) {
+    try {
+      return (OpDef) f.get(null);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(f + " must be readable", e);
+    }
   }
 }

@@ -1,6 +1,5 @@
 package dev.tatter.ir.ops;
 
-import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
@@ -127,6 +126,4 @@ public final class PartitionEncodingOps {
               """, "[0, 4, 4, 7, 8, 8]")
           .build();
 
-  public static final ImmutableList<OpDef> ALL =
-      ImmutableList.of(ROW_STARTS, ROW_LIMITS, NVALS, UNIFORM_ROW_LENGTH, OFFSETS_IN_ROWS, CUMSUM0);
 }

@@ -1,6 +1,5 @@
 package dev.tatter.ir.ops;
 
-import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.Node;
@@ -319,11 +318,6 @@ public final class PartitionOps {
           return %0
               """, "[0, 2, 2, 3]")
           .build();
-
-  public static final ImmutableList<OpDef> ALL =
-      ImmutableList.of(FROM_ROW_SPLITS, FROM_ROW_LENGTHS, FROM_ROW_STARTS, FROM_ROW_LIMITS, FROM_VALUE_ROWIDS,
-          NROWS_FROM_VALUE_ROWIDS, FROM_UNIFORM_ROW_LENGTH, UNIFORM_NROWS, UNIFORM_NVALS, WITH_DTYPE,
-          ROW_SPLITS, ROW_LENGTHS, VALUE_ROWIDS, NROWS);
 
   /** Operand {@code i} as an int32/int64 vector. */
   static DenseType vector(OpContext ctx, int i) {

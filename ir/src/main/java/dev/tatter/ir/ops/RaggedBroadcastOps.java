@@ -1,6 +1,7 @@
 package dev.tatter.ir.ops;
 
 import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.Fusion;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
@@ -57,7 +58,7 @@ public final class RaggedBroadcastOps {
               %0 = row_gather(%d, %p) : tensor<int32>[None]
               return %0
               """, "[1, 2, 3, 4]")
+          .fusion(new Fusion.Gather())
           .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(ROW_GATHER);
 }

@@ -1,6 +1,5 @@
 package dev.tatter.ir.ops;
 
-import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.OpDef;
@@ -37,8 +36,6 @@ public final class RaggedConstantOps {
           return %0
               """, "[[[3, 1, 4, 1], [], [5, 9, 2]], [], [[6], []]]")
           .build();
-
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(RAGGED_CONSTANT);
 
   /** The exact static type of a ragged value: every size known, every partition ragged. */
   public static RaggedType typeOf(RaggedTensor rt) {

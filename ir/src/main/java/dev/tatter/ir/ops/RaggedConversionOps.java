@@ -148,9 +148,6 @@ public final class RaggedConversionOps {
               """, "[[1, 2, 3], [4], [], [5]]")
           .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(
-      FROM_TENSOR, FROM_TENSOR_LENGTHS, FROM_TENSOR_PADDING, MERGE_DIMS, TO_SPARSE, FROM_SPARSE);
-
   private static OpDef.Builder fromTensorOp(String mnemonic, String summary) {
     return OpDef.builder(mnemonic)
         .summary(summary)

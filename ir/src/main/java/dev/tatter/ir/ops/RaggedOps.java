@@ -100,8 +100,6 @@ public final class RaggedOps {
           .canonicalize((node, in, out) -> in.get(0) == in.get(1) ? in.get(0) : null)
           .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(RAGGED, VALUES, PARTITION, ASSERT_SAME_PARTITION);
-
   private static Type inferRagged(OpContext ctx) {
     Type values = ctx.tensor(0);
     PartitionType p = ctx.partition(1);

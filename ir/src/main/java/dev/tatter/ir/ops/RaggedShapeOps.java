@@ -1,6 +1,5 @@
 package dev.tatter.ir.ops;
 
-import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.OpContext;
@@ -96,8 +95,6 @@ public final class RaggedShapeOps {
           return %0
               """, "[3, 3]")
           .build();
-
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(OUTER_DIM, BOUNDING_SHAPE, DENSE_ROW_LENGTHS);
 
   private static DType splitsDType(OpContext ctx, String attribute) {
     DType d = ctx.attributes().getDType(attribute);

@@ -90,9 +90,6 @@ public final class ReductionOps {
       .example(BOOLS + "%0 = reduce_any(%rt) {axis = [1]} : tensor<bool>[3]\nreturn %0", "[True, True, True]")
       .build();
 
-  public static final ImmutableList<OpDef> ALL =
-      ImmutableList.of(REDUCE_SUM, REDUCE_PROD, REDUCE_MIN, REDUCE_MAX, REDUCE_MEAN, REDUCE_ALL, REDUCE_ANY);
-
   private static OpDef.Builder reduction(String mnemonic, String summary, String kernel, Supplier<OpDef> rowOp) {
     return OpDef.builder(mnemonic)
         .summary(summary + "; axis lists one axis or every axis")

@@ -11,7 +11,11 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
+import dev.tatter.ir.Fusion;
+import dev.tatter.runtime.kernels.Reducer;
 import dev.tatter.runtime.kernels.RowReductionKernels;
+import dev.tatter.runtime.kernels.ScalarFunction;
+import dev.tatter.runtime.kernels.ScalarFunctions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,25 +35,29 @@ public final class RowReductionOps {
       %v = constant() {value = tensor<float32>[8] [3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0]} : tensor<float32>[8]
       """;
 
-  public static final OpDef ROW_SUM = row("row_sum", "the sum of each row; 0 for an empty row", "rowSum")
+  public static final OpDef ROW_SUM = row("row_sum", "the sum of each row; 0 for an empty row", Reducer.SUM)
+      .fusion(fold("add"))
       .example(ROWS + "%0 = row_sum(%v, %p) : tensor<float32>[5]\nreturn %0", "[8.0, 6.0, 0.0, 9.0, 8.0]")
       .build();
 
-  public static final OpDef ROW_PROD = row("row_prod", "the product of each row; 1 for an empty row", "rowProd")
+  public static final OpDef ROW_PROD = row("row_prod", "the product of each row; 1 for an empty row", Reducer.PROD)
+      .fusion(fold("mul"))
       .example(ROWS + "%0 = row_prod(%v, %p) : tensor<float32>[5]\nreturn %0", "[12.0, 5.0, 1.0, 9.0, 12.0]")
       .build();
 
-  public static final OpDef ROW_MIN = row("row_min", "the minimum of each row; the dtype's largest value for an empty row", "rowMin")
+  public static final OpDef ROW_MIN = row("row_min", "the minimum of each row; the dtype's largest value for an empty row", Reducer.MIN)
+      .fusion(fold("reduceMin"))
       .example(ROWS + "%0 = row_min(%v, %p) : tensor<float32>[5]\nreturn %0", "[1.0, 1.0, 3.4028235e+38, 9.0, 2.0]")
       .build();
 
-  public static final OpDef ROW_MAX = row("row_max", "the maximum of each row; the dtype's lowest value for an empty row", "rowMax")
+  public static final OpDef ROW_MAX = row("row_max", "the maximum of each row; the dtype's lowest value for an empty row", Reducer.MAX)
+      .fusion(fold("reduceMax"))
       .example(ROWS + "%0 = row_max(%v, %p) {keepdims = true} : tensor<float32>[5, 1]\nreturn %0",
           "[[4.0], [5.0], [-3.4028235e+38], [9.0], [6.0]]")
       .build();
 
   public static final OpDef ROW_MEAN = row("row_mean",
-          "the mean of each row, a true division (float64 for int32/int64, float32 for int8/int16); NaN for an empty row", "rowMean")
+          "the mean of each row, a true division (float64 for int32/int64, float32 for int8/int16); NaN for an empty row", null)
       .example(ROWS + "%0 = row_mean(%v, %p) : tensor<float32>[5]\nreturn %0", "[2.6666667, 3.0, nan, 9.0, 4.0]")
       .build();
 
@@ -59,24 +67,31 @@ public final class RowReductionOps {
       %v = constant() {value = tensor<bool>[4] [true, true, false, true]} : tensor<bool>[4]
       """;
 
-  public static final OpDef ROW_ALL = row("row_all", "logical and of each row (bool only); true for an empty row", "rowAll")
+  public static final OpDef ROW_ALL = row("row_all", "logical and of each row (bool only); true for an empty row", Reducer.ALL)
       .example(BOOL_ROWS + "%0 = row_all(%v, %p) : tensor<bool>[3]\nreturn %0", "[True, True, False]")
       .build();
 
-  public static final OpDef ROW_ANY = row("row_any", "logical or of each row (bool only); false for an empty row", "rowAny")
+  public static final OpDef ROW_ANY = row("row_any", "logical or of each row (bool only); false for an empty row", Reducer.ANY)
       .example(BOOL_ROWS + "%0 = row_any(%v, %p) : tensor<bool>[3]\nreturn %0", "[True, False, True]")
       .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(ROW_SUM, ROW_PROD, ROW_MIN, ROW_MAX, ROW_MEAN, ROW_ALL, ROW_ANY);
-
-  private static OpDef.Builder row(String mnemonic, String summary, String kernel) {
-    return OpDef.builder(mnemonic)
+  /** A row reduction by {@code reducer} ({@code row_mean}, a sum and a division, has none). */
+  private static OpDef.Builder row(String mnemonic, String summary, Reducer reducer) {
+    OpDef.Builder b = OpDef.builder(mnemonic)
         .summary(summary)
         .operands("values", "partition")
         .attribute(AttrSpec.optional("keepdims", AttrKind.BOOL, false))
         .traits(Trait.PURE)
-        .type(RowReductionOps::infer)
-        .kernel(RowReductionKernels.class, kernel);
+        .type(RowReductionOps::infer);
+    return reducer == null ? b.kernel(RowReductionKernels.class, "rowMean") : b.kernel(RowReductionKernels.class, "rows", reducer);
+  }
+
+  /**
+   * Fused, the row loop folds each row in the kernel's own order with the same function as
+   * {@code ReduceLoops} (so the two agree bit for bit), from the value the kernel gives an empty row.
+   */
+  private static Fusion fold(String function) {
+    return new Fusion.RowFold(new ScalarFunction(ScalarFunctions.class, function));
   }
 
   private static Type infer(OpContext ctx) {
@@ -99,9 +114,7 @@ public final class RowReductionOps {
     if (ctx.attributes().getBool("keepdims")) {
       shape.add(1, 1L);
     }
-    DType result = op.equals("row_mean") && dtype.isInteger()
-        ? (dtype == DType.INT8 || dtype == DType.INT16 ? DType.FLOAT32 : DType.FLOAT64)
-        : dtype;
+    DType result = op.equals("row_mean") && dtype.isInteger() ? dtype.trueDivDType() : dtype;
     return new DenseType(result, ImmutableList.copyOf(shape));
   }
 }

@@ -1,6 +1,5 @@
 package dev.tatter.ir.ops;
 
-import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.OpDef;
@@ -72,5 +71,4 @@ public final class SparseMatmulOps {
               """, "[[1, 2], [0, 0], [6, 8], [0, 0]]")
           .build();
 
-  public static final ImmutableList<OpDef> ALL = ImmutableList.of(SPARSE_DENSE_MATMUL);
 }

@@ -212,9 +212,6 @@ public final class SparseOps {
               """, "SparseTensor(indices=[[0, 0], [1, 2]], values=[0.25, inf], dense_shape=[3, 4])")
           .build();
 
-  public static final ImmutableList<OpDef> ALL =
-      ImmutableList.of(SPARSE_TENSOR, SET_SHAPE, REORDER, WITH_VALUES, TO_DENSE, FROM_DENSE, MUL_DENSE, DIV_DENSE);
-
   private static OpDef.Builder sparseDenseOp(String mnemonic, String summary, String kernel) {
     return OpDef.builder(mnemonic)
         .summary(summary)

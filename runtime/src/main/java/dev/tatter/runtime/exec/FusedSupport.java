@@ -70,6 +70,17 @@ public final class FusedSupport {
     return args == null ? null : gathers(inputs, kinds, links, shape, args);
   }
 
+  /**
+   * What a fused kernel throws when its fast loop failed with {@code e}: the general path run
+   * again on the same inputs fails at the step the unfused graph would fail at, with its message
+   * and (when fusion recorded it) that step's own node. Rerunning is only paid on failure.
+   */
+  public static RuntimeException failed(java.util.function.Function<Object[], Object> general, Object[] inputs,
+      RuntimeException e) {
+    general.apply(inputs);
+    return e; // the general path succeeded where the loop failed: report the loop's own error
+  }
+
   private static boolean hasIdentity(byte[] kinds) {
     for (byte kind : kinds) {
       if (kind == IDENTITY) {

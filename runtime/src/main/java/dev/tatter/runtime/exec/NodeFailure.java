@@ -14,7 +14,20 @@ public final class NodeFailure {
     return at(cause, nodeDescriptions[node]);
   }
 
+  /**
+   * The failure of a run, already naming its node. A fused node's step is attributed to its
+   * original node where it fails, and passes through the fused node's own handler unchanged.
+   */
+  static final class Attributed extends InvalidArgumentException {
+    Attributed(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
   public static InvalidArgumentException at(Throwable cause, String nodeDescription) {
+    if (cause instanceof Attributed attributed) {
+      return attributed;
+    }
     String message;
     if (cause instanceof InvalidArgumentException) {
       message = cause.getMessage();
@@ -25,6 +38,6 @@ public final class NodeFailure {
     } else {
       message = "kernel failed with " + cause;
     }
-    return new InvalidArgumentException(nodeDescription + ": " + message, cause);
+    return new Attributed(nodeDescription + ": " + message, cause);
   }
 }

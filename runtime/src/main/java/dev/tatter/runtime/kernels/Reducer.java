@@ -39,25 +39,15 @@ public enum Reducer {
     return switch (this) {
       case SUM -> 0;
       case PROD -> 1;
-      case MIN -> switch (dtype) {
-        case INT8 -> Byte.MAX_VALUE;
-        case INT16 -> Short.MAX_VALUE;
-        case INT32 -> Integer.MAX_VALUE;
-        default -> Long.MAX_VALUE;
-      };
-      case MAX -> switch (dtype) {
-        case INT8 -> Byte.MIN_VALUE;
-        case INT16 -> Short.MIN_VALUE;
-        case INT32 -> Integer.MIN_VALUE;
-        default -> Long.MIN_VALUE;
-      };
+      case MIN -> dtype.maxInteger();
+      case MAX -> dtype.minInteger();
       case ALL, ANY -> throw new IllegalStateException(this + " takes bool only");
     };
   }
 
   /** The starting value for a float dtype. */
   double identityDouble(DType dtype, Mode mode) {
-    boolean f32 = dtype == DType.FLOAT32;
+    boolean f32 = dtype.bits() == 32;
     return switch (this) {
       case SUM -> 0;
       case PROD -> 1;

@@ -16,30 +16,6 @@ import dev.tatter.runtime.Tensor;
 public final class RowReductionKernels {
   private RowReductionKernels() {}
 
-  public static Tensor rowSum(Tensor values, RowPartition partition, boolean keepdims) {
-    return rows(Reducer.SUM, values, partition, keepdims);
-  }
-
-  public static Tensor rowProd(Tensor values, RowPartition partition, boolean keepdims) {
-    return rows(Reducer.PROD, values, partition, keepdims);
-  }
-
-  public static Tensor rowMin(Tensor values, RowPartition partition, boolean keepdims) {
-    return rows(Reducer.MIN, values, partition, keepdims);
-  }
-
-  public static Tensor rowMax(Tensor values, RowPartition partition, boolean keepdims) {
-    return rows(Reducer.MAX, values, partition, keepdims);
-  }
-
-  public static Tensor rowAll(Tensor values, RowPartition partition, boolean keepdims) {
-    return rows(Reducer.ALL, values, partition, keepdims);
-  }
-
-  public static Tensor rowAny(Tensor values, RowPartition partition, boolean keepdims) {
-    return rows(Reducer.ANY, values, partition, keepdims);
-  }
-
   /** The sum of each row divided by its length, as a true division (NaN for an empty row). */
   public static Tensor rowMean(Tensor values, RowPartition partition, boolean keepdims) {
     Tensor sum = rows(Reducer.SUM, values, partition, false);
@@ -52,7 +28,8 @@ public final class RowReductionKernels {
     return keepdims ? (Tensor) ReductionKernels.expandDims(mean, 1, partition.splitsDType()) : mean;
   }
 
-  private static Tensor rows(Reducer op, Tensor values, RowPartition partition, boolean keepdims) {
+  /** Each row of {@code partition} reduced by {@code op}: the kernel of row_sum, row_prod, ..., row_any. */
+  public static Tensor rows(Reducer op, Tensor values, RowPartition partition, boolean keepdims) {
     if (values.rank() == 0 || values.dim(0) != partition.nvals()) {
       throw new InvalidArgumentException("values must have one row per partitioned value: the partition covers "
           + partition.nvals() + " values but values has shape " + java.util.Arrays.toString(values.shape()));

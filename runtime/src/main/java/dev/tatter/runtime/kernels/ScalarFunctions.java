@@ -4,12 +4,12 @@ import dev.tatter.runtime.InvalidArgumentException;
 
 /**
  * The one definition of each elementwise op's arithmetic on single elements, with TensorFlow's
- * CPU semantics. The dense kernels ({@link ElementwiseKernels} through {@link BinaryOp} and
- * {@link UnaryOp}), constant folding and the fused loops that codegen emits (by {@code
+ * CPU semantics. The generic unfused loop ({@link PointwiseKernels}), constant folding and the
+ * fused loops that codegen emits (by {@code
  * INVOKESTATIC} of these methods, which C2 inlines) all call these, so they agree bit for bit.
  *
- * <p>The contract fusion relies on: the overloads of an op are named as the op's {@code
- * scalarFunction} and take {@code (int, int)} for int8/int16/int32 (the result is narrowed when
+ * <p>The contract (see {@link ScalarFunction}): the overloads of an op are named as the op's
+ * {@code pointwise} function and take {@code (int, int)} for int8/int16/int32 (the result is narrowed when
  * stored, which wraps in two's complement exactly as the narrow arithmetic would), {@code (long,
  * long)} for int64, {@code (float, float)}, {@code (double, double)} and {@code (boolean,
  * boolean)}; unary ops take one argument; comparisons return {@code boolean}. Operands of one
@@ -247,6 +247,40 @@ public final class ScalarFunctions {
       return 1.0;
     }
     return Math.pow(a, b);
+  }
+
+  // ---- the folds of reduce_min and reduce_max (Java's Math.min/max: a NaN anywhere gives NaN) ----
+
+  public static int reduceMin(int a, int b) {
+    return Math.min(a, b);
+  }
+
+  public static long reduceMin(long a, long b) {
+    return Math.min(a, b);
+  }
+
+  public static float reduceMin(float a, float b) {
+    return Math.min(a, b);
+  }
+
+  public static double reduceMin(double a, double b) {
+    return Math.min(a, b);
+  }
+
+  public static int reduceMax(int a, int b) {
+    return Math.max(a, b);
+  }
+
+  public static long reduceMax(long a, long b) {
+    return Math.max(a, b);
+  }
+
+  public static float reduceMax(float a, float b) {
+    return Math.max(a, b);
+  }
+
+  public static double reduceMax(double a, double b) {
+    return Math.max(a, b);
   }
 
   // ---- logical (bool only) ----

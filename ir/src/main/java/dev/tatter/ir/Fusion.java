@@ -1,0 +1,92 @@
+package dev.tatter.ir;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.kernels.PointwiseKernels;
+import dev.tatter.runtime.kernels.ScalarFunction;
+import java.lang.reflect.Method;
+import java.util.Optional;
+
+/**
+ * How an op takes part in a fused loop, declared by the op itself ({@link OpDef#fusion()}). The
+ * fuse pass asks an op's kind whether and how it fuses, and the bytecode backend emits each kind
+ * through {@link Visitor}, so a new kind — {@code Filter(mask)} for stream compaction, {@code
+ * Scan(fn)} for cumulative sums — is a new record here and a compile error in every backend until
+ * handled. No fusion or codegen file names an op.
+ */
+public sealed interface Fusion {
+  <R> R accept(Visitor<R> visitor);
+
+  /** The cases a backend handles. */
+  interface Visitor<R> {
+    R visitPointwise(Pointwise pointwise);
+
+    R visitCast(Cast cast);
+
+    R visitRowFold(RowFold rowFold);
+
+    R visitGather(Gather gather);
+  }
+
+  /**
+   * An elementwise op defined by its scalar function: one step per element, calling the overload
+   * for the operands' compute type (see {@link ScalarFunction}).
+   */
+  record Pointwise(ScalarFunction function) implements Fusion {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.visitPointwise(this);
+    }
+  }
+
+  /**
+   * {@code cast}: a step whose element function depends on its {@code dtype} attribute, one of
+   * {@code ScalarFunctions.to<Dtype>} (see {@link PointwiseKernels#castFunction}).
+   */
+  record Cast() implements Fusion {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.visitCast(this);
+    }
+  }
+
+  /**
+   * A row reduction {@code (values, partition)}: the last step of a loop over rows, folding each
+   * row's values in order with {@code fold} from the value the op's kernel gives an empty row.
+   */
+  record RowFold(ScalarFunction fold) implements Fusion {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.visitRowFold(this);
+    }
+  }
+
+  /**
+   * {@code (params [nrows, 1], partition)}: each value reads its row's one param, so the loop reads
+   * {@code params[value_rowids[j]]} (inside a row fold over the same partition, {@code params[row]}).
+   */
+  record Gather() implements Fusion {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.visitGather(this);
+    }
+  }
+
+  /**
+   * The scalar method a fused loop calls for a step of {@code op} on operands of
+   * {@code operand} giving {@code result} (a cast's target is {@code result}): present only for
+   * the elementwise kinds, and only when its return type is the result's compute type.
+   */
+  static Optional<Method> elementFunction(OpDef op, DType operand, DType result, int arity) {
+    Fusion fusion = op.fusion();
+    if (!operand.isPrimitive() || !result.isPrimitive()) {
+      return Optional.empty();
+    }
+    if (fusion instanceof Pointwise p) {
+      return p.function().overload(operand.computeType(), arity).filter(m -> m.getReturnType() == result.computeType());
+    }
+    if (fusion instanceof Cast) {
+      return Optional.ofNullable(PointwiseKernels.castFunction(operand, result));
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,128 @@
+package dev.tatter.runtime;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Array;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * How one dtype's elements live in memory, derived from its {@link DType} row: the array class,
+ * the lanes per element, and the conversions between storage and compute type — as {@link Method}s
+ * for the bytecode backend (which emits an array load or store and, where needed, a call of the
+ * conversion) and as {@link MethodHandle}s for the interpreter's generic loops. The conversions
+ * are found by convention in {@link ElementStorage}: {@code to<Dtype>(compute) -> storage} and,
+ * for a storage type the JVM does not widen by itself, {@code from<Dtype>(storage) -> compute}.
+ */
+public final class DTypeLayout {
+  private final DType dtype;
+  private final Class<?> arrayClass;
+  private final Method toStorage;
+  private final Method fromStorage;
+  private final MethodHandle getter;
+  private final MethodHandle setter;
+
+  DTypeLayout(DType dtype) {
+    this.dtype = dtype;
+    this.arrayClass = Array.newInstance(dtype.storageType(), 0).getClass();
+    String suffix = Character.toUpperCase(dtype.tfName().charAt(0)) + dtype.tfName().substring(1);
+    this.toStorage = dtype.storageType() == dtype.computeType() ? null
+        : conversion("to" + suffix, dtype.computeType(), dtype.storageType());
+    this.fromStorage = dtype.storageType() == dtype.computeType() || widensImplicitly(dtype.storageType(), dtype.computeType())
+        ? null : conversion("from" + suffix, dtype.storageType(), dtype.computeType());
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+      MethodHandle get = MethodHandles.arrayElementGetter(arrayClass);
+      if (fromStorage != null) {
+        get = MethodHandles.filterReturnValue(get, lookup.unreflect(fromStorage));
+      }
+      this.getter = get.asType(MethodType.methodType(dtype.computeType(), Object.class, int.class));
+      MethodHandle set = MethodHandles.arrayElementSetter(arrayClass);
+      if (toStorage != null) {
+        set = MethodHandles.filterArguments(set, 2, lookup.unreflect(toStorage));
+      }
+      this.setter = set.asType(MethodType.methodType(void.class, Object.class, int.class, dtype.computeType()));
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("storage conversions of " + dtype + " must be public", e);
+    }
+  }
+
+  /** JVM array loads widen byte and short to int by themselves (sign-extending). */
+  private static boolean widensImplicitly(Class<?> storage, Class<?> compute) {
+    return compute == int.class && (storage == byte.class || storage == short.class);
+  }
+
+  private static Method conversion(String name, Class<?> from, Class<?> to) {
+    Method m = Arrays.stream(ElementStorage.class.getMethods())
+        .filter(c -> c.getName().equals(name) && c.getParameterCount() == 1 && c.getParameterTypes()[0] == from)
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("ElementStorage has no " + name + "(" + from + ")"));
+    if (m.getReturnType() != to) {
+      throw new IllegalStateException("ElementStorage." + name + " must return " + to);
+    }
+    return m;
+  }
+
+  public DType dtype() {
+    return dtype;
+  }
+
+  /** The array class that holds the elements ({@code byte[]} for int8). */
+  public Class<?> arrayClass() {
+    return arrayClass;
+  }
+
+  /** Array slots per element: 1 (complex dtypes, when added, take 2). */
+  public int lanes() {
+    return 1;
+  }
+
+  /** The method turning a computed value into its stored form, if the two types differ. */
+  public Optional<Method> toStorage() {
+    return Optional.ofNullable(toStorage);
+  }
+
+  /** The method turning a stored element into its compute type, if the JVM does not do it. */
+  public Optional<Method> fromStorage() {
+    return Optional.ofNullable(fromStorage);
+  }
+
+  /** {@code (Object array, int i) -> compute}: element {@code i}, in the compute type. */
+  public MethodHandle getter() {
+    return getter;
+  }
+
+  /** {@code (Object array, int i, compute value) -> void}: stores a computed value, narrowing it. */
+  public MethodHandle setter() {
+    return setter;
+  }
+
+  /** A new zeroed array of {@code n} elements. */
+  public Object newArray(int n) {
+    return Array.newInstance(dtype.storageType(), n * lanes());
+  }
+
+  /** Element {@code i}, boxed in its compute type (Integer for int8). */
+  public Object get(Object array, int i) {
+    try {
+      return getter.invoke(array, i);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException(t);
+    }
+  }
+
+  /** Stores {@code value}, boxed in the compute type, at {@code i}. */
+  public void set(Object array, int i, Object value) {
+    try {
+      setter.invoke(array, i, value);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException(t);
+    }
+  }
+}

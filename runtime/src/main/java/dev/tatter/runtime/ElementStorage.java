@@ -1,0 +1,21 @@
+package dev.tatter.runtime;
+
+/**
+ * The conversions between an element's compute type and its storage type where the JVM does not
+ * do them by itself: storing an {@code int} into an int8 or int16 array keeps its low bits (which
+ * wraps, as TF's narrow integers do); loading one back sign-extends, which the JVM's array loads
+ * already do, so there is no loading method for them. A dtype stored in another form than it is
+ * computed in (unsigned integers, float16) adds its pair of methods here and names them in its
+ * {@link DTypeLayout}. Generated code calls these methods, and C2 inlines them to one instruction.
+ */
+public final class ElementStorage {
+  private ElementStorage() {}
+
+  public static byte toInt8(int value) {
+    return (byte) value;
+  }
+
+  public static short toInt16(int value) {
+    return (short) value;
+  }
+}

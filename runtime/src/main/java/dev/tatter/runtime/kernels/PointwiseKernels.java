@@ -1,0 +1,170 @@
+package dev.tatter.runtime.kernels;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.Tensor;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The one unfused kernel of every elementwise op: a loop applying the op's {@link ScalarFunction}
+ * to each element, with NumPy broadcasting. The element step — load each operand from its array,
+ * call the scalar overload, store the result narrowed to its dtype — is one {@link MethodHandle}
+ * composed from the dtypes' {@link dev.tatter.runtime.DTypeLayout}s, so the same loop serves every
+ * op on every dtype and computes exactly what the scalar functions compute. This is what the
+ * interpreter, constant folding and a fused node's general path run; compiled graphs run
+ * elementwise ops as generated loops that call the same overloads.
+ */
+public final class PointwiseKernels {
+  private PointwiseKernels() {}
+
+  /** Element steps by (overload, operand dtype, result dtype); bounded by the ops and dtypes that exist. */
+  private static final Map<List<Object>, MethodHandle> STEPS = new ConcurrentHashMap<>();
+
+  private static final MethodType UNARY_STEP = MethodType.methodType(void.class, Object.class, int.class, Object.class, int.class);
+  private static final MethodType BINARY_STEP =
+      MethodType.methodType(void.class, Object.class, int.class, Object.class, int.class, Object.class, int.class);
+
+  /** {@code fn} applied to each element of {@code x}. */
+  public static Tensor unary(ScalarFunction fn, Tensor x) {
+    DType dtype = x.dtype();
+    Method overload = fn.overload(dtype, 1)
+        .orElseThrow(() -> new InvalidArgumentException(fn.name() + " is not defined on " + dtype));
+    DType result = fn.resultDType(dtype, 1).orElseThrow();
+    return map(overload, dtype, result, x);
+  }
+
+  /** {@code cast(x){dtype}}: each element converted by {@code ScalarFunctions.to<Dtype>}; strings are not cast. */
+  public static Tensor cast(Tensor x, DType dtype) {
+    DType from = x.dtype();
+    Method convert = castFunction(from, dtype);
+    if (convert == null) {
+      throw new InvalidArgumentException("cannot cast " + from + " to " + dtype);
+    }
+    if (from == dtype) {
+      return x;
+    }
+    return map(convert, from, dtype, x);
+  }
+
+  /**
+   * The element function of {@code cast} from {@code from} to {@code to}: the {@code to<Dtype>}
+   * overload of {@link ScalarFunctions} for the source's compute type, returning the target's; null
+   * if there is none (strings).
+   */
+  public static Method castFunction(DType from, DType to) {
+    try {
+      Method m = ScalarFunctions.class.getMethod(ScalarFunctions.castFunctionName(to), from.computeType());
+      return m.getReturnType() == to.computeType() ? m : null;
+    } catch (NoSuchMethodException e) {
+      return null;
+    }
+  }
+
+  private static Tensor map(Method overload, DType dtype, DType result, Tensor x) {
+    MethodHandle step = STEPS.computeIfAbsent(List.of(overload, dtype, result), k -> unaryStep(overload, dtype, result));
+    int n = x.size();
+    Object in = x.data();
+    Object out = result.layout().newArray(n);
+    try {
+      for (int i = 0; i < n; i++) {
+        step.invokeExact(out, i, in, i);
+      }
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+    return Tensor.wrap(result, x.shape(), out);
+  }
+
+  /** {@code fn} applied elementwise to {@code a} and {@code b}, broadcast to a common shape. */
+  public static Tensor binary(ScalarFunction fn, Tensor a, Tensor b) {
+    if (a.dtype() != b.dtype()) {
+      throw new InvalidArgumentException(
+          fn.name() + " needs operands of one dtype, got " + a.dtype() + " and " + b.dtype());
+    }
+    DType dtype = a.dtype();
+    Method overload = fn.overload(dtype, 2)
+        .orElseThrow(() -> new InvalidArgumentException(fn.name() + " is not defined on " + dtype));
+    DType result = fn.resultDType(dtype, 2).orElseThrow();
+    MethodHandle step = STEPS.computeIfAbsent(List.of(overload, dtype, result), k -> binaryStep(overload, dtype, result));
+    int[] outShape = Broadcast.shape(a.shape(), b.shape());
+    int count = Sizes.elementCount(outShape);
+    int[] ia = readIndex(a, outShape, count);
+    int[] ib = readIndex(b, outShape, count);
+    Object x = a.data(), y = b.data();
+    Object out = result.layout().newArray(count);
+    try {
+      for (int i = 0; i < count; i++) {
+        step.invokeExact(out, i, x, ia == null ? i : ia[i], y, ib == null ? i : ib[i]);
+      }
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+    return Tensor.wrap(result, outShape, out);
+  }
+
+  /** {@code out[o] = f(a[ia])}, as {@code (Object out, int o, Object a, int ia) -> void}. */
+  private static MethodHandle unaryStep(Method overload, DType operand, DType result) {
+    MethodHandle f = MethodHandles.collectArguments(unreflect(overload), 0, operand.layout().getter());
+    return MethodHandles.collectArguments(result.layout().setter(), 2, f).asType(UNARY_STEP);
+  }
+
+  /** {@code out[o] = f(a[ia], b[ib])}, as {@code (Object out, int o, Object a, int ia, Object b, int ib) -> void}. */
+  private static MethodHandle binaryStep(Method overload, DType operand, DType result) {
+    MethodHandle f = MethodHandles.collectArguments(unreflect(overload), 0, operand.layout().getter());
+    f = MethodHandles.collectArguments(f, 2, operand.layout().getter());
+    return MethodHandles.collectArguments(result.layout().setter(), 2, f).asType(BINARY_STEP);
+  }
+
+  private static MethodHandle unreflect(Method m) {
+    try {
+      return MethodHandles.publicLookup().unreflect(m);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(m + " must be public", e);
+    }
+  }
+
+  /** Scalar functions throw TF's run-time errors as unchecked exceptions; nothing else is expected. */
+  private static RuntimeException rethrow(Throwable t) {
+    if (t instanceof RuntimeException r) {
+      return r;
+    }
+    if (t instanceof Error e) {
+      throw e;
+    }
+    return new IllegalStateException(t);
+  }
+
+  /**
+   * For each result element, the element of {@code t} it reads; null when {@code t} has the
+   * result's shape (identity). A single element is read through an index of zeros, which is
+   * cached per size-class (it is never written).
+   */
+  private static int[] readIndex(Tensor t, int[] outShape, int count) {
+    if (Arrays.equals(t.shape(), outShape)) {
+      return null;
+    }
+    if (t.size() == 1) {
+      return zeros(count);
+    }
+    return Broadcast.gatherIndex(outShape, Broadcast.strides(t.shape(), outShape), count);
+  }
+
+  private static volatile int[] zeros = new int[0];
+
+  private static int[] zeros(int count) {
+    int[] z = zeros;
+    if (z.length < count) {
+      z = new int[Math.max(count, 2 * z.length)];
+      zeros = z;
+    }
+    return z;
+  }
+}

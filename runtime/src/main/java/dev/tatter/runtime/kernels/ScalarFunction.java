@@ -1,0 +1,88 @@
+package dev.tatter.runtime.kernels;
+
+import dev.tatter.runtime.DType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The element-level definition of an elementwise op: the public static overloads named
+ * {@code name} in {@code owner}, one per compute type ({@link DType#computeType()}): {@code (int,
+ * int)} for int8/int16/int32, {@code (long, long)}, {@code (float, float)}, {@code (double,
+ * double)}, {@code (boolean, boolean)}, {@code (String, String)}; unary ops take one argument. An
+ * op is defined on a dtype exactly when it has the overload for that dtype's compute type, and its
+ * result has the operand's dtype (an overload returning the compute type) or is bool (one
+ * returning {@code boolean}). The interpreter's generic loops, constant folding and fused loops
+ * all call these same methods, so they agree bit for bit.
+ */
+public final class ScalarFunction {
+  private final Class<?> owner;
+  private final String name;
+  private final List<Method> overloads;
+
+  public ScalarFunction(Class<?> owner, String name) {
+    this.owner = owner;
+    this.name = name;
+    this.overloads = Arrays.stream(owner.getMethods())
+        .filter(m -> m.getName().equals(name) && Modifier.isStatic(m.getModifiers()))
+        .toList();
+    if (overloads.isEmpty()) {
+      throw new IllegalArgumentException("no public static method " + owner.getSimpleName() + "." + name);
+    }
+  }
+
+  public Class<?> owner() {
+    return owner;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** The overload whose parameters are all {@code computeType}, if the op is defined there. */
+  public Optional<Method> overload(Class<?> computeType, int arity) {
+    return overloads.stream()
+        .filter(m -> m.getParameterCount() == arity
+            && Arrays.stream(m.getParameterTypes()).allMatch(p -> p == computeType))
+        .findFirst();
+  }
+
+  /** The overload for {@code arity} operands of {@code dtype}, if the op is defined on it. */
+  public Optional<Method> overload(DType dtype, int arity) {
+    return overload(dtype.computeType(), arity).filter(m -> resultDType(dtype, m) != null);
+  }
+
+  /** The dtype of the result on operands of {@code dtype}, if the op is defined on it. */
+  public Optional<DType> resultDType(DType dtype, int arity) {
+    return overload(dtype.computeType(), arity).map(m -> resultDType(dtype, m));
+  }
+
+  private static DType resultDType(DType operand, Method m) {
+    if (m.getReturnType() == operand.computeType()) {
+      return operand;
+    }
+    return m.getReturnType() == boolean.class ? DType.BOOL : null;
+  }
+
+  /** Whether the op is defined on {@code dtype}. */
+  public boolean accepts(DType dtype, int arity) {
+    return resultDType(dtype, arity).isPresent();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ScalarFunction f && f.owner == owner && f.name.equals(name);
+  }
+
+  @Override
+  public int hashCode() {
+    return owner.hashCode() * 31 + name.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return owner.getSimpleName() + "." + name;
+  }
+}
