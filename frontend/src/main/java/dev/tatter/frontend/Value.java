@@ -305,6 +305,16 @@ public final class Value {
   }
 
   /** TF's {@code //}: floor division; integer division by zero fails at run time. */
+  /** TF's {@code tf.math.maximum(x, y)}: the larger of the two, a NaN in either gives NaN. */
+  public Value maximum(Object other) {
+    return binary(ElementwiseOps.MAXIMUM, other);
+  }
+
+  /** TF's {@code tf.math.minimum(x, y)}: the smaller of the two, a NaN in either gives NaN. */
+  public Value minimum(Object other) {
+    return binary(ElementwiseOps.MINIMUM, other);
+  }
+
   public Value floordiv(Object other) {
     return binary(ElementwiseOps.FLOORDIV, other);
   }

@@ -122,6 +122,43 @@ public final class ElementwiseOps {
           """, "[[256, 65536], [9, 27]]")
       .build();
 
+  // not COMMUTATIVE: on floats maximum(-0.0, 0.0) is -0.0 but maximum(0.0, -0.0) is 0.0, so CSE
+  // must not merge the two orders
+  public static final OpDef MAXIMUM = binary("maximum",
+      "the larger of x and y, broadcasting (TF's tf.math.maximum); a NaN in either gives NaN", false)
+      // tf.math.maximum(tf.constant([0., 0., 0., 0.]), tf.constant([-2., 0., 2., 5.])) -> [0., 0., 2., 5.]
+      .example("""
+          %x = constant() {value = tensor<float32>[4] [0.0, 0.0, 0.0, 0.0]} : tensor<float32>[4]
+          %y = constant() {value = tensor<float32>[4] [-2.0, 0.0, 2.0, 5.0]} : tensor<float32>[4]
+          %0 = maximum(%x, %y) : tensor<float32>[4]
+          return %0
+          """, "[0.0, 0.0, 2.0, 5.0]")
+      // tf.math.maximum(tf.constant([-5., 0., 0., 0.]), tf.constant([-3.])) -> [-3., 0., 0., 0.]
+      .example("""
+          %x = constant() {value = tensor<float32>[4] [-5.0, 0.0, 0.0, 0.0]} : tensor<float32>[4]
+          %y = constant() {value = tensor<float32>[1] [-3.0]} : tensor<float32>[1]
+          %0 = maximum(%x, %y) : tensor<float32>[4]
+          return %0
+          """, "[-3.0, 0.0, 0.0, 0.0]")
+      .build();
+  public static final OpDef MINIMUM = binary("minimum",
+      "the smaller of x and y, broadcasting (TF's tf.math.minimum); a NaN in either gives NaN", false)
+      // tf.math.minimum(tf.constant([0., 0., 0., 0.]), tf.constant([-5., -2., 0., 3.])) -> [-5., -2., 0., 0.]
+      .example("""
+          %x = constant() {value = tensor<float32>[4] [0.0, 0.0, 0.0, 0.0]} : tensor<float32>[4]
+          %y = constant() {value = tensor<float32>[4] [-5.0, -2.0, 0.0, 3.0]} : tensor<float32>[4]
+          %0 = minimum(%x, %y) : tensor<float32>[4]
+          return %0
+          """, "[-5.0, -2.0, 0.0, 0.0]")
+      // tf.math.minimum(tf.constant([-5, 0, 0, 0], tf.int64), tf.constant([-3], tf.int64)) -> [-5, -3, -3, -3]
+      .example("""
+          %x = constant() {value = tensor<int64>[4] [-5, 0, 0, 0]} : tensor<int64>[4]
+          %y = constant() {value = tensor<int64>[1] [-3]} : tensor<int64>[1]
+          %0 = minimum(%x, %y) : tensor<int64>[4]
+          return %0
+          """, "[-5, -3, -3, -3]")
+      .build();
+
   public static final OpDef CAST =
       OpDef.builder("cast")
           .summary("each element converted to dtype (integers wrap, floats truncate toward zero, bool is x != 0)")
