@@ -1,21 +1,16 @@
 package dev.tatter.frontend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tatter.codegen.BytecodeCompiler;
 import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.Interpreter;
+import dev.tatter.codegen.testing.VerifiedCompile;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.text.GraphParser;
 import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.optimizer.PassManager;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.util.CheckClassAdapter;
 
 /**
  * Runs a graph every way Tatter can and checks that all agree: the interpreter on the graph as
@@ -42,18 +37,14 @@ public final class Harness {
   private static void check(Graph graph, Map<String, ?> feeds, List<Object> oracle) {
     Graph optimized = PassManager.parse(PassManager.DEFAULT_PIPELINE).run(graph);
     assertEquals(oracle, Interpreter.run(optimized, feeds), "interpreter after optimization");
-    CompiledGraph unoptimized = BytecodeCompiler.compile(graph);
-    verify(unoptimized);
+    CompiledGraph unoptimized = VerifiedCompile.compile(graph);
     assertEquals(oracle, unoptimized.run(feeds), "bytecode, unoptimized");
-    CompiledGraph compiled = BytecodeCompiler.compile(optimized);
-    verify(compiled);
+    CompiledGraph compiled = VerifiedCompile.compile(optimized);
     assertEquals(oracle, compiled.run(feeds), "bytecode, optimized");
   }
 
-  /** Fails unless ASM's CheckClassAdapter finds the generated class valid. */
+  /** Fails unless ASM's CheckClassAdapter finds the generated class valid (codegen's {@link VerifiedCompile}). */
   public static void verify(CompiledGraph compiled) {
-    StringWriter errors = new StringWriter();
-    CheckClassAdapter.verify(new ClassReader(compiled.classBytes()), Harness.class.getClassLoader(), false, new PrintWriter(errors));
-    assertTrue(errors.toString().isEmpty(), () -> "generated class fails verification:\n" + errors);
+    VerifiedCompile.verify(compiled);
   }
 }
