@@ -609,12 +609,13 @@ public final class Value {
         this, dv);
   }
 
+  /** TF's default padding: the dtype's zero. */
   private static Object zeroOf(DType dtype) {
-    return switch (dtype) {
+    return switch (dtype.kind()) {
       case BOOL -> false;
       case STRING -> "";
-      case FLOAT32, FLOAT64 -> 0.0;
-      default -> 0L;
+      case FLOATING -> 0.0;
+      case INTEGER -> 0L;
     };
   }
 

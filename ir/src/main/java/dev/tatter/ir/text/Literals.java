@@ -8,6 +8,7 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
@@ -184,17 +185,15 @@ public final class Literals {
     }
   }
 
+  /** A literal as the element of {@code dtype}: integers must fit its range, floats any number. */
   private static void store(DType dtype, Object array, int i, Object v) {
-    switch (dtype) {
-      case BOOL -> ((boolean[]) array)[i] = expect(Boolean.class, v, dtype);
-      case INT8 -> ((byte[]) array)[i] = (byte) fit(v, dtype, Byte.MIN_VALUE, Byte.MAX_VALUE);
-      case INT16 -> ((short[]) array)[i] = (short) fit(v, dtype, Short.MIN_VALUE, Short.MAX_VALUE);
-      case INT32 -> ((int[]) array)[i] = (int) fit(v, dtype, Integer.MIN_VALUE, Integer.MAX_VALUE);
-      case INT64 -> ((long[]) array)[i] = fit(v, dtype, Long.MIN_VALUE, Long.MAX_VALUE);
-      case FLOAT32 -> ((float[]) array)[i] = (float) number(v, dtype);
-      case FLOAT64 -> ((double[]) array)[i] = number(v, dtype);
-      case STRING -> ((String[]) array)[i] = expect(String.class, v, dtype);
-    }
+    Object element = switch (dtype.kind()) {
+      case BOOL -> expect(Boolean.class, v, dtype);
+      case INTEGER -> fit(v, dtype, dtype.minInteger(), dtype.maxInteger());
+      case FLOATING -> number(v, dtype);
+      case STRING -> expect(String.class, v, dtype);
+    };
+    Scalars.store(dtype, array, i, element);
   }
 
   private static long fit(Object v, DType dtype, long min, long max) {
