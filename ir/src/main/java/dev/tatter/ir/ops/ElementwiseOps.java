@@ -227,7 +227,8 @@ public final class ElementwiseOps {
     DType dtype = x.dtype();
     ScalarFunction fn = ctx.op().scalarFunction();
     if (!fn.accepts(dtype, 2)) {
-      if (!fn.accepts(DType.INT64, 2) && fn.accepts(DType.FLOAT64, 2) && dtype.isInteger()) {
+      if (dtype.isInteger() && fn.accepts(dtype.trueDivDType(), 2)) {
+        // defined on floats only, as truediv: say which float the integers divide in
         throw ctx.fail("%s is defined on floats; cast %s to %s first (the builder's %s does)",
             fn.name(), dtype, truedivDType(dtype), fn.name());
       }

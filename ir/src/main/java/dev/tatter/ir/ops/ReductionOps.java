@@ -147,7 +147,7 @@ public final class ReductionOps {
     int rank = rankOf(input);
     int[] axes = axes(ctx, rank);
     DType resultDType = op.equals("reduce_mean") && input instanceof RaggedType && dtype.isInteger()
-        ? (dtype == DType.INT8 || dtype == DType.INT16 ? DType.FLOAT32 : DType.FLOAT64)
+        ? dtype.trueDivDType()
         : dtype;
     if (axes.length == rank) {
       return new DenseType(resultDType, ImmutableList.copyOf(Collections.nCopies(keepdims ? rank : 0, 1L)));
