@@ -57,6 +57,8 @@ public final class BeforeAfter {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
   private static final double TOLERANCE = 0.05;
+  /** How long each side runs each workload in one warm-up round. */
+  private static final long WARMUP_SAMPLE_NANOS = 200_000_000L;
 
   /** The last result of each sample, so that no call's result is dead. */
   static volatile Object sink;
@@ -95,7 +97,8 @@ public final class BeforeAfter {
       Pattern filter = Pattern.compile(positional.size() > 3 ? positional.get(3) : "", Pattern.CASE_INSENSITIVE);
       List<Workload> workloads = Side.WORKLOADS.stream().filter(w -> filter.matcher(w.name()).find()).toList();
       if (workloads.isEmpty()) {
-        throw usage("no workload matches " + filter + "; the workloads are " + Side.WORKLOADS.stream().map(Workload::name).toList());
+        List<String> names = Side.WORKLOADS.stream().map(Workload::name).toList();
+        throw usage("no workload matches " + filter + "; the workloads are " + names);
       }
       return new Options(Path.of(positional.get(0)), Path.of(positional.get(1)), rounds, workloads, warmup, gc, beforeRev,
           afterRev, raw);
@@ -118,8 +121,8 @@ public final class BeforeAfter {
         Side after = new Side("after", o.afterJar(), o.afterRev())) {
       Side[] sides = {before, after};
       List<String> notes = new ArrayList<>();
-      notes.add(String.format("at least %d warm-up + %d measured rounds; GC: %s (outside the timed region); W6: %d calls per sample", warmup,
-          rounds, gc.name().toLowerCase(), Side.W6_BATCH));
+      notes.add(String.format("at least %d warm-up rounds + %d measured rounds; GC: %s (outside the timed region); W6: %d calls"
+          + " per sample", warmup, rounds, gc.name().toLowerCase(), Side.W6_BATCH));
       String threshold = System.getProperty("tatter.parallelThreshold");
       notes.add("tatter.parallelThreshold=" + threshold + " (before reads " + before.parallelThreshold() + ", after reads "
           + after.parallelThreshold() + ")" + (String.valueOf(Integer.MAX_VALUE).equals(threshold)
@@ -141,20 +144,25 @@ public final class BeforeAfter {
         pair[0] = new Samples(rounds);
         pair[1] = new Samples(rounds);
       }
-      // Warm-up: at least `warmup` rounds, then more (up to 3x) while the JIT is still busy, since
-      // a compilation finishing mid-measurement changes one side's speed and not the other's.
+      // Warm-up: rounds in which each side repeats each workload for WARMUP_SAMPLE_NANOS, so that
+      // even the 8 ms W1 runs for seconds and W6 for some 10^5 calls per side (W6 takes that long
+      // to reach its steady state, with plateaus at several times its final cost on the way);
+      // at least `warmup` rounds, then more (up to 3x) while the JIT is still busy, since a
+      // compilation finishing mid-measurement changes one side's speed and not the other's.
+      long warmStart = System.nanoTime();
       int warmed = 0;
       long jitMsLastRound = Long.MAX_VALUE;
       while (warmed < warmup || (jitMsLastRound > 5 && warmed < 3 * warmup)) {
         long jit0 = jitMillis();
-        round(warmed - warmup, workloads, sides, gc, null);
+        round(warmed - warmup, workloads, sides, gc, null, WARMUP_SAMPLE_NANOS);
         jitMsLastRound = jitMillis() - jit0;
         warmed++;
       }
-      out.printf("warm-up: %d rounds (JIT in the last one: %d ms)%n", warmed, jitMsLastRound);
+      out.printf("warm-up: %d rounds of %d ms per (workload, side), %.0f s (JIT in the last round: %d ms)%n", warmed,
+          WARMUP_SAMPLE_NANOS / 1_000_000, (System.nanoTime() - warmStart) / 1e9, jitMsLastRound);
       long jitBefore = jitMillis();
       for (int r = 0; r < rounds; r++) {
-        round(r, workloads, sides, gc, samples);
+        round(r, workloads, sides, gc, samples, 0);
       }
       long jitMs = jitMillis() - jitBefore;
       checkEqual(out, workloads, sides, "after the last round");
@@ -172,18 +180,20 @@ public final class BeforeAfter {
             dispatchNanos(Side.W6_BATCH));
       }
       out.println("load average at the end: " + Report.loadAverage());
-      out.println(ok ? "RESULT: every workload within 5 % on thread CPU" : "RESULT: not every workload shown within 5 % on thread CPU");
+      out.println(ok ? "RESULT: every workload within 5 % on thread CPU"
+          : "RESULT: not every workload shown within 5 % on thread CPU");
     }
   }
 
   /**
    * One round: every (workload, side) pair timed once. The side that goes first alternates with
    * the round and, within a round, with the workload, so neither side is always the one that
-   * runs just after a collection or just after the other workload. {@code samples} is null
-   * during the warm-up.
+   * runs just after a collection or just after the other workload. During the warm-up
+   * {@code samples} is null and each sample repeats until {@code minNanos} have passed (through
+   * {@link #sample} itself, so that the timing loop is compiled before it counts).
    */
-  private static void round(int round, List<Workload> workloads, Side[] sides, GcMode gc, Samples[][] samples)
-      throws Throwable {
+  private static void round(int round, List<Workload> workloads, Side[] sides, GcMode gc, Samples[][] samples,
+      long minNanos) throws Throwable {
     long[] one = new long[3];
     if (gc == GcMode.ROUND) {
       System.gc();
@@ -199,7 +209,11 @@ public final class BeforeAfter {
         if (gc == GcMode.SAMPLE) {
           System.gc();
         }
-        sample(sides[side].call(w), w.callsPerSample(), one);
+        long spent = 0;
+        do {
+          sample(sides[side].call(w), w.callsPerSample(), one);
+          spent += one[0];
+        } while (spent < minNanos);
         if (samples != null) {
           Samples s = samples[wi][side];
           s.wall[round] = one[0];
