@@ -107,11 +107,12 @@ final class Report {
 
   /**
    * The requirement's test, on thread CPU: is after/before within the tolerance? The estimate is
-   * the median of the per-round ratios, not the ratio of the two medians: on this kind of shared
-   * VM a thread's CPU time per unit of work jumps by up to 2x while another process runs on the
-   * sibling vCPU, for seconds at a time, so each side's samples are a mixture of two levels and
-   * its median can fall between them; the two samples of a round ran a millisecond apart, in
-   * the same state, so their ratio cancels it. A 95 % bootstrap interval of that median says
+   * the median of the per-round ratios, not the ratio of the two medians: on a shared VM a
+   * thread's CPU time for the same work jumps by up to 2x for seconds at a time (other processes
+   * on the VM or its host competing for cores, caches and memory bandwidth), so each side's
+   * samples are a mixture of two levels and its median can fall between them (an A/A run gave
+   * 1.20 that way); the two samples of a round ran a millisecond apart, in the same state, so
+   * their ratio cancels it. A 95 % bootstrap interval of that median says
    * whether the run can decide: "within" needs the whole interval inside the tolerance.
    */
   static boolean verdict(PrintStream out, List<Workload> workloads, Samples[][] samples, double tolerance) {
