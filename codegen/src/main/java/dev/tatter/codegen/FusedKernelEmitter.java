@@ -67,8 +67,15 @@ final class FusedKernelEmitter {
    * elementwise step or a row fold that fusion left alone (a gather alone keeps its kernel).
    */
   static boolean runsAsLoop(Node node) {
+    if (node.type() instanceof DenseType t && t.shape().stream().allMatch(Dims::isKnown)
+        && t.shape().stream().mapToLong(Long::longValue).reduce(1, (a, b) -> a * b) <= SMALL) {
+      return false; // a handful of elements: the kernel's fixed cost is below the loop's set-up
+    }
     return FusedExpr.fusibleRowFold(node) || FusedExpr.fusibleStep(node) && !(node.op().fusion() instanceof Fusion.Gather);
   }
+
+  /** Results of at most this many elements, known statically, call the generic kernel instead. */
+  private static final long SMALL = 16;
 
   /** Emits the methods of a {@code fused} node's kernel; returns the name of its {@code fusedK} method. */
   String emit(Node node) {

@@ -32,13 +32,28 @@ public final class PointwiseKernels {
   private static final MethodType BINARY_STEP =
       MethodType.methodType(void.class, Object.class, int.class, Object.class, int.class, Object.class, int.class);
 
+  /** An element step of one function on one dtype, or the reason there is none. */
+  private record Step(MethodHandle handle, DType result, String undefined) {}
+
+  private static Step step(ScalarFunction fn, DType dtype, int arity) {
+    return fn.cached(dtype, arity, () -> {
+      Method overload = fn.overload(dtype, arity).orElse(null);
+      if (overload == null) {
+        return new Step(null, null, fn.name() + " is not defined on " + dtype);
+      }
+      DType result = fn.resultDType(dtype, arity).orElseThrow();
+      return new Step(STEPS.computeIfAbsent(List.of(overload, dtype, result),
+          k -> arity == 1 ? unaryStep(overload, dtype, result) : binaryStep(overload, dtype, result)), result, null);
+    });
+  }
+
   /** {@code fn} applied to each element of {@code x}. */
   public static Tensor unary(ScalarFunction fn, Tensor x) {
-    DType dtype = x.dtype();
-    Method overload = fn.overload(dtype, 1)
-        .orElseThrow(() -> new InvalidArgumentException(fn.name() + " is not defined on " + dtype));
-    DType result = fn.resultDType(dtype, 1).orElseThrow();
-    return map(overload, dtype, result, x);
+    Step step = step(fn, x.dtype(), 1);
+    if (step.handle() == null) {
+      throw new InvalidArgumentException(step.undefined());
+    }
+    return map(step.handle(), step.result(), x);
   }
 
   /** {@code cast(x){dtype}}: each element converted by {@code ScalarFunctions.to<Dtype>}; strings are not cast. */
@@ -51,7 +66,7 @@ public final class PointwiseKernels {
     if (from == dtype) {
       return x;
     }
-    return map(convert, from, dtype, x);
+    return map(STEPS.computeIfAbsent(List.of(convert, from, dtype), k -> unaryStep(convert, from, dtype)), dtype, x);
   }
 
   /**
@@ -68,8 +83,7 @@ public final class PointwiseKernels {
     }
   }
 
-  private static Tensor map(Method overload, DType dtype, DType result, Tensor x) {
-    MethodHandle step = STEPS.computeIfAbsent(List.of(overload, dtype, result), k -> unaryStep(overload, dtype, result));
+  private static Tensor map(MethodHandle step, DType result, Tensor x) {
     int n = x.size();
     Object in = x.data();
     Object out = result.layout().newArray(n);
@@ -89,11 +103,12 @@ public final class PointwiseKernels {
       throw new InvalidArgumentException(
           fn.name() + " needs operands of one dtype, got " + a.dtype() + " and " + b.dtype());
     }
-    DType dtype = a.dtype();
-    Method overload = fn.overload(dtype, 2)
-        .orElseThrow(() -> new InvalidArgumentException(fn.name() + " is not defined on " + dtype));
-    DType result = fn.resultDType(dtype, 2).orElseThrow();
-    MethodHandle step = STEPS.computeIfAbsent(List.of(overload, dtype, result), k -> binaryStep(overload, dtype, result));
+    Step resolved = step(fn, a.dtype(), 2);
+    if (resolved.handle() == null) {
+      throw new InvalidArgumentException(resolved.undefined());
+    }
+    MethodHandle step = resolved.handle();
+    DType result = resolved.result();
     int[] outShape = Broadcast.shape(a.shape(), b.shape());
     int count = Sizes.elementCount(outShape);
     int[] ia = readIndex(a, outShape, count);

@@ -21,6 +21,9 @@ public final class ScalarFunction {
   private final Class<?> owner;
   private final String name;
   private final List<Method> overloads;
+  /** Per arity and dtype ordinal, the element step the generic loop runs (built on first use). */
+  private final java.util.concurrent.atomic.AtomicReferenceArray<Object> steps =
+      new java.util.concurrent.atomic.AtomicReferenceArray<>(3 * DType.values().length);
 
   public ScalarFunction(Class<?> owner, String name) {
     this.owner = owner;
@@ -69,6 +72,22 @@ public final class ScalarFunction {
   /** Whether the op is defined on {@code dtype}. */
   public boolean accepts(DType dtype, int arity) {
     return resultDType(dtype, arity).isPresent();
+  }
+
+  /**
+   * The cached value of {@code make} for ({@code dtype}, {@code arity}): how {@link PointwiseKernels}
+   * keeps the element step of this function on a dtype, so a run resolves nothing but an array slot.
+   */
+  <T> T cached(DType dtype, int arity, java.util.function.Supplier<T> make) {
+    int slot = arity * DType.values().length + dtype.ordinal();
+    Object value = steps.get(slot);
+    if (value == null) {
+      value = make.get();
+      steps.set(slot, value);
+    }
+    @SuppressWarnings("unchecked")
+    T t = (T) value;
+    return t;
   }
 
   @Override
