@@ -76,13 +76,13 @@ public final class FusePass implements Pass {
     java.util.Arrays.fill(group, -1);
     for (int i = graph.size() - 1; i >= 0; i--) {
       Node node = graph.nodes().get(i);
-      if (fusibleRowReduction(node)) {
+      if (FusedExpr.fusibleRowFold(node)) {
         // a row reduction is always the root of its group: its result has another index space
         group[i] = i;
         groupSize[i] = 1;
         continue;
       }
-      if (!fusible(node)) {
+      if (!FusedExpr.fusibleStep(node)) {
         continue;
       }
       String why = joinDecision(node, users.get(i), isOutput, group, groupSize, graph, names);
@@ -154,7 +154,7 @@ public final class FusePass implements Pass {
     Node rootNode = graph.nodes().get(root);
     DenseType mine = (DenseType) node.type();
     // a row reduction's group runs over its values' index space
-    DenseType theirs = (DenseType) (fusibleRowReduction(rootNode) ? rootNode.input(0) : rootNode).type();
+    DenseType theirs = (DenseType) (FusedExpr.fusibleRowFold(rootNode) ? rootNode.input(0) : rootNode).type();
     if (!mine.shape().equals(theirs.shape())) {
       return "not fused into " + names.get(rootNode) + ": shape " + mine.shape()
           + " differs from the group's " + theirs.shape() + " (the index spaces differ)";
@@ -163,14 +163,6 @@ public final class FusePass implements Pass {
       return "not fused into " + names.get(rootNode) + ": the group already holds " + MAX_GROUP + " nodes";
     }
     return null;
-  }
-
-  static boolean fusibleRowReduction(Node node) {
-    return FusedExpr.fusibleRowFold(node);
-  }
-
-  static boolean fusible(Node node) {
-    return FusedExpr.fusibleStep(node);
   }
 
   private static Node addFused(Graph.Builder out, Node root, List<Node> members, Node[] mapping) {
