@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
  * {@code OpDef} in ElementwiseOps, its overloads in ScalarFunctions, and the two Value methods.
  * Every case runs through {@link Harness#runEverywhere} (interpreter, optimizer, verified bytecode,
  * text round trip). Expected values are TF's: the doc examples of {@code tf.math.maximum} /
- * {@code tf.math.minimum}, and for NaN and signed zeros the rule of TF's CPU kernel (Eigen's
- * {@code scalar_max_op} with NaN propagation: a NaN operand is the result, else
- * {@code std::max(a, b)}, which is {@code a < b ? b : a}).
+ * {@code tf.math.minimum}, and for NaN and signed zeros what TF 2.18's CPU kernels give in their
+ * vectorized lanes (found by the -Ptf oracle, {@code ElementwiseOracleTest}): a NaN operand is the
+ * result, and of two equal values the second operand is returned ({@code Maximum(-0.0, 0.0)} is
+ * 0.0; TF's scalar remainder loop returns the first, see docs/SEMANTICS.md).
  */
 class MaximumMinimumTest {
   private final GraphBuilder g = new GraphBuilder();
@@ -56,10 +57,10 @@ class MaximumMinimumTest {
         "a", Tensor.ofDoubles(Double.NaN, 1, -0.0, 0.0, Double.NEGATIVE_INFINITY),
         "b", Tensor.ofDoubles(1, Double.NaN, 0.0, -0.0, 7));
     List<Object> out = run(feeds, a.maximum(b), a.minimum(b), b.maximum(a));
-    // maximum(-0., 0.) is -0. (a unless a < b) and maximum(0., -0.) is 0.; minimum likewise keeps a
-    assertEquals("[nan, nan, -0.0, 0.0, 7.0]", out.get(0).toString());
-    assertEquals("[nan, nan, -0.0, 0.0, -inf]", out.get(1).toString());
-    assertEquals("[nan, nan, 0.0, -0.0, 7.0]", out.get(2).toString());
+    // TF: Maximum(-0., 0.) is 0. and Maximum(0., -0.) is -0. (the second of equal values); Minimum alike
+    assertEquals("[nan, nan, 0.0, -0.0, 7.0]", out.get(0).toString());
+    assertEquals("[nan, nan, 0.0, -0.0, -inf]", out.get(1).toString());
+    assertEquals("[nan, nan, -0.0, 0.0, 7.0]", out.get(2).toString());
   }
 
   @Test

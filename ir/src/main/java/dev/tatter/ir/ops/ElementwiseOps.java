@@ -122,8 +122,8 @@ public final class ElementwiseOps {
           """, "[[256, 65536], [9, 27]]")
       .build();
 
-  // not COMMUTATIVE: on floats maximum(-0.0, 0.0) is -0.0 but maximum(0.0, -0.0) is 0.0, so CSE
-  // must not merge the two orders
+  // not COMMUTATIVE: on floats maximum(-0.0, 0.0) is 0.0 but maximum(0.0, -0.0) is -0.0 (TF's
+  // vectorized kernel keeps the second of two equal values), so CSE must not merge the two orders
   public static final OpDef MAXIMUM = binary("maximum",
       "the larger of x and y, broadcasting (TF's tf.math.maximum); a NaN in either gives NaN", false)
       // tf.math.maximum(tf.constant([0., 0., 0., 0.]), tf.constant([-2., 0., 2., 5.])) -> [0., 0., 2., 5.]

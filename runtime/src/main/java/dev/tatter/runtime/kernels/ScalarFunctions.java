@@ -249,44 +249,44 @@ public final class ScalarFunctions {
     return Math.pow(a, b);
   }
 
-  // ---- maximum, minimum (TF's Maximum/Minimum: Eigen's scalar_max_op with NaN propagation) ----
+  // ---- maximum, minimum (TF's Maximum/Minimum kernels, checked by the -Ptf oracle) ----
 
   /**
-   * The larger of a and b as C++'s {@code std::max} picks it: b if a < b, else a. So on floats
-   * {@code maximum(-0.0, 0.0)} is -0.0 and {@code maximum(0.0, -0.0)} is 0.0 (the op is not
-   * commutative bit for bit), and a NaN in either operand is the result.
+   * The larger of a and b as TF's vectorized CPU kernel picks it: a if a > b, else b — so of two
+   * equal values (-0.0 and 0.0) the second wins (TF's scalar remainder loop keeps the first): {@code maximum(-0.0, 0.0)} is 0.0, {@code maximum(0.0, -0.0)}
+   * is -0.0, and the op is not commutative bit for bit. A NaN in either operand is the result.
    */
   public static int maximum(int a, int b) {
-    return a < b ? b : a;
+    return a > b ? a : b;
   }
 
   public static long maximum(long a, long b) {
-    return a < b ? b : a;
+    return a > b ? a : b;
   }
 
   public static float maximum(float a, float b) {
-    return a != a ? a : b != b ? b : a < b ? b : a;
+    return a != a ? a : a > b ? a : b;
   }
 
   public static double maximum(double a, double b) {
-    return a != a ? a : b != b ? b : a < b ? b : a;
+    return a != a ? a : a > b ? a : b;
   }
 
-  /** The smaller of a and b as {@code std::min} picks it: b if b < a, else a; a NaN in either is the result. */
+  /** The smaller of a and b: a if a < b, else b (of two equal zeros, the second); a NaN in either is the result. */
   public static int minimum(int a, int b) {
-    return b < a ? b : a;
+    return a < b ? a : b;
   }
 
   public static long minimum(long a, long b) {
-    return b < a ? b : a;
+    return a < b ? a : b;
   }
 
   public static float minimum(float a, float b) {
-    return a != a ? a : b != b ? b : b < a ? b : a;
+    return a != a ? a : a < b ? a : b;
   }
 
   public static double minimum(double a, double b) {
-    return a != a ? a : b != b ? b : b < a ? b : a;
+    return a != a ? a : a < b ? a : b;
   }
 
   // ---- the folds of reduce_min and reduce_max (Java's Math.min/max: a NaN anywhere gives NaN) ----
