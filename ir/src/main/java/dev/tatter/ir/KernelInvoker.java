@@ -37,7 +37,7 @@ public final class KernelInvoker {
   }
 
   /** The kernel's arguments: {@code call}'s bound constants, the operands, then the attributes. */
-  public static Object[] arguments(OpDef op, Lowering.StaticCall call, List<?> operands, Attributes attributes) {
+  private static Object[] arguments(OpDef op, Lowering.StaticCall call, List<?> operands, Attributes attributes) {
     List<Object> args = new ArrayList<>(call.bound());
     args.addAll(operands);
     for (AttrSpec spec : op.attributes()) {

@@ -10,6 +10,9 @@ import com.google.common.collect.Sets;
 import dev.tatter.ir.types.Type;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.PointwiseKernels;
 import dev.tatter.runtime.kernels.ScalarFunction;
@@ -205,9 +208,8 @@ public final class OpDef {
   }
 
   /** What an operand can be at run time (Object: any of them, for ops generic over kinds). */
-  private static final ImmutableSet<Class<?>> RUNTIME_VALUES = ImmutableSet.of(Tensor.class,
-      dev.tatter.runtime.RaggedTensor.class, dev.tatter.runtime.RowPartition.class,
-      dev.tatter.runtime.SparseTensor.class, Object.class);
+  private static final ImmutableSet<Class<?>> RUNTIME_VALUES =
+      ImmutableSet.of(Tensor.class, RaggedTensor.class, RowPartition.class, SparseTensor.class, Object.class);
 
   @Override
   public String toString() {

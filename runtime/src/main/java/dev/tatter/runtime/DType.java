@@ -39,7 +39,7 @@ public enum DType {
   private final Class<?> storageType;
   private final Class<?> computeType;
   private final int bits;
-  private volatile DTypeLayout layout;
+  private final DTypeLayout layout;
 
   DType(String tfName, Kind kind, Class<?> storageType, Class<?> computeType, int bits) {
     this.tfName = tfName;
@@ -47,6 +47,7 @@ public enum DType {
     this.storageType = storageType;
     this.computeType = computeType;
     this.bits = bits;
+    this.layout = new DTypeLayout(this); // reads only the fields above
   }
 
   /** The name TensorFlow prints and the textual IR uses, e.g. {@code float32}. */
@@ -77,14 +78,9 @@ public enum DType {
     return layout().arrayClass();
   }
 
-  /** How elements are read, written and narrowed (derived from this row, built once). */
+  /** How elements are read, written and narrowed (derived from this row). */
   public DTypeLayout layout() {
-    DTypeLayout l = layout;
-    if (l == null) {
-      l = new DTypeLayout(this);
-      layout = l;
-    }
-    return l;
+    return layout;
   }
 
   /** Width in bits of one element (0 for strings). */

@@ -17,7 +17,7 @@ import java.util.Optional;
  * for a storage type the JVM does not widen by itself, {@code from<Dtype>(storage) -> compute}.
  */
 public final class DTypeLayout {
-  private final DType dtype;
+  private final Class<?> storageType;
   private final Class<?> arrayClass;
   private final Method toStorage;
   private final Method fromStorage;
@@ -25,7 +25,7 @@ public final class DTypeLayout {
   private final MethodHandle setter;
 
   DTypeLayout(DType dtype) {
-    this.dtype = dtype;
+    this.storageType = dtype.storageType();
     this.arrayClass = Array.newInstance(dtype.storageType(), 0).getClass();
     String suffix = Character.toUpperCase(dtype.tfName().charAt(0)) + dtype.tfName().substring(1);
     this.toStorage = dtype.storageType() == dtype.computeType() ? null
@@ -65,10 +65,6 @@ public final class DTypeLayout {
     return m;
   }
 
-  public DType dtype() {
-    return dtype;
-  }
-
   /** The array class that holds the elements ({@code byte[]} for int8). */
   public Class<?> arrayClass() {
     return arrayClass;
@@ -101,17 +97,15 @@ public final class DTypeLayout {
 
   /** A new zeroed array of {@code n} elements. */
   public Object newArray(int n) {
-    return Array.newInstance(dtype.storageType(), n * lanes());
+    return Array.newInstance(storageType, n * lanes());
   }
 
   /** Element {@code i}, boxed in its compute type (Integer for int8). */
   public Object get(Object array, int i) {
     try {
       return getter.invoke(array, i);
-    } catch (RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw unchecked(t);
     }
   }
 
@@ -119,10 +113,16 @@ public final class DTypeLayout {
   public void set(Object array, int i, Object value) {
     try {
       setter.invoke(array, i, value);
-    } catch (RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw unchecked(t);
     }
+  }
+
+  /** An array access throws only unchecked exceptions (a wrong array class, an index out of range). */
+  private static RuntimeException unchecked(Throwable t) {
+    if (t instanceof Error e) {
+      throw e;
+    }
+    return t instanceof RuntimeException r ? r : new IllegalStateException(t);
   }
 }

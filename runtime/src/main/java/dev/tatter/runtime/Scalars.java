@@ -79,9 +79,6 @@ public final class Scalars {
     if (dtype.kind() == DType.Kind.STRING) {
       throw new IllegalArgumentException("string is not numeric");
     }
-    if (dtype == DType.FLOAT32) {
-      return ((float[]) array)[i];
-    }
     if (dtype.kind() == DType.Kind.FLOATING) {
       return ((Number) dtype.layout().get(array, i)).doubleValue();
     }

@@ -9,9 +9,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The one unfused kernel of every elementwise op: a loop applying the op's {@link ScalarFunction}
@@ -25,9 +23,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class PointwiseKernels {
   private PointwiseKernels() {}
 
-  /** Element steps by (overload, operand dtype, result dtype); bounded by the ops and dtypes that exist. */
-  private static final Map<List<Object>, MethodHandle> STEPS = new ConcurrentHashMap<>();
-
   private static final MethodType UNARY_STEP = MethodType.methodType(void.class, Object.class, int.class, Object.class, int.class);
   private static final MethodType BINARY_STEP =
       MethodType.methodType(void.class, Object.class, int.class, Object.class, int.class, Object.class, int.class);
@@ -35,6 +30,7 @@ public final class PointwiseKernels {
   /** An element step of one function on one dtype, or the reason there is none. */
   private record Step(MethodHandle handle, DType result, String undefined) {}
 
+  /** {@code fn}'s step on {@code dtype}, composed once and kept on the function. */
   private static Step step(ScalarFunction fn, DType dtype, int arity) {
     return fn.cached(dtype, arity, () -> {
       Method overload = fn.overload(dtype, arity).orElse(null);
@@ -42,9 +38,23 @@ public final class PointwiseKernels {
         return new Step(null, null, fn.name() + " is not defined on " + dtype);
       }
       DType result = fn.resultDType(dtype, arity).orElseThrow();
-      return new Step(STEPS.computeIfAbsent(List.of(overload, dtype, result),
-          k -> arity == 1 ? unaryStep(overload, dtype, result) : binaryStep(overload, dtype, result)), result, null);
+      return new Step(arity == 1 ? unaryStep(overload, dtype, result) : binaryStep(overload, dtype, result), result, null);
     });
+  }
+
+  /** The steps of {@code cast}, by source and target dtype ordinal (composed on first use). */
+  private static final AtomicReferenceArray<Step> CASTS = new AtomicReferenceArray<>(DType.values().length * DType.values().length);
+
+  private static Step castStep(DType from, DType to) {
+    int slot = from.ordinal() * DType.values().length + to.ordinal();
+    Step step = CASTS.get(slot);
+    if (step == null) {
+      Method convert = castFunction(from, to);
+      step = convert == null ? new Step(null, null, "cannot cast " + from + " to " + to)
+          : new Step(unaryStep(convert, from, to), to, null);
+      CASTS.set(slot, step);
+    }
+    return step;
   }
 
   /** {@code fn} applied to each element of {@code x}. */
@@ -58,15 +68,11 @@ public final class PointwiseKernels {
 
   /** {@code cast(x){dtype}}: each element converted by {@code ScalarFunctions.to<Dtype>}; strings are not cast. */
   public static Tensor cast(Tensor x, DType dtype) {
-    DType from = x.dtype();
-    Method convert = castFunction(from, dtype);
-    if (convert == null) {
-      throw new InvalidArgumentException("cannot cast " + from + " to " + dtype);
+    Step step = castStep(x.dtype(), dtype);
+    if (step.handle() == null) {
+      throw new InvalidArgumentException(step.undefined());
     }
-    if (from == dtype) {
-      return x;
-    }
-    return map(STEPS.computeIfAbsent(List.of(convert, from, dtype), k -> unaryStep(convert, from, dtype)), dtype, x);
+    return x.dtype() == dtype ? x : map(step.handle(), dtype, x);
   }
 
   /**
