@@ -43,10 +43,10 @@ public final class PointwiseKernels {
   }
 
   /** The steps of {@code cast}, by source and target dtype ordinal (composed on first use). */
-  private static final AtomicReferenceArray<Step> CASTS = new AtomicReferenceArray<>(DType.values().length * DType.values().length);
+  private static final AtomicReferenceArray<Step> CASTS = new AtomicReferenceArray<>(ScalarFunction.DTYPES * ScalarFunction.DTYPES);
 
   private static Step castStep(DType from, DType to) {
-    int slot = from.ordinal() * DType.values().length + to.ordinal();
+    int slot = from.ordinal() * ScalarFunction.DTYPES + to.ordinal();
     Step step = CASTS.get(slot);
     if (step == null) {
       Method convert = castFunction(from, to);

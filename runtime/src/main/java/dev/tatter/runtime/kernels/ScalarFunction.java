@@ -23,7 +23,10 @@ public final class ScalarFunction {
   private final List<Method> overloads;
   /** Per arity and dtype ordinal, the element step the generic loop runs (built on first use). */
   private final java.util.concurrent.atomic.AtomicReferenceArray<Object> steps =
-      new java.util.concurrent.atomic.AtomicReferenceArray<>(3 * DType.values().length);
+      new java.util.concurrent.atomic.AtomicReferenceArray<>(3 * DTYPES);
+
+  /** How many dtypes there are (DType.values() copies its array on every call). */
+  static final int DTYPES = DType.values().length;
 
   public ScalarFunction(Class<?> owner, String name) {
     this.owner = owner;
@@ -79,7 +82,7 @@ public final class ScalarFunction {
    * keeps the element step of this function on a dtype, so a run resolves nothing but an array slot.
    */
   <T> T cached(DType dtype, int arity, java.util.function.Supplier<T> make) {
-    int slot = arity * DType.values().length + dtype.ordinal();
+    int slot = arity * DTYPES + dtype.ordinal();
     Object value = steps.get(slot);
     if (value == null) {
       value = make.get();
