@@ -5,6 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.ir.Lowering;
+import dev.tatter.ir.Node;
+import dev.tatter.ir.text.GraphParser;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.SparseTensor;
+import dev.tatter.runtime.Tensor;
 import dev.tatter.ir.OpDef;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -60,6 +70,48 @@ class OpRegistryTest {
       assertTrue(mnemonics.add(op.mnemonic()), op + " is registered twice");
       assertEquals(op, OpRegistry.lookup(op.mnemonic()).orElseThrow());
     }
+  }
+
+  /** The runtime class of a value of {@code type}: what a kernel receives or must return for it. */
+  private static Class<?> runtimeClass(Type type) {
+    if (type instanceof DenseType) {
+      return Tensor.class;
+    }
+    if (type instanceof RaggedType) {
+      return RaggedTensor.class;
+    }
+    return type instanceof PartitionType ? RowPartition.class : SparseTensor.class;
+  }
+
+  /**
+   * The kernel's signature fits the types its type rule infers: on every node of every op's
+   * examples, each operand's runtime class is accepted by its kernel parameter, and the kernel's
+   * return type can hold the node's value (OpDef checks only that parameters are runtime classes).
+   */
+  @Test
+  void everyKernelSignature_fitsTheTypesOfItsExamples() {
+    int checked = 0;
+    for (OpDef op : OpRegistry.ALL) {
+      for (var example : op.examples()) {
+        for (Node node : GraphParser.parse(example.ir(), op.mnemonic() + ".tat").nodes()) {
+          if (!(node.op().lowering() instanceof Lowering.StaticCall call)) {
+            continue;
+          }
+          Class<?>[] params = call.method().getParameterTypes();
+          for (int i = 0; i < node.inputs().size(); i++) {
+            Class<?> operand = runtimeClass(node.input(i).type());
+            assertTrue(params[call.bound().size() + i].isAssignableFrom(operand), node.op() + ": kernel parameter for operand '"
+                + node.op().operandName(i) + "' is " + params[call.bound().size() + i].getSimpleName() + ", the type rule gives a " + operand.getSimpleName());
+          }
+          Class<?> result = runtimeClass(node.type());
+          Class<?> returns = call.method().getReturnType();
+          assertTrue(returns.isAssignableFrom(result), node.op() + ": kernel returns " + returns.getSimpleName()
+              + " but the type rule gives a " + result.getSimpleName());
+          checked++;
+        }
+      }
+    }
+    assertTrue(checked > OpRegistry.ALL.size(), "checked only " + checked + " nodes");
   }
 
   @Test
