@@ -47,11 +47,64 @@ public final class GraphBuilder {
   /**
    * TF's {@code tf.gather(params, indices)} along axis 0. With ragged {@code indices} the result is
    * ragged with the same partitions (the flat ids are gathered): an embedding lookup of a ragged
-   * batch of ids.
+   * batch of ids. Ragged {@code params} gather whole rows (TF's {@code RaggedGather}): the result
+   * has ragged rank {@code rank(indices) - 1 + params.ragged_rank}.
    */
   public Value gather(Value params, Value indices) {
-    Decomposed d = decompose(indices);
-    return rebuild(op(dev.tatter.ir.ops.ArrayOps.GATHER, Map.of(), params, d.flatValues()), d.partitions());
+    return Selections.gather(this, params, indices);
+  }
+
+  /** TF's {@code tf.ragged.range(limits)}: rows {@code range(0, limits[i])}. */
+  public Value raggedRange(Value limits) {
+    return raggedRange(scalar(limits.dtype(), 0), limits, scalar(limits.dtype(), 1));
+  }
+
+  /** TF's {@code tf.ragged.range(starts, limits)}: rows {@code range(starts[i], limits[i])}. */
+  public Value raggedRange(Value starts, Value limits) {
+    return raggedRange(starts, limits, scalar(starts.dtype(), 1));
+  }
+
+  /** TF's {@code tf.ragged.range(starts, limits, deltas)}; scalars broadcast, int64 row splits. */
+  public Value raggedRange(Value starts, Value limits, Value deltas) {
+    return raggedRange(starts, limits, deltas, DType.INT64);
+  }
+
+  /** TF's {@code tf.ragged.range(starts, limits, deltas, row_splits_dtype=...)}. */
+  public Value raggedRange(Value starts, Value limits, Value deltas, DType rowSplitsDType) {
+    return Selections.raggedRange(this, starts, limits, deltas, rowSplitsDType);
+  }
+
+  /**
+   * TF's {@code tf.ragged.boolean_mask(data, mask)}: the elements where {@code mask} (dense or
+   * ragged bool, a prefix of data's shape) is true, keeping the mask's dimensions.
+   */
+  public Value booleanMask(Value data, Value mask) {
+    return Selections.booleanMask(this, data, mask);
+  }
+
+  /**
+   * TF's {@code tf.concat(values, axis)} on dense and ragged tensors of one rank (a negative axis
+   * counts from the end): two dense tensors concatenate densely; otherwise, as TF, along axis 0
+   * rows are appended, along axis 1 row {@code i} of each is joined, deeper axes need the same
+   * outer rows.
+   */
+  public Value concat(List<Value> values, int axis) {
+    return Combinations.concat(this, values, axis);
+  }
+
+  /** TF's {@code tf.stack(values, axis)} ({@code tf.ragged.stack} when a value is ragged). */
+  public Value stack(List<Value> values, int axis) {
+    return Combinations.stack(this, values, axis);
+  }
+
+  /** TF's {@code tf.where(condition)}: the int64 coordinates {@code [num_true, rank]} of the true elements. */
+  public Value where(Value condition) {
+    return Selections.where(this, condition);
+  }
+
+  /** TF's {@code tf.where(condition, x, y)}: {@code x} where the condition holds, else {@code y} (broadcasting). */
+  public Value where(Value condition, Value x, Value y) {
+    return Selections.where(this, condition, x, y);
   }
 
   /** A dense constant. */

@@ -576,10 +576,13 @@ public final class Value {
 
   // ---- conversions ----
 
-  /** TF's {@code tf.expand_dims(x, axis)} on a dense tensor; a negative axis counts from the end. */
+  /** TF's {@code tf.expand_dims(x, axis)} on a dense or ragged tensor; a negative axis counts from the end. */
   public Value expandDims(int axis) {
+    if (type() instanceof RaggedType rt) {
+      return Combinations.expandDims(builder, this, axis < 0 ? axis + rt.rank() + 1 : axis);
+    }
     if (!(type() instanceof DenseType dense)) {
-      throw GraphBuilder.misuse("expand_dims takes a dense tensor", this);
+      throw GraphBuilder.misuse("expand_dims takes a dense or ragged tensor", this);
     }
     long resolved = axis < 0 ? axis + dense.rank() + 1 : axis;
     return builder.op(dev.tatter.ir.ops.ArrayOps.EXPAND_DIMS, Map.of("axis", resolved), this);

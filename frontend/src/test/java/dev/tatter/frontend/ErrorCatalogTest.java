@@ -452,6 +452,117 @@ class ErrorCatalogTest {
           "b", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2))), a.add(b));
     });
 
+    // ---- gather on ragged, ragged.range, boolean_mask, where ----------------------------------
+    on("B60", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.raggedConstant(List.of(List.of(1), List.of())), g.constant(Tensor.ofFloats(1)));
+    }));
+    on("B61", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.raggedConstant(List.of(List.of(1), List.of())).withRowSplitsDType(DType.INT32),
+          g.raggedConstant(List.of(List.of(0), List.of(1))));
+    }));
+    on("B62", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.raggedRange(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(3, 4, 5)));
+    }));
+    on("B63", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.raggedRange(g.constant(Tensor.of(DType.INT32, new int[] {1, 2}, 1, 2)));
+    }));
+    on("B64", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.booleanMask(g.constant(Tensor.ofInts(1, 2)), g.scalar(DType.BOOL, true));
+    }));
+    on("B65", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.booleanMask(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4}, 2, 2)), g.constant(Tensor.ofBools(true, false, true)));
+    }));
+    on("B66", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.booleanMask(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(1, 0)));
+    }));
+    on("B67", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.where(g.constant(Tensor.ofBools(true, false)), g.constant(Tensor.ofInts(1, 2, 3)), g.scalar(DType.INT32, 0));
+    }));
+    on("B68", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.raggedConstant(List.of(List.of(1, 2), List.of(3)));
+      g.where(rt.gt(1), rt, g.constant(Tensor.ofInts(7, 8)));
+    }));
+    on("B69", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.concat(List.of(g.raggedConstant(List.of(List.of(1, 2), List.of(3, 4, 5))), g.constant(Tensor.ofInts(1, 2))), 0);
+    }));
+    on("B70", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.concat(List.of(g.constant(Tensor.of(DType.INT32, new int[] {1, 2}, 1, 2)),
+          g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3}, 1, 3))), 0);
+    }));
+    on("B71", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.concat(List.of(g.raggedConstant(List.of(List.of(1, 2), List.of(3, 4, 5))), g.raggedConstant(List.of(List.of(1)))), 1);
+    }));
+    on("R67", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = g.placeholder("a", Types.ragged(DType.INT32, 1));
+      Value b = g.placeholder("b", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("a", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2)),
+          "b", RaggedTensor.of(Tensor.ofInts(3), splits(0, 1))), g.concat(List.of(a, b), 1));
+    });
+    on("R68", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = g.placeholder("a", Types.parse("ragged<int32>[None, (None), (None)]"));
+      Value b = g.placeholder("b", Types.parse("ragged<int32>[None, (None), (None)]"));
+      RaggedTensor inner = RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2));
+      return run(g, Map.of("a", RaggedTensor.of(inner, splits(0, 1, 2)), "b", RaggedTensor.of(inner, splits(0, 2, 2))),
+          g.concat(List.of(a, b), 2));
+    });
+    on("R60", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 1, 2, 2))),
+          g.gather(rt, g.constant(Tensor.ofInts(1, 4))));
+    });
+    on("R61", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value deltas = g.placeholder("deltas", Types.parse("tensor<int32>[None]"));
+      return run(g, Map.of("deltas", Tensor.ofInts(1, 0)), g.raggedRange(g.scalar(DType.INT32, 0), g.scalar(DType.INT32, 3), deltas));
+    });
+    on("R62", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value limits = g.placeholder("limits", Types.parse("tensor<float64>[None]"));
+      return run(g, Map.of("limits", Tensor.ofDoubles(Double.NaN)), g.raggedRange(limits));
+    });
+    on("R63", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value starts = g.placeholder("starts", Types.parse("tensor<int32>[None]"));
+      Value limits = g.placeholder("limits", Types.parse("tensor<int32>[None]"));
+      return run(g, Map.of("starts", Tensor.ofInts(0, 1), "limits", Tensor.ofInts(3, 4, 5)), g.raggedRange(starts, limits));
+    });
+    on("R64", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value data = g.placeholder("data", Types.ragged(DType.INT32, 1));
+      Value mask = g.placeholder("mask", Types.ragged(DType.BOOL, 1));
+      return run(g, Map.of("data", RaggedTensor.of(Tensor.ofInts(1, 2, 3), splits(0, 2, 3)),
+          "mask", RaggedTensor.of(Tensor.ofBools(true, false, true), splits(0, 1, 3))), g.booleanMask(data, mask));
+    });
+    on("R65", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value data = g.placeholder("data", Types.ragged(DType.INT32, 1));
+      Value mask = g.placeholder("mask", Types.parse("tensor<bool>[None]"));
+      return run(g, Map.of("data", RaggedTensor.of(Tensor.ofInts(1, 2, 3), splits(0, 2, 3, 3)),
+          "mask", Tensor.ofBools(true, false)), g.booleanMask(data, mask));
+    });
+    on("R66", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value data = g.placeholder("data", Types.parse("tensor<int32>[None, 2]"));
+      Value mask = g.placeholder("mask", Types.parse("tensor<bool>[None]"));
+      return run(g, Map.of("data", Tensor.of(DType.INT32, new int[] {1, 2, 3, 4}, 2, 2),
+          "mask", Tensor.ofBools(true, false, true)), g.booleanMask(data, mask));
+    });
+
     // ---- the text format ---------------------------------------------------------------------
     on("T01", () -> parse("%x = placeholder( : tensor<int32>[2]\n"));
     on("T02", () -> parse("%x = frobnicate() : tensor<int32>[2]\n"));

@@ -242,7 +242,13 @@ public record FusedExpr(ImmutableList<Step> steps) {
             pos--;
             throw error("expected $input or #step");
           }
-          int i = Integer.parseInt(word());
+          String number = word();
+          int i;
+          try {
+            i = Integer.parseInt(number);
+          } catch (NumberFormatException e) {
+            throw error("bad " + kind + " reference '" + kind + number + "'");
+          }
           if (kind == '#' && i >= index) {
             throw error("step #" + index + " may only read earlier steps, not #" + i);
           }

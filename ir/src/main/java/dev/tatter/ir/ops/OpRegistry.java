@@ -35,6 +35,9 @@ public final class OpRegistry {
       IndexingOps.class,
       RaggedConstantOps.class,
       ArrayOps.class,
+      RaggedGatherOps.class,
+      SelectionOps.class,
+      CombinationOps.class,
       FusedOps.class);
 
   /** Every op, library by library. */

@@ -1,0 +1,149 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@code tf.concat}, {@code tf.stack} and {@code tf.expand_dims} on ragged and dense mixes: TF's docstring examples, edges, errors. */
+class ConcatStackTest {
+  private static String run(GraphBuilder g, Value out) {
+    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
+  }
+
+  private static Value t1(GraphBuilder g) {
+    return g.raggedConstant(List.of(List.of(1, 2), List.of(3, 4, 5)));
+  }
+
+  private static Value t2(GraphBuilder g) {
+    return g.raggedConstant(List.of(List.of(6), List.of(7, 8, 9)));
+  }
+
+  @Test
+  void concat_docstringExamples() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.concat([t1, t2], axis=0) -> [[1, 2], [3, 4, 5], [6], [7, 8, 9]]
+    Value rows = g.concat(List.of(t1(g), t2(g)), 0);
+    assertEquals("(4, None)", rows.shape());
+    assertEquals("[[1, 2], [3, 4, 5], [6], [7, 8, 9]]", run(g, rows));
+    // tf.concat([t1, t2], axis=1) -> [[1, 2, 6], [3, 4, 5, 7, 8, 9]]
+    assertEquals("[[1, 2, 6], [3, 4, 5, 7, 8, 9]]", run(g, g.concat(List.of(t1(g), t2(g)), 1)));
+    // tf.concat([t1, t2], axis=-1) is axis 1
+    assertEquals("[[1, 2, 6], [3, 4, 5, 7, 8, 9]]", run(g, g.concat(List.of(t1(g), t2(g)), -1)));
+  }
+
+  @Test
+  void concat_threeValues_denseAndRaggedMixes_emptyRows() {
+    GraphBuilder g = new GraphBuilder();
+    Value empty = g.raggedConstant(List.of(List.of(), List.of()), DType.INT32, 1);
+    // tf.concat([t1, [[]] * 2 (ragged), t2], axis=1) -> [[1, 2, 6], [3, 4, 5, 7, 8, 9]]
+    assertEquals("[[1, 2, 6], [3, 4, 5, 7, 8, 9]]", run(g, g.concat(List.of(t1(g), empty, t2(g)), 1)));
+    // tf.concat([tf.ragged.constant([[1, 2], [3]]), tf.constant([[4, 5]])], axis=0) -> [[1, 2], [3], [4, 5]]
+    Value mixed = g.concat(List.of(g.raggedConstant(List.of(List.of(1, 2), List.of(3))),
+        g.constant(Tensor.of(DType.INT32, new int[] {4, 5}, 1, 2))), 0);
+    assertEquals(1, mixed.raggedRank());
+    assertEquals("[[1, 2], [3], [4, 5]]", run(g, mixed));
+    // tf.concat([tf.ragged.constant([[1, 2], [3]]), tf.constant([[4, 5], [6, 7]])], axis=1) -> [[1, 2, 4, 5], [3, 6, 7]]
+    assertEquals("[[1, 2, 4, 5], [3, 6, 7]]", run(g, g.concat(List.of(g.raggedConstant(List.of(List.of(1, 2), List.of(3))),
+        g.constant(Tensor.of(DType.INT32, new int[] {4, 5, 6, 7}, 2, 2))), 1)));
+    // two dense tensors stay dense: tf.concat([[[1, 2]], [[3, 4]]], axis=1) -> [[1, 2, 3, 4]]
+    Value dense = g.concat(List.of(g.constant(Tensor.of(DType.INT32, new int[] {1, 2}, 1, 2)),
+        g.constant(Tensor.of(DType.INT32, new int[] {3, 4}, 1, 2))), 1);
+    assertEquals("tensor<int32>[1, 4]", dense.type().toString());
+    assertEquals("[[1, 2, 3, 4]]", run(g, dense));
+  }
+
+  @Test
+  void concat_raggedRank2_alongEachAxis() {
+    GraphBuilder g = new GraphBuilder();
+    Value a = g.raggedConstant(List.of(List.of(List.of(1), List.of(2, 3)), List.of(List.of(4))));
+    Value b = g.raggedConstant(List.of(List.of(List.of(5, 6), List.of()), List.of(List.of(7))));
+    // tf.concat([a, b], axis=0) -> [[[1], [2, 3]], [[4]], [[5, 6], []], [[7]]]
+    assertEquals("[[[1], [2, 3]], [[4]], [[5, 6], []], [[7]]]", run(g, g.concat(List.of(a, b), 0)));
+    // tf.concat([a, b], axis=1) -> [[[1], [2, 3], [5, 6], []], [[4], [7]]]
+    assertEquals("[[[1], [2, 3], [5, 6], []], [[4], [7]]]", run(g, g.concat(List.of(a, b), 1)));
+    // tf.concat([a, b], axis=2) -> [[[1, 5, 6], [2, 3]], [[4, 7]]]
+    Value inner = g.concat(List.of(a, b), 2);
+    assertEquals(2, inner.raggedRank());
+    assertEquals("[[[1, 5, 6], [2, 3]], [[4, 7]]]", run(g, inner));
+  }
+
+  @Test
+  void stack_docstringExamples() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.ragged.stack([t1, t2], axis=0) -> [[[1, 2], [3, 4, 5]], [[6], [7, 8, 9]]]
+    Value outer = g.stack(List.of(t1(g), t2(g)), 0);
+    assertEquals(2, outer.raggedRank());
+    assertEquals("[[[1, 2], [3, 4, 5]], [[6], [7, 8, 9]]]", run(g, outer));
+    // tf.ragged.stack([t1, t2], axis=1) -> [[[1, 2], [6]], [[3, 4, 5], [7, 8, 9]]]
+    assertEquals("[[[1, 2], [6]], [[3, 4, 5], [7, 8, 9]]]", run(g, g.stack(List.of(t1(g), t2(g)), 1)));
+    // tf.stack([[1, 2], [3, 4]], axis=1) on dense -> [[1, 3], [2, 4]]
+    Value dense = g.stack(List.of(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(3, 4))), 1);
+    assertEquals("tensor<int32>[2, 2]", dense.type().toString());
+    assertEquals("[[1, 3], [2, 4]]", run(g, dense));
+    // tf.ragged.stack([t1, t2], axis=2) -> [[[1, 6]...]] needs equal rows: tf.ragged.stack([t1, t1 * 10], axis=2)
+    //   -> [[[1, 10], [2, 20]], [[3, 30], [4, 40], [5, 50]]]
+    Value t = t1(g);
+    assertEquals("[[[1, 10], [2, 20]], [[3, 30], [4, 40], [5, 50]]]", run(g, g.stack(List.of(t, t.mul(10)), 2)));
+  }
+
+  @Test
+  void expandDims_onRagged_docstringExamples() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.raggedConstant(List.of(List.of(1, 2), List.of(3)));
+    // tf.expand_dims(rt, axis=0) -> shape (1, 2, None), [[[1, 2], [3]]]
+    Value e0 = rt.expandDims(0);
+    assertEquals("(1, 2, None)", e0.shape());
+    assertEquals("[[[1, 2], [3]]]", run(g, e0));
+    // tf.expand_dims(rt, axis=1) -> shape (2, 1, None), [[[1, 2]], [[3]]]
+    Value e1 = rt.expandDims(1);
+    assertEquals("(2, 1, None)", e1.shape());
+    assertEquals("[[[1, 2]], [[3]]]", run(g, e1));
+    // tf.expand_dims(rt, axis=2) -> shape (2, None, 1), [[[1], [2]], [[3]]]
+    Value e2 = rt.expandDims(-1);
+    assertEquals("(2, None, 1)", e2.shape());
+    assertEquals("[[[1], [2]], [[3]]]", run(g, e2));
+  }
+
+  @Test
+  void concatAndStack_errors() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.concat([tf.constant([[1, 2]]), tf.constant([[1, 2, 3]])], axis=0) -> ConcatOp : Dimension 1 in both shapes must be equal
+    GraphBuildException dims = assertThrows(GraphBuildException.class, () -> g.concat(List.of(
+        g.constant(Tensor.of(DType.INT32, new int[] {1, 2}, 1, 2)), g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3}, 1, 3))), 0));
+    assertTrue(dims.getMessage().contains("Dimension 1 in both shapes must be equal"), dims.getMessage());
+    // tf.concat([t1, tf.constant([1, 2])], axis=0) -> ValueError (ranks differ)
+    GraphBuildException ranks = assertThrows(GraphBuildException.class,
+        () -> g.concat(List.of(t1(g), g.constant(Tensor.ofInts(1, 2))), 0));
+    assertTrue(ranks.getMessage().contains("operands must have one rank"), ranks.getMessage());
+    GraphBuildException dtypes = assertThrows(GraphBuildException.class,
+        () -> g.concat(List.of(t1(g), g.raggedConstant(List.of(List.of(1.5f)))), 0));
+    assertTrue(dtypes.getMessage().contains("operands must have one dtype"), dtypes.getMessage());
+    // tf.concat([t1, tf.ragged.constant([[1]])], axis=1) -> InvalidArgumentError: Input tensors have incompatible shapes.
+    GraphBuildException rows = assertThrows(GraphBuildException.class,
+        () -> g.concat(List.of(t1(g), g.raggedConstant(List.of(List.of(1)))), 1));
+    assertTrue(rows.getMessage().contains("Input tensors have incompatible shapes"), rows.getMessage());
+    // the same, fed
+    GraphBuilder fed = new GraphBuilder();
+    Value a = fed.placeholder("a", Types.ragged(DType.INT32, 1));
+    Value b = fed.placeholder("b", Types.ragged(DType.INT32, 1));
+    Value joined = fed.concat(List.of(a, b), 1);
+    Map<String, Object> feeds = Map.of(
+        "a", RaggedTensor.of(Tensor.ofInts(1, 2), RowPartition.fromRowSplits(new long[] {0, 1, 2}, DType.INT64, true)),
+        "b", RaggedTensor.of(Tensor.ofInts(3), RowPartition.fromRowSplits(new long[] {0, 1}, DType.INT64, true)));
+    InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(fed.build(joined), feeds));
+    assertTrue(e.getMessage().contains("Input tensors have incompatible shapes: 2 rows vs 1 rows"), e.getMessage());
+    assertThrows(GraphBuildException.class, () -> g.concat(List.of(), 0));
+    GraphBuildException axis = assertThrows(GraphBuildException.class, () -> g.concat(List.of(t1(g), t2(g)), 2));
+    assertTrue(axis.getMessage().contains("axis 2 is out of range for rank 2"), axis.getMessage());
+  }
+}
