@@ -97,6 +97,25 @@ public final class GraphBuilder {
     return Combinations.stack(this, values, axis);
   }
 
+  /** TF's {@code tf.tile(input, multiples)} on a dense or ragged tensor (multiples known when the graph is built). */
+  public Value tile(Value input, long... multiples) {
+    java.util.List<Long> m = new ArrayList<>();
+    for (long x : multiples) {
+      m.add(x);
+    }
+    return op(dev.tatter.ir.ops.CombinationOps.TILE, Map.of("multiples", ImmutableList.copyOf(m)), input);
+  }
+
+  /** TF's {@code tf.sequence_mask(lengths)}: bool, as wide as the largest length. */
+  public Value sequenceMask(Value lengths) {
+    return sequenceMask(lengths, -1, DType.BOOL);
+  }
+
+  /** TF's {@code tf.sequence_mask(lengths, maxlen, dtype)}; a maxlen of -1 is the largest length. */
+  public Value sequenceMask(Value lengths, long maxlen, DType dtype) {
+    return op(dev.tatter.ir.ops.SelectionOps.SEQUENCE_MASK, Map.of("maxlen", maxlen, "dtype", dtype), lengths);
+  }
+
   /** TF's {@code tf.where(condition)}: the int64 coordinates {@code [num_true, rank]} of the true elements. */
   public Value where(Value condition) {
     return Selections.where(this, condition);

@@ -576,6 +576,29 @@ public final class Value {
 
   // ---- conversions ----
 
+  /**
+   * TF's {@code tf.math.cumsum(x, axis)} on a dense tensor, or on a ragged one along its innermost
+   * ragged axis or a uniform axis below it; a negative axis counts from the end.
+   */
+  public Value cumsum(int axis) {
+    return Scans.scan(this, false, axis, false, false);
+  }
+
+  /** TF's {@code tf.math.cumsum(x, axis, exclusive, reverse)}. */
+  public Value cumsum(int axis, boolean exclusive, boolean reverse) {
+    return Scans.scan(this, false, axis, exclusive, reverse);
+  }
+
+  /** TF's {@code tf.math.cumprod(x, axis)} (the axes {@link #cumsum(int)} takes). */
+  public Value cumprod(int axis) {
+    return Scans.scan(this, true, axis, false, false);
+  }
+
+  /** TF's {@code tf.math.cumprod(x, axis, exclusive, reverse)}. */
+  public Value cumprod(int axis, boolean exclusive, boolean reverse) {
+    return Scans.scan(this, true, axis, exclusive, reverse);
+  }
+
   /** TF's {@code tf.expand_dims(x, axis)} on a dense or ragged tensor; a negative axis counts from the end. */
   public Value expandDims(int axis) {
     if (type() instanceof RaggedType rt) {

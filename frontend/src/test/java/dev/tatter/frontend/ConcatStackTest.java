@@ -146,4 +146,46 @@ class ConcatStackTest {
     GraphBuildException axis = assertThrows(GraphBuildException.class, () -> g.concat(List.of(t1(g), t2(g)), 2));
     assertTrue(axis.getMessage().contains("axis 2 is out of range for rank 2"), axis.getMessage());
   }
+
+  // ---- tf.tile ----
+
+  @Test
+  void tile_docstringExampleRaggedRank2AndDense() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.tile(tf.ragged.constant([[1, 2], [3]]), [3, 2]) -> [[1, 2, 1, 2], [3, 3], [1, 2, 1, 2], [3, 3], [1, 2, 1, 2], [3, 3]]
+    Value tiled = g.tile(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), 3, 2);
+    assertEquals("(6, None)", tiled.shape());
+    assertEquals("[[1, 2, 1, 2], [3, 3], [1, 2, 1, 2], [3, 3], [1, 2, 1, 2], [3, 3]]", run(g, tiled));
+    // tf.tile(tf.ragged.constant([[[1], [2, 3]], []]), [1, 2, 2]) -> [[[1, 1], [2, 3, 2, 3], [1, 1], [2, 3, 2, 3]], []]
+    Value deep = g.tile(g.raggedConstant(List.of(List.of(List.of(1), List.of(2, 3)), List.of())), 1, 2, 2);
+    assertEquals("[[[1, 1], [2, 3, 2, 3], [1, 1], [2, 3, 2, 3]], []]", run(g, deep));
+    // inner dense dims: tf.tile(tf.RaggedTensor.from_row_splits([[1, 2], [3, 4]], [0, 1, 2]), [1, 1, 2])
+    //   -> [[[1, 2, 1, 2]], [[3, 4, 3, 4]]]
+    Value inner = g.tile(g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4}, 2, 2)),
+        g.constant(Tensor.ofLongs(0, 1, 2))), 1, 1, 2);
+    assertEquals("(2, None, 4)", inner.shape());
+    assertEquals("[[[1, 2, 1, 2]], [[3, 4, 3, 4]]]", run(g, inner));
+    // tf.tile([[1, 2], [3, 4]], [2, 1]) -> [[1, 2], [3, 4], [1, 2], [3, 4]]
+    Value dense = g.tile(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4}, 2, 2)), 2, 1);
+    assertEquals("tensor<int32>[4, 2]", dense.type().toString());
+    assertEquals("[[1, 2], [3, 4], [1, 2], [3, 4]]", run(g, dense));
+    // tf.tile(rt, [0, 5]) -> []
+    assertEquals("[]", run(g, g.tile(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), 0, 5)));
+  }
+
+  @Test
+  void tile_errors() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.raggedConstant(List.of(List.of(1, 2), List.of(3)));
+    // tf.tile(rt, [2]) -> Expected multiples argument to be a vector of length 2 but got length 1
+    GraphBuildException length = assertThrows(GraphBuildException.class, () -> g.tile(rt, 2));
+    assertTrue(length.getMessage().contains("Expected multiples argument to be a vector of length 2 but got length 1"), length.getMessage());
+    // tf.tile(rt, [1, -1]) -> Expected multiples[1] >= 0, but got -1
+    GraphBuildException negative = assertThrows(GraphBuildException.class, () -> g.tile(rt, 1, -1));
+    assertTrue(negative.getMessage().contains("Expected multiples[1] >= 0, but got -1"), negative.getMessage());
+    // a tile beyond the element limit is refused before allocating
+    Value huge = g.tile(rt, 1L << 40, 1);
+    InvalidArgumentException big = assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(huge), Map.of()));
+    assertTrue(big.getMessage().contains("rows of the tiled tensor"), big.getMessage());
+  }
 }

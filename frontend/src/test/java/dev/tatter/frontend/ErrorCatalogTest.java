@@ -519,6 +519,31 @@ class ErrorCatalogTest {
       return run(g, Map.of("a", RaggedTensor.of(inner, splits(0, 1, 2)), "b", RaggedTensor.of(inner, splits(0, 2, 2))),
           g.concat(List.of(a, b), 2));
     });
+    on("B72", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.tile(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), 2);
+    }));
+    on("B73", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.tile(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), 1, -1);
+    }));
+    on("B74", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.raggedConstant(List.of(List.of(1, 2), List.of(3))).cumsum(0);
+    }));
+    on("B75", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.constant(Tensor.ofBools(true)).cumsum(0);
+    }));
+    on("B76", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.sequenceMask(g.constant(Tensor.ofInts(1)), -3, DType.BOOL);
+    }));
+    on("R69", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2))), g.tile(rt, 1L << 40, 1));
+    });
     on("R60", () -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));

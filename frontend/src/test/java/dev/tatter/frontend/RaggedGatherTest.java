@@ -153,6 +153,10 @@ class RaggedGatherTest {
       assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits((float) values.getDouble(i)), "value " + i);
       expected += 0.1f;
     }
+    // tf.ragged.range(tf.zeros([0], tf.int32), 5) -> [] (a vector of no rows; the -Ptf oracle found this case)
+    Value noRows = g.raggedRange(g.constant(Tensor.ofInts()), g.scalar(DType.INT32, 5));
+    assertEquals("ragged<int32>[0, (None)]", noRows.type().toString());
+    assertEquals("[]", run(g, noRows));
     // tf.ragged.range([2, 4], row_splits_dtype=tf.int32).row_splits -> [0, 2, 6]
     Value int32 = g.raggedRange(g.scalar(DType.INT32, 0), g.constant(Tensor.ofInts(2, 4)), g.scalar(DType.INT32, 1), DType.INT32);
     assertEquals("ragged<int32, splits=int32>[2, (None)]", int32.type().toString());

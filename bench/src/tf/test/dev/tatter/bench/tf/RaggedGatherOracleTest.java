@@ -35,7 +35,7 @@ class RaggedGatherOracleTest {
   @ParameterizedTest(name = "RaggedGather {0}, ragged_rank {1}, indices {2} of rank {3}, inner {4}")
   @CsvSource({
     "FLOAT32, 1, INT32, 1, ''", "FLOAT32, 1, INT64, 1, ''", "FLOAT64, 1, INT64, 1, ''", "INT32, 1, INT32, 1, ''",
-    "INT64, 1, INT64, 1, ''", "BOOL, 1, INT64, 1, ''", "FLOAT32, 1, INT64, 1, 2", "INT32, 1, INT32, 2, ''",
+    "INT64, 1, INT64, 1, ''", "FLOAT64, 2, INT32, 2, 2", "FLOAT32, 1, INT64, 1, 2", "INT32, 1, INT32, 2, ''",
     "INT32, 1, INT64, 0, ''", "FLOAT32, 2, INT32, 1, ''", "INT64, 2, INT64, 2, ''", "INT32, 2, INT64, 0, ''",
     "FLOAT64, 3, INT64, 1, ''", "INT32, 3, INT32, 2, 3",
   })

@@ -13,13 +13,14 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.kernels.ConcatKernels;
+import dev.tatter.runtime.kernels.TileKernels;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Ops that combine tensors: {@code concat} of two dense or ragged tensors along any axis (the
- * builder folds a list of them, and builds {@code tf.stack} from {@code expand_dims} and
- * {@code concat}).
+ * Ops that combine or repeat tensors: {@code concat} of two dense or ragged tensors along any axis
+ * (the builder folds a list of them, and builds {@code tf.stack} from {@code expand_dims} and
+ * {@code concat}), and {@code tile}.
  */
 public final class CombinationOps {
   private CombinationOps() {}
@@ -74,6 +75,65 @@ public final class CombinationOps {
               return %0
               """, "[[1, 2], [3, 4], [5, 6]]")
           .build();
+
+  public static final OpDef TILE =
+      OpDef.builder("tile")
+          .summary("tf.tile(input, multiples): each dimension repeated multiples[i] times; on a ragged tensor the rows, "
+              + "and the contents of each row along a ragged dim, are repeated")
+          .operands("input")
+          .attribute(AttrSpec.required("multiples", AttrKind.INTS))
+          .traits(Trait.PURE)
+          .type(ctx -> {
+            Type t = ctx.tensor(0);
+            List<?> multiples = (List<?>) ctx.attributes().get("multiples");
+            int rank = rank(t);
+            if (multiples.size() != rank) {
+              throw ctx.fail("Expected multiples argument to be a vector of length %d but got length %d", rank, multiples.size());
+            }
+            long[] m = new long[rank];
+            for (int i = 0; i < rank; i++) {
+              m[i] = (Long) multiples.get(i);
+              if (m[i] < 0) {
+                throw ctx.fail("Expected multiples[%d] >= 0, but got %d", i, m[i]);
+              }
+            }
+            if (t instanceof DenseType d) {
+              List<Long> shape = new ArrayList<>();
+              for (int a = 0; a < rank; a++) {
+                shape.add(times(d.dim(a), m[a]));
+              }
+              return new DenseType(d.dtype(), ImmutableList.copyOf(shape));
+            }
+            RaggedType r = (RaggedType) t;
+            List<PartitionType> out = new ArrayList<>();
+            for (int i = 0; i < r.raggedRank(); i++) {
+              out.add(PartitionType.ragged(r.splitsDType(), i == 0 ? times(r.nrows(), m[0]) : Dims.UNKNOWN, Dims.UNKNOWN));
+            }
+            List<Long> flat = new ArrayList<>();
+            flat.add(Dims.UNKNOWN);
+            for (int a = 1; a < r.flatValuesShape().size(); a++) {
+              flat.add(times(r.flatValuesShape().get(a), m[r.raggedRank() + a]));
+            }
+            return RaggedType.of(r.dtype(), out, flat);
+          })
+          .kernel(TileKernels.class, "tile")
+          // tf.tile(tf.ragged.constant([[1, 2], [3]]), [3, 2]) -> [[1, 2, 1, 2], [3, 3], [1, 2, 1, 2], [3, 3], [1, 2, 1, 2], [3, 3]]
+          .example("""
+              %v = constant() {value = tensor<int32>[3] [1, 2, 3]} : tensor<int32>[3]
+              %s = constant() {value = tensor<int64>[3] [0, 2, 3]} : tensor<int64>[3]
+              %p = partition_from_row_splits(%s) : partition<int64>[2, (None)]
+              %rt = ragged(%v, %p) : ragged<int32, nvals=[3]>[2, (None)]
+              %0 = tile(%rt) {multiples = [3, 2]} : ragged<int32>[6, (None)]
+              return %0
+              """, "[[1, 2, 1, 2], [3, 3], [1, 2, 1, 2], [3, 3], [1, 2, 1, 2], [3, 3]]")
+          .build();
+
+  private static long times(long size, long multiple) {
+    if (multiple == 0) {
+      return 0;
+    }
+    return Dims.isKnown(size) && size <= Long.MAX_VALUE / multiple ? size * multiple : Dims.UNKNOWN;
+  }
 
   static int rank(Type t) {
     return t instanceof RaggedType r ? r.rank() : ((DenseType) t).rank();

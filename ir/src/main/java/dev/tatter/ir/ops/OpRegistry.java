@@ -38,6 +38,7 @@ public final class OpRegistry {
       RaggedGatherOps.class,
       SelectionOps.class,
       CombinationOps.class,
+      ScanOps.class,
       FusedOps.class);
 
   /** Every op, library by library. */

@@ -10,7 +10,10 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
+import dev.tatter.ir.AttrKind;
+import dev.tatter.ir.AttrSpec;
 import dev.tatter.runtime.kernels.BooleanMaskKernels;
+import dev.tatter.runtime.kernels.SequenceMaskKernels;
 import dev.tatter.runtime.kernels.WhereKernels;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +21,7 @@ import java.util.List;
 /**
  * Ops that select elements by a condition: {@code tf.ragged.boolean_mask}, {@code tf.where}
  * with one argument (coordinates) and with three ({@code select}, on dense operands; the builder
- * lowers ragged operands to their flat values).
+ * lowers ragged operands to their flat values), and {@code tf.sequence_mask}.
  */
 public final class SelectionOps {
   private SelectionOps() {}
@@ -101,6 +104,38 @@ public final class SelectionOps {
               %0 = select(%c, %x, %y) : tensor<int32>[4]
               return %0
               """, "[1, 100, 100, 4]")
+          .build();
+
+  public static final OpDef SEQUENCE_MASK =
+      OpDef.builder("sequence_mask")
+          .summary("tf.sequence_mask(lengths, maxlen, dtype): mask[i..., j] = j < lengths[i...]; maxlen -1 is the "
+              + "largest length")
+          .operands("lengths")
+          .attribute(AttrSpec.optional("maxlen", AttrKind.INT, -1L))
+          .attribute(AttrSpec.optional("dtype", AttrKind.DTYPE, DType.BOOL))
+          .traits(Trait.PURE)
+          .type(ctx -> {
+            DenseType lengths = ctx.dense(0, DType.INT32, DType.INT64);
+            long maxlen = ctx.attributes().getInt("maxlen");
+            DType dtype = (DType) ctx.attributes().get("dtype");
+            if (dtype == DType.STRING) {
+              throw ctx.fail("sequence_mask cannot produce strings");
+            }
+            if (maxlen < -1) {
+              throw ctx.fail("maxlen must be non-negative (or -1 for the largest length), got %d", maxlen);
+            }
+            List<Long> shape = new ArrayList<>(lengths.shape());
+            shape.add(maxlen);
+            return new DenseType(dtype, ImmutableList.copyOf(shape));
+          })
+          .kernel(SequenceMaskKernels.class, "sequenceMask")
+          // tf.sequence_mask([1, 3, 2], 5) -> [[True, False, False, False, False], [True, True, True, False, False],
+          //   [True, True, False, False, False]]
+          .example("""
+              %l = constant() {value = tensor<int32>[3] [1, 3, 2]} : tensor<int32>[3]
+              %0 = sequence_mask(%l) {maxlen = 5} : tensor<bool>[3, 5]
+              return %0
+              """, "[[True, False, False, False, False], [True, True, True, False, False], [True, True, False, False, False]]")
           .build();
 
   /** The static size of each axis of a dense or ragged type (UNKNOWN for a ragged axis). */

@@ -31,7 +31,8 @@ public final class RaggedRangeKernels {
         nrows = t.dim(0);
       }
     }
-    nrows = Math.max(nrows, 1);
+    // all scalars: one row; a vector of zero length: no rows
+    nrows = nrows < 0 ? 1 : nrows;
     DType dtype = starts.dtype();
     long[] splits = new long[nrows + 1];
     for (int row = 0; row < nrows; row++) {

@@ -1,0 +1,121 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@code tf.math.cumsum}/{@code cumprod} on dense tensors and along ragged axes, and {@code tf.sequence_mask}. */
+class ScanAndSequenceMaskTest {
+  private static String run(GraphBuilder g, Value out) {
+    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
+  }
+
+  @Test
+  void cumsum_docstringExamples() {
+    GraphBuilder g = new GraphBuilder();
+    Value x = g.constant(Tensor.ofInts(2, 4, 6, 8));
+    // tf.math.cumsum([2, 4, 6, 8]) -> [2, 6, 12, 20]
+    assertEquals("[2, 6, 12, 20]", run(g, x.cumsum(0)));
+    // tf.math.cumsum(x, exclusive=True) -> [0, 2, 6, 12]
+    assertEquals("[0, 2, 6, 12]", run(g, x.cumsum(0, true, false)));
+    // tf.math.cumsum(x, reverse=True) -> [20, 18, 14, 8]
+    assertEquals("[20, 18, 14, 8]", run(g, x.cumsum(0, false, true)));
+    // tf.math.cumsum(x, exclusive=True, reverse=True) -> [18, 14, 8, 0]
+    assertEquals("[18, 14, 8, 0]", run(g, x.cumsum(0, true, true)));
+    Value y = g.constant(Tensor.of(DType.INT32, new int[] {2, 4, 6, 8, 1, 3, 5, 7}, 2, 4));
+    // tf.math.cumsum(y, axis=0) -> [[2, 4, 6, 8], [3, 7, 11, 15]]
+    assertEquals("[[2, 4, 6, 8], [3, 7, 11, 15]]", run(g, y.cumsum(0)));
+    // tf.math.cumsum(y, axis=1) -> [[2, 6, 12, 20], [1, 4, 9, 16]]
+    assertEquals("[[2, 6, 12, 20], [1, 4, 9, 16]]", run(g, y.cumsum(-1)));
+    // tf.math.cumprod([2, 4, 6, 8]) -> [2, 8, 48, 384]; exclusive -> [1, 2, 8, 48]
+    assertEquals("[2, 8, 48, 384]", run(g, x.cumprod(0)));
+    assertEquals("[1, 2, 8, 48]", run(g, x.cumprod(0, true, false)));
+  }
+
+  @Test
+  void cumsum_accumulatesInTheDtype() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.math.cumsum(tf.constant([1e8, 1., -1e8])) -> [1e8, 1e8, 0.] (float32: 1e8 + 1 rounds to 1e8)
+    assertEquals("[100000000.0, 100000000.0, 0.0]", run(g, g.constant(Tensor.ofFloats(1e8f, 1f, -1e8f)).cumsum(0)));
+    // tf.math.cumsum(tf.constant([2147483647, 1])) -> [2147483647, -2147483648] (int32 wraps)
+    assertEquals("[2147483647, -2147483648]", run(g, g.constant(Tensor.ofInts(Integer.MAX_VALUE, 1)).cumsum(0)));
+  }
+
+  @Test
+  void cumsum_alongTheRaggedAxis() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.raggedConstant(List.of(List.of(1, 2, 3), List.of(), List.of(4, 5)));
+    // tf.math.cumsum(tf.ragged.constant([[1, 2, 3], [], [4, 5]]), axis=1) -> [[1, 3, 6], [], [4, 9]]
+    assertEquals("[[1, 3, 6], [], [4, 9]]", run(g, rt.cumsum(1)));
+    // exclusive=True -> [[0, 1, 3], [], [0, 4]]; reverse=True -> [[6, 5, 3], [], [9, 5]]
+    assertEquals("[[0, 1, 3], [], [0, 4]]", run(g, rt.cumsum(1, true, false)));
+    assertEquals("[[6, 5, 3], [], [9, 5]]", run(g, rt.cumsum(-1, false, true)));
+    // tf.math.cumprod(rt, axis=1, exclusive=True, reverse=True) -> [[6, 3, 1], [], [5, 1]]
+    assertEquals("[[6, 3, 1], [], [5, 1]]", run(g, rt.cumprod(1, true, true)));
+    // ragged_rank 2, innermost axis: tf.math.cumsum(tf.ragged.constant([[[1, 2], [3]], [[4, 5, 6]]]), axis=2)
+    //   -> [[[1, 3], [3]], [[4, 9, 15]]]
+    Value deep = g.raggedConstant(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4, 5, 6))));
+    assertEquals("[[[1, 3], [3]], [[4, 9, 15]]]", run(g, deep.cumsum(2)));
+    // a uniform inner axis: tf.RaggedTensor.from_row_splits([[1, 2], [3, 4], [5, 6]], [0, 2, 3])
+    //   cumsum axis=2 -> [[[1, 3], [3, 7]], [[5, 11]]]; axis=1 -> [[[1, 2], [4, 6]], [[5, 6]]]
+    Value inner = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 3, 2)),
+        g.constant(Tensor.ofLongs(0, 2, 3)));
+    assertEquals("[[[1, 3], [3, 7]], [[5, 11]]]", run(g, inner.cumsum(2)));
+    assertEquals("[[[1, 2], [4, 6]], [[5, 6]]]", run(g, inner.cumsum(1)));
+  }
+
+  @Test
+  void cumsum_errors() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.raggedConstant(List.of(List.of(1, 2, 3), List.of(), List.of(4, 5)));
+    GraphBuildException outer = assertThrows(GraphBuildException.class, () -> rt.cumsum(0));
+    assertTrue(outer.getMessage().contains("cumsum along axis 0 of a ragged tensor of ragged_rank 1 is not supported"),
+        outer.getMessage());
+    GraphBuildException axis = assertThrows(GraphBuildException.class, () -> g.constant(Tensor.ofInts(1)).cumsum(1));
+    assertTrue(axis.getMessage().contains("axis 1 is out of range for rank 1"), axis.getMessage());
+    // tf.math.cumsum([True]) -> TypeError (bool is not numeric)
+    GraphBuildException bool = assertThrows(GraphBuildException.class, () -> g.constant(Tensor.ofBools(true)).cumsum(0));
+    assertTrue(bool.getMessage().contains("cumsum is not defined on bool"), bool.getMessage());
+  }
+
+  @Test
+  void sequenceMask_docstringExamplesAndPaddingMasks() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.sequence_mask([1, 3, 2], 5) -> [[True, False, False, False, False], [True, True, True, False, False],
+    //   [True, True, False, False, False]]
+    Value m = g.sequenceMask(g.constant(Tensor.ofInts(1, 3, 2)), 5, DType.BOOL);
+    assertEquals("tensor<bool>[3, 5]", m.type().toString());
+    assertEquals("[[True, False, False, False, False], [True, True, True, False, False], [True, True, False, False, False]]",
+        run(g, m));
+    // tf.sequence_mask([[1, 3], [2, 0]]) -> [[[True, False, False], [True, True, True]], [[True, True, False], [False, False, False]]]
+    assertEquals("[[[True, False, False], [True, True, True]], [[True, True, False], [False, False, False]]]",
+        run(g, g.sequenceMask(g.constant(Tensor.of(DType.INT64, new long[] {1, 3, 2, 0}, 2, 2)))));
+    // tf.sequence_mask([2, 0], 3, tf.float32) -> [[1., 1., 0.], [0., 0., 0.]]
+    assertEquals("[[1.0, 1.0, 0.0], [0.0, 0.0, 0.0]]", run(g, g.sequenceMask(g.constant(Tensor.ofInts(2, 0)), 3, DType.FLOAT32)));
+    // the padding mask of a ragged batch: tf.sequence_mask(rt.row_lengths()) for [[1, 2, 3], [], [4, 5]]
+    //   -> [[True, True, True], [False, False, False], [True, True, False]]
+    Value rt = g.raggedConstant(List.of(List.of(1, 2, 3), List.of(), List.of(4, 5)));
+    assertEquals("[[True, True, True], [False, False, False], [True, True, False]]", run(g, g.sequenceMask(rt.rowLengths())));
+    // tf.sequence_mask([], dtype=tf.int32) -> shape (0, 0)
+    Value none = g.sequenceMask(g.constant(Tensor.ofInts()), -1, DType.INT32);
+    Tensor empty = (Tensor) Harness.runEverywhere(g.build(none), Map.of()).get(0);
+    assertEquals(List.of(0, 0), List.of(empty.dim(0), empty.dim(1)));
+  }
+
+  @Test
+  void sequenceMask_errors() {
+    GraphBuilder g = new GraphBuilder();
+    GraphBuildException floats = assertThrows(GraphBuildException.class, () -> g.sequenceMask(g.constant(Tensor.ofFloats(1))));
+    assertTrue(floats.getMessage().contains("must have dtype [int32, int64]"), floats.getMessage());
+    GraphBuildException maxlen = assertThrows(GraphBuildException.class,
+        () -> g.sequenceMask(g.constant(Tensor.ofInts(1)), -3, DType.BOOL));
+    assertTrue(maxlen.getMessage().contains("maxlen must be non-negative"), maxlen.getMessage());
+  }
+}

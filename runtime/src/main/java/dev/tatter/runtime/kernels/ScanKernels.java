@@ -1,0 +1,213 @@
+package dev.tatter.runtime.kernels;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.Tensor;
+
+/**
+ * Cumulative sums and products ({@code tf.math.cumsum} / {@code cumprod}) along one axis of a
+ * dense tensor, and along the rows of a partition over flat values (the ragged axis). Each
+ * position is accumulated in order, in the element's compute type (float32 in float, integers
+ * wrapping as their dtype), as TF's CPU scan over a dense tensor and its padded
+ * {@code to_tensor()} form accumulate.
+ */
+public final class ScanKernels {
+  private ScanKernels() {}
+
+  /** {@code tf.math.cumsum(x, axis, exclusive, reverse)} ({@code op} "sum") or {@code cumprod} ("prod"). */
+  public static Tensor scan(String op, Tensor x, long axis, boolean exclusive, boolean reverse) {
+    int[] shape = x.shape();
+    if (axis < 0 || axis >= shape.length) {
+      throw new InvalidArgumentException("axis " + axis + " is out of range for a tensor of rank " + shape.length);
+    }
+    int outer = 1;
+    for (int a = 0; a < axis; a++) {
+      outer *= shape[a];
+    }
+    int inner = 1;
+    for (int a = (int) axis + 1; a < shape.length; a++) {
+      inner *= shape[a];
+    }
+    int length = shape[(int) axis];
+    Accumulator acc = Accumulator.of(op, x);
+    for (int o = 0; o < outer; o++) {
+      for (int i = 0; i < inner; i++) {
+        acc.run(o * length * inner + i, length, inner, exclusive, reverse);
+      }
+    }
+    return acc.result(shape);
+  }
+
+  /** The scan within each row of {@code partition} over the flat values' first dimension. */
+  public static Tensor rowScan(String op, Tensor values, RowPartition partition, boolean exclusive, boolean reverse) {
+    if (values.rank() == 0 || values.dim(0) != partition.nvals()) {
+      throw new InvalidArgumentException("values must have one row per partitioned value: the partition covers "
+          + partition.nvals() + " values but values has shape " + java.util.Arrays.toString(values.shape()));
+    }
+    int inner = values.rank() == 0 ? 1 : values.size() / Math.max(values.dim(0), 1);
+    if (values.dim(0) == 0) {
+      inner = 0;
+    }
+    Accumulator acc = Accumulator.of(op, values);
+    for (int r = 0; r < partition.nrows(); r++) {
+      for (int i = 0; i < inner; i++) {
+        acc.run(partition.rowStart(r) * inner + i, partition.rowLength(r), inner, exclusive, reverse);
+      }
+    }
+    return acc.result(values.shape());
+  }
+
+  /** One scan loop per compute type: float32 accumulates in float, float64 in double, integers in long (narrowed when stored). */
+  private abstract static class Accumulator {
+    final Tensor in;
+    final boolean product;
+
+    Accumulator(Tensor in, boolean product) {
+      this.in = in;
+      this.product = product;
+    }
+
+    static Accumulator of(String op, Tensor x) {
+      boolean product = switch (op) {
+        case "sum" -> false;
+        case "prod" -> true;
+        default -> throw new IllegalArgumentException("unknown scan " + op);
+      };
+      DType d = x.dtype();
+      if (d == DType.FLOAT32) {
+        return new FloatAcc(x, product);
+      }
+      if (d == DType.FLOAT64) {
+        return new DoubleAcc(x, product);
+      }
+      if (d.isInteger()) {
+        return new LongAcc(x, product);
+      }
+      throw new InvalidArgumentException("cumsum/cumprod take numeric tensors, got " + d);
+    }
+
+    /** Scans the {@code length} elements at {@code start, start + stride, ...}. */
+    abstract void run(int start, int length, int stride, boolean exclusive, boolean reverse);
+
+    abstract Tensor result(int[] shape);
+  }
+
+  private static final class FloatAcc extends Accumulator {
+    final float[] out;
+
+    FloatAcc(Tensor in, boolean product) {
+      super(in, product);
+      out = new float[Sizes.elementCount(in.shape())];
+    }
+
+    @Override
+    void run(int start, int length, int stride, boolean exclusive, boolean reverse) {
+      float[] x = (float[]) in.data();
+      float acc = product ? 1f : 0f;
+      for (int k = 0; k < length; k++) {
+        int j = start + (reverse ? length - 1 - k : k) * stride;
+        if (exclusive) {
+          out[j] = acc;
+          acc = product ? acc * x[j] : acc + x[j];
+        } else {
+          acc = product ? acc * x[j] : acc + x[j];
+          out[j] = acc;
+        }
+      }
+    }
+
+    @Override
+    Tensor result(int[] shape) {
+      return Tensor.wrap(DType.FLOAT32, shape, out);
+    }
+  }
+
+  private static final class DoubleAcc extends Accumulator {
+    final double[] out;
+
+    DoubleAcc(Tensor in, boolean product) {
+      super(in, product);
+      out = new double[Sizes.elementCount(in.shape())];
+    }
+
+    @Override
+    void run(int start, int length, int stride, boolean exclusive, boolean reverse) {
+      double[] x = (double[]) in.data();
+      double acc = product ? 1 : 0;
+      for (int k = 0; k < length; k++) {
+        int j = start + (reverse ? length - 1 - k : k) * stride;
+        if (exclusive) {
+          out[j] = acc;
+          acc = product ? acc * x[j] : acc + x[j];
+        } else {
+          acc = product ? acc * x[j] : acc + x[j];
+          out[j] = acc;
+        }
+      }
+    }
+
+    @Override
+    Tensor result(int[] shape) {
+      return Tensor.wrap(DType.FLOAT64, shape, out);
+    }
+  }
+
+  /** Integers wrap as their dtype: the low bits of a long sum or product are those of the narrow arithmetic. */
+  private static final class LongAcc extends Accumulator {
+    final long[] out;
+
+    LongAcc(Tensor in, boolean product) {
+      super(in, product);
+      out = new long[Sizes.elementCount(in.shape())];
+    }
+
+    @Override
+    void run(int start, int length, int stride, boolean exclusive, boolean reverse) {
+      long acc = product ? 1 : 0;
+      for (int k = 0; k < length; k++) {
+        int j = start + (reverse ? length - 1 - k : k) * stride;
+        long v = in.getLong(j);
+        if (exclusive) {
+          out[j] = acc;
+          acc = product ? acc * v : acc + v;
+        } else {
+          acc = product ? acc * v : acc + v;
+          out[j] = acc;
+        }
+      }
+    }
+
+    @Override
+    Tensor result(int[] shape) {
+      DType d = in.dtype();
+      Object data = switch (d) {
+        case INT8 -> {
+          byte[] a = new byte[out.length];
+          for (int i = 0; i < a.length; i++) {
+            a[i] = (byte) out[i];
+          }
+          yield a;
+        }
+        case INT16 -> {
+          short[] a = new short[out.length];
+          for (int i = 0; i < a.length; i++) {
+            a[i] = (short) out[i];
+          }
+          yield a;
+        }
+        case INT32 -> {
+          int[] a = new int[out.length];
+          for (int i = 0; i < a.length; i++) {
+            a[i] = (int) out[i];
+          }
+          yield a;
+        }
+        case INT64 -> out;
+        default -> throw new InvalidArgumentException("cumsum/cumprod take numeric tensors, got " + d);
+      };
+      return Tensor.wrap(d, shape, data);
+    }
+  }
+}
