@@ -116,6 +116,63 @@ public final class GraphBuilder {
     return op(dev.tatter.ir.ops.SelectionOps.SEQUENCE_MASK, Map.of("maxlen", maxlen, "dtype", dtype), lengths);
   }
 
+  // ---- TF's segment reductions of dense data (tf.math.unsorted_segment_* and tf.math.segment_*) ----
+
+  /** TF's {@code tf.math.unsorted_segment_sum(data, segment_ids, num_segments)}; a negative id drops its row. */
+  public Value unsortedSegmentSum(Value data, Value segmentIds, Value numSegments) {
+    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_SUM, Map.of(), data, segmentIds, numSegments);
+  }
+
+  /** TF's {@code tf.math.unsorted_segment_prod(data, segment_ids, num_segments)}. */
+  public Value unsortedSegmentProd(Value data, Value segmentIds, Value numSegments) {
+    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_PROD, Map.of(), data, segmentIds, numSegments);
+  }
+
+  /** TF's {@code tf.math.unsorted_segment_min(data, segment_ids, num_segments)}. */
+  public Value unsortedSegmentMin(Value data, Value segmentIds, Value numSegments) {
+    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_MIN, Map.of(), data, segmentIds, numSegments);
+  }
+
+  /** TF's {@code tf.math.unsorted_segment_max(data, segment_ids, num_segments)}. */
+  public Value unsortedSegmentMax(Value data, Value segmentIds, Value numSegments) {
+    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_MAX, Map.of(), data, segmentIds, numSegments);
+  }
+
+  /** TF's {@code tf.math.unsorted_segment_mean(data, segment_ids, num_segments)}. */
+  public Value unsortedSegmentMean(Value data, Value segmentIds, Value numSegments) {
+    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_MEAN, Map.of(), data, segmentIds, numSegments);
+  }
+
+  /** TF's {@code tf.math.unsorted_segment_sqrt_n(data, segment_ids, num_segments)}. */
+  public Value unsortedSegmentSqrtN(Value data, Value segmentIds, Value numSegments) {
+    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_SQRT_N, Map.of(), data, segmentIds, numSegments);
+  }
+
+  /** TF's {@code tf.math.segment_sum(data, segment_ids)} (sorted ids; an empty segment is 0). */
+  public Value segmentSum(Value data, Value segmentIds) {
+    return op(dev.tatter.ir.ops.SegmentOps.SEGMENT_SUM, Map.of(), data, segmentIds);
+  }
+
+  /** TF's {@code tf.math.segment_prod(data, segment_ids)} (sorted ids; an empty segment is 0). */
+  public Value segmentProd(Value data, Value segmentIds) {
+    return op(dev.tatter.ir.ops.SegmentOps.SEGMENT_PROD, Map.of(), data, segmentIds);
+  }
+
+  /** TF's {@code tf.math.segment_min(data, segment_ids)} (sorted ids; an empty segment is 0). */
+  public Value segmentMin(Value data, Value segmentIds) {
+    return op(dev.tatter.ir.ops.SegmentOps.SEGMENT_MIN, Map.of(), data, segmentIds);
+  }
+
+  /** TF's {@code tf.math.segment_max(data, segment_ids)} (sorted ids; an empty segment is 0). */
+  public Value segmentMax(Value data, Value segmentIds) {
+    return op(dev.tatter.ir.ops.SegmentOps.SEGMENT_MAX, Map.of(), data, segmentIds);
+  }
+
+  /** TF's {@code tf.math.segment_mean(data, segment_ids)} (sorted ids; an empty segment is 0). */
+  public Value segmentMean(Value data, Value segmentIds) {
+    return op(dev.tatter.ir.ops.SegmentOps.SEGMENT_MEAN, Map.of(), data, segmentIds);
+  }
+
   /** TF's {@code tf.where(condition)}: the int64 coordinates {@code [num_true, rank]} of the true elements. */
   public Value where(Value condition) {
     return Selections.where(this, condition);

@@ -544,6 +544,34 @@ class ErrorCatalogTest {
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
       return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2))), g.tile(rt, 1L << 40, 1));
     });
+    on("B77", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.unsortedSegmentSum(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1)), g.scalar(DType.INT32, 2));
+    }));
+    on("B78", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.unsortedSegmentMean(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, 2));
+    }));
+    on("B79", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.unsortedSegmentSum(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, -2));
+    }));
+    on("R70", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value ids = g.placeholder("ids", Types.parse("tensor<int32>[3]"));
+      return run(g, Map.of("ids", Tensor.ofInts(0, 3, 1)),
+          g.unsortedSegmentSum(g.constant(Tensor.ofInts(1, 2, 3)), ids, g.scalar(DType.INT32, 2)));
+    });
+    on("R71", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value ids = g.placeholder("ids", Types.parse("tensor<int32>[3]"));
+      return run(g, Map.of("ids", Tensor.ofInts(0, 2, 1)), g.segmentSum(g.constant(Tensor.ofInts(1, 2, 3)), ids));
+    });
+    on("R72", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value ids = g.placeholder("ids", Types.parse("tensor<int32>[2]"));
+      return run(g, Map.of("ids", Tensor.ofInts(-1, 0)), g.segmentSum(g.constant(Tensor.ofInts(1, 2)), ids));
+    });
     on("R60", () -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));

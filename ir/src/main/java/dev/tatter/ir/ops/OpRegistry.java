@@ -39,6 +39,7 @@ public final class OpRegistry {
       SelectionOps.class,
       CombinationOps.class,
       ScanOps.class,
+      SegmentOps.class,
       FusedOps.class);
 
   /** Every op, library by library. */

@@ -1,0 +1,86 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@code tf.math.unsorted_segment_*} and {@code tf.math.segment_*}: TF's docstring examples, empty segments, errors. */
+class SegmentOpsTest {
+  private static String run(GraphBuilder g, Value out) {
+    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
+  }
+
+  @Test
+  void unsorted_emptySegmentsNegativeIdsAndRaggedRowIds() {
+    GraphBuilder g = new GraphBuilder();
+    Value data = g.constant(Tensor.ofFloats(1, 2, 3, 4));
+    Value ids = g.constant(Tensor.ofInts(0, -1, 2, 0));
+    // tf.math.unsorted_segment_sum([1., 2, 3, 4], [0, -1, 2, 0], 4) -> [5., 0., 3., 0.] (the -1 row is dropped)
+    Value sum = g.unsortedSegmentSum(data, ids, g.scalar(DType.INT32, 4));
+    assertEquals("tensor<float32>[4]", sum.type().toString());
+    assertEquals("[5.0, 0.0, 3.0, 0.0]", run(g, sum));
+    // tf.math.unsorted_segment_max([1., 2, 3, 4], [0, -1, 2, 0], 4) -> [4., -3.4028235e+38, 3., -3.4028235e+38]
+    assertEquals("[4.0, -3.4028235e+38, 3.0, -3.4028235e+38]", run(g, g.unsortedSegmentMax(data, ids, g.scalar(DType.INT32, 4))));
+    // tf.math.unsorted_segment_mean([1., 2, 3, 4], [0, -1, 2, 0], 4) -> [2.5, 0., 3., 0.]
+    assertEquals("[2.5, 0.0, 3.0, 0.0]", run(g, g.unsortedSegmentMean(data, ids, g.scalar(DType.INT64, 4))));
+    // a ragged tensor's row sums: tf.math.unsorted_segment_sum(rt.values, rt.value_rowids(), rt.nrows())
+    //   for [[1, 2], [], [3]] -> [3, 0, 3]
+    Value rt = g.raggedConstant(List.of(List.of(1, 2), List.of(), List.of(3)));
+    assertEquals("[3, 0, 3]", run(g, g.unsortedSegmentSum(rt.values(), rt.valueRowids(), rt.nrows())));
+    // 2-D ids: tf.math.unsorted_segment_sum([[1, 2], [3, 4]], [[1, 0], [1, 1]], 2) -> [2, 8]
+    assertEquals("[2, 8]", run(g, g.unsortedSegmentSum(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4}, 2, 2)),
+        g.constant(Tensor.of(DType.INT32, new int[] {1, 0, 1, 1}, 2, 2)), g.scalar(DType.INT32, 2))));
+  }
+
+  @Test
+  void sorted_emptySegmentsAreZero() {
+    GraphBuilder g = new GraphBuilder();
+    Value data = g.constant(Tensor.ofInts(5, 1, 7, 2));
+    Value ids = g.constant(Tensor.ofLongs(0, 0, 2, 2));
+    // tf.math.segment_max([5, 1, 7, 2], [0, 0, 2, 2]) -> [5, 0, 7]; segment_min -> [1, 0, 2]; segment_prod -> [5, 0, 14]
+    assertEquals("[5, 0, 7]", run(g, g.segmentMax(data, ids)));
+    assertEquals("[1, 0, 2]", run(g, g.segmentMin(data, ids)));
+    assertEquals("[5, 0, 14]", run(g, g.segmentProd(data, ids)));
+    assertEquals("[6, 0, 9]", run(g, g.segmentSum(data, ids)));
+    // tf.math.segment_sum(tf.zeros([0]), tf.zeros([0], tf.int32)) -> []
+    assertEquals("[]", run(g, g.segmentSum(g.constant(Tensor.ofFloats()), g.constant(Tensor.ofInts()))));
+  }
+
+  @Test
+  void errors() {
+    GraphBuilder g = new GraphBuilder();
+    Value data = g.constant(Tensor.ofInts(1, 2, 3));
+    // tf.math.unsorted_segment_sum([1, 2, 3], [0, 3, 1], 2) -> segment_ids[1] = 3 is out of range [0, 2)
+    Value high = g.unsortedSegmentSum(data, g.constant(Tensor.ofInts(0, 3, 1)), g.scalar(DType.INT32, 2));
+    InvalidArgumentException range = assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(high), Map.of()));
+    assertTrue(range.getMessage().contains("segment_ids[1] = 3 is out of range [0, 2)"), range.getMessage());
+    // tf.math.segment_sum([1, 2, 3], [0, 2, 1]) -> InvalidArgumentError: segment ids are not increasing
+    GraphBuilder g2 = new GraphBuilder();
+    Value unsorted = g2.segmentSum(g2.constant(Tensor.ofInts(1, 2, 3)), g2.constant(Tensor.ofInts(0, 2, 1)));
+    InvalidArgumentException order = assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g2.build(unsorted), Map.of()));
+    assertTrue(order.getMessage().contains("segment ids are not increasing: segment_ids[2] = 1 follows 2"), order.getMessage());
+    GraphBuilder g3 = new GraphBuilder();
+    Value negative = g3.segmentSum(g3.constant(Tensor.ofInts(1, 2)), g3.constant(Tensor.ofInts(-1, 0)));
+    InvalidArgumentException neg = assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g3.build(negative), Map.of()));
+    assertTrue(neg.getMessage().contains("segment_ids[0] = -1 must be >= 0"), neg.getMessage());
+    // tf.math.unsorted_segment_sum([1, 2, 3], [0, 1], 2) -> data.shape = [3] does not start with segment_ids.shape = [2]
+    GraphBuildException prefix = assertThrows(GraphBuildException.class,
+        () -> g.unsortedSegmentSum(data, g.constant(Tensor.ofInts(0, 1)), g.scalar(DType.INT32, 2)));
+    assertTrue(prefix.getMessage().contains("does not start with segment_ids.shape"), prefix.getMessage());
+    // tf.math.unsorted_segment_mean on int32 data: floats only here
+    GraphBuildException ints = assertThrows(GraphBuildException.class,
+        () -> g.unsortedSegmentMean(data, g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, 2)));
+    assertTrue(ints.getMessage().contains("floating dtypes only"), ints.getMessage());
+    GraphBuildException n = assertThrows(GraphBuildException.class,
+        () -> g.unsortedSegmentSum(data, g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, -2)));
+    assertTrue(n.getMessage().contains("num_segments must be >= 0, got -2"), n.getMessage());
+  }
+}

@@ -1,0 +1,125 @@
+package dev.tatter.runtime.kernels;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Scalars;
+import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.Tensor;
+import java.util.Arrays;
+
+/**
+ * TF's segment reductions of dense data: {@code tf.math.unsorted_segment_*} (any order; a
+ * negative id drops its row, as in TF; an empty segment holds the reduction's start value, for
+ * max the dtype's lowest) and {@code tf.math.segment_*} (ids sorted; an empty segment is 0).
+ * {@code mean} and {@code sqrt_n} divide the sum by the count (or its square root), at least 1.
+ */
+public final class SegmentKernels {
+  private SegmentKernels() {}
+
+  public static Tensor unsortedSegment(String op, Tensor data, Tensor segmentIds, Tensor numSegments) {
+    if (numSegments.rank() != 0) {
+      throw new InvalidArgumentException("num_segments should be a scalar, not shape " + Arrays.toString(numSegments.shape()));
+    }
+    long n = numSegments.getLong(0);
+    if (n < 0) {
+      throw new InvalidArgumentException("num_segments must be >= 0, got " + n);
+    }
+    int nseg = Sizes.toIntSize(n, "num_segments");
+    int inner = checkPrefix(data, segmentIds);
+    int[] ids = new int[segmentIds.size()];
+    for (int i = 0; i < ids.length; i++) {
+      long id = segmentIds.getLong(i);
+      if (id >= nseg) {
+        throw new InvalidArgumentException("segment_ids" + RaggedGatherKernels.position(segmentIds.shape(), i) + " = " + id
+            + " is out of range [0, " + nseg + ")");
+      }
+      // a negative id drops the row: it goes to one extra segment, cut off below
+      ids[i] = id < 0 ? nseg : (int) id;
+    }
+    return reduce(op, data, segmentIds.rank(), inner, ids, nseg, false);
+  }
+
+  public static Tensor segment(String op, Tensor data, Tensor segmentIds) {
+    if (segmentIds.rank() != 1) {
+      throw new InvalidArgumentException("segment_ids should be a vector, not shape " + Arrays.toString(segmentIds.shape()));
+    }
+    int inner = checkPrefix(data, segmentIds);
+    int[] ids = new int[segmentIds.size()];
+    long previous = 0;
+    for (int i = 0; i < ids.length; i++) {
+      long id = segmentIds.getLong(i);
+      if (id < 0) {
+        throw new InvalidArgumentException("segment_ids[" + i + "] = " + id + " must be >= 0");
+      }
+      if (id < previous) {
+        throw new InvalidArgumentException("segment ids are not increasing: segment_ids[" + i + "] = " + id
+            + " follows " + previous);
+      }
+      previous = id;
+      ids[i] = Sizes.toIntSize(id, "segment_ids[" + i + "]");
+    }
+    int nseg = ids.length == 0 ? 0 : Sizes.toIntSize(ids[ids.length - 1] + 1L, "the number of segments");
+    return reduce(op, data, 1, inner, ids, nseg, true);
+  }
+
+  private static int checkPrefix(Tensor data, Tensor ids) {
+    int[] ds = data.shape();
+    int[] is = ids.shape();
+    if (is.length > ds.length || !Arrays.equals(is, Arrays.copyOf(ds, is.length))) {
+      throw new InvalidArgumentException("data.shape = " + Arrays.toString(ds) + " does not start with segment_ids.shape = "
+          + Arrays.toString(is));
+    }
+    int inner = 1;
+    for (int a = is.length; a < ds.length; a++) {
+      inner *= ds[a];
+    }
+    return inner;
+  }
+
+  private static Tensor reduce(String op, Tensor data, int idRank, int inner, int[] ids, int nseg, boolean emptyIsZero) {
+    DType dtype = data.dtype();
+    if (!dtype.isNumeric()) {
+      throw new InvalidArgumentException("segment reductions take numeric data, got " + dtype);
+    }
+    Reducer reducer = switch (op) {
+      case "sum", "mean", "sqrt_n" -> Reducer.SUM;
+      case "prod" -> Reducer.PROD;
+      case "min" -> Reducer.MIN;
+      case "max" -> Reducer.MAX;
+      default -> throw new IllegalArgumentException("unknown segment reduction " + op);
+    };
+    int[] dataShape = data.shape();
+    int[] outShape = new int[dataShape.length - idRank + 1];
+    outShape[0] = nseg;
+    System.arraycopy(dataShape, idRank, outShape, 1, outShape.length - 1);
+    int[] withTrash = outShape.clone();
+    withTrash[0] = nseg + 1;
+    int[] flatShape = {ids.length * inner};
+    Tensor flat = data.reshape(flatShape);
+    Tensor reduced = ReductionKernels.segments(reducer, Reducer.Mode.SEGMENT, flat, inner, ids, nseg + 1, withTrash);
+    long[] counts = new long[nseg + 1];
+    for (int id : ids) {
+      counts[id]++;
+    }
+    Object out = java.lang.reflect.Array.newInstance(reduced.data().getClass().getComponentType(), Sizes.elementCount(outShape));
+    System.arraycopy(reduced.data(), 0, out, 0, nseg * inner);
+    for (int s = 0; s < nseg; s++) {
+      for (int i = 0; i < inner; i++) {
+        int k = s * inner + i;
+        if (emptyIsZero && counts[s] == 0) {
+          Scalars.store(dtype, out, k, dtype.isFloating() ? (Object) 0.0 : (Object) 0L);
+        } else if (op.equals("mean") || op.equals("sqrt_n")) {
+          long count = Math.max(counts[s], 1);
+          if (dtype == DType.FLOAT32) {
+            float sum = ((float[]) out)[k];
+            ((float[]) out)[k] = op.equals("mean") ? sum / (float) count : sum / (float) Math.sqrt(count);
+          } else {
+            double sum = ((double[]) out)[k];
+            ((double[]) out)[k] = op.equals("mean") ? sum / count : sum / Math.sqrt(count);
+          }
+        }
+      }
+    }
+    return Tensor.wrap(dtype, outShape, out);
+  }
+}
