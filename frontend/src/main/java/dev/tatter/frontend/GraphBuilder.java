@@ -173,6 +173,28 @@ public final class GraphBuilder {
     return op(dev.tatter.ir.ops.SegmentOps.SEGMENT_MEAN, Map.of(), data, segmentIds);
   }
 
+  /** TF's {@code tf.math.bincount(arr)}: int32 counts of each value in {@code [0, max(arr)]}. */
+  public Value bincount(Value arr) {
+    return bincount(arr, null, -1, -1, false, false);
+  }
+
+  /**
+   * TF's {@code tf.math.bincount(arr, weights, minlength, maxlength, axis, binary_output)}:
+   * {@code weights} may be null, {@code minlength}/{@code maxlength} -1 when not given,
+   * {@code perRow} is TF's {@code axis=-1} (a matrix or a 2-D ragged tensor: one row of counts per row).
+   */
+  public Value bincount(Value arr, Value weights, long minlength, long maxlength, boolean binaryOutput, boolean perRow) {
+    if (weights == null) {
+      return op(dev.tatter.ir.ops.SegmentOps.BINCOUNT, Map.of("minlength", minlength, "maxlength", maxlength,
+          "binary_output", binaryOutput, "per_row", perRow), arr);
+    }
+    if (binaryOutput) {
+      throw misuse("bincount: Arguments binary_output and weights are mutually exclusive", weights);
+    }
+    return op(dev.tatter.ir.ops.SegmentOps.WEIGHTED_BINCOUNT, Map.of("minlength", minlength, "maxlength", maxlength,
+        "per_row", perRow), arr, weights);
+  }
+
   /** TF's {@code tf.where(condition)}: the int64 coordinates {@code [num_true, rank]} of the true elements. */
   public Value where(Value condition) {
     return Selections.where(this, condition);

@@ -572,6 +572,23 @@ class ErrorCatalogTest {
       Value ids = g.placeholder("ids", Types.parse("tensor<int32>[2]"));
       return run(g, Map.of("ids", Tensor.ofInts(-1, 0)), g.segmentSum(g.constant(Tensor.ofInts(1, 2)), ids));
     });
+    on("B80", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.bincount(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(1, 1)), -1, -1, true, false);
+    }));
+    on("B81", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.bincount(g.constant(Tensor.ofFloats(1)));
+    }));
+    on("B82", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.bincount(g.constant(Tensor.ofInts(1, 2)), null, -1, -1, false, true);
+    }));
+    on("R73", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value arr = g.placeholder("arr", Types.parse("tensor<int32>[None]"));
+      return run(g, Map.of("arr", Tensor.ofInts(1, -1)), g.bincount(arr));
+    });
     on("R60", () -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));

@@ -50,6 +50,11 @@ class SegmentOpsTest {
     assertEquals("[1, 0, 2]", run(g, g.segmentMin(data, ids)));
     assertEquals("[5, 0, 14]", run(g, g.segmentProd(data, ids)));
     assertEquals("[6, 0, 9]", run(g, g.segmentSum(data, ids)));
+    // TF's sorted sum starts from the segment's first row, its unsorted sum from 0 (the -Ptf oracle found it):
+    // tf.math.segment_sum([-0., 1.], [0, 1]) -> [-0., 1.]; tf.math.unsorted_segment_sum([-0., 1.], [0, 1], 2) -> [0., 1.]
+    Value zeros = g.constant(Tensor.ofFloats(-0f, 1f));
+    assertEquals("[-0.0, 1.0]", run(g, g.segmentSum(zeros, g.constant(Tensor.ofInts(0, 1)))));
+    assertEquals("[0.0, 1.0]", run(g, g.unsortedSegmentSum(zeros, g.constant(Tensor.ofInts(0, 1)), g.scalar(DType.INT32, 2))));
     // tf.math.segment_sum(tf.zeros([0]), tf.zeros([0], tf.int32)) -> []
     assertEquals("[]", run(g, g.segmentSum(g.constant(Tensor.ofFloats()), g.constant(Tensor.ofInts()))));
   }

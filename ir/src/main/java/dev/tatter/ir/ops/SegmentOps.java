@@ -1,14 +1,18 @@
 package dev.tatter.ir.ops;
 
 import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.AttrKind;
+import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
+import dev.tatter.runtime.kernels.BincountKernels;
 import dev.tatter.runtime.kernels.SegmentKernels;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +21,7 @@ import java.util.Optional;
 /**
  * TF's segment reductions of dense data: {@code unsorted_segment_*(data, segment_ids,
  * num_segments)} and {@code segment_*(data, segment_ids)} (sorted ids). A constant
- * num_segments gives the result's static first dimension.
+ * num_segments gives the result's static first dimension. Also {@code tf.math.bincount}.
  */
 public final class SegmentOps {
   private SegmentOps() {}
@@ -67,6 +71,91 @@ public final class SegmentOps {
       %data = constant() {value = tensor<float32>[3, 4] [[1.0, 2.0, 3.0, 4.0], [4.0, 3.0, 2.0, 1.0], [5.0, 6.0, 7.0, 8.0]]} : tensor<float32>[3, 4]
       %ids = constant() {value = tensor<int32>[3] [0, 0, 1]} : tensor<int32>[3]
       """, "[[2.5, 2.5, 2.5, 2.5], [5.0, 6.0, 7.0, 8.0]]");
+
+  public static final OpDef BINCOUNT =
+      OpDef.builder("bincount")
+          .summary("tf.math.bincount(arr, minlength, maxlength, dtype, axis, binary_output): counts of each value in "
+              + "[0, size), size = max(arr) + 1 raised to minlength and cut at maxlength (-1: not given); per_row is axis=-1 "
+              + "(a matrix or 2-D ragged tensor, one row of counts per row); negative values are errors")
+          .operands("arr")
+          .attribute(AttrSpec.optional("minlength", AttrKind.INT, -1L))
+          .attribute(AttrSpec.optional("maxlength", AttrKind.INT, -1L))
+          .attribute(AttrSpec.optional("binary_output", AttrKind.BOOL, false))
+          .attribute(AttrSpec.optional("per_row", AttrKind.BOOL, false))
+          .attribute(AttrSpec.optional("dtype", AttrKind.DTYPE, DType.INT32))
+          .traits(Trait.PURE)
+          .type(ctx -> {
+            DType dtype = (DType) ctx.attributes().get("dtype");
+            if (!dtype.isNumeric()) {
+              throw ctx.fail("bincount counts in a numeric dtype, got %s", dtype);
+            }
+            return bincountType(ctx, dtype);
+          })
+          .kernel(BincountKernels.class, "bincount")
+          // tf.math.bincount([1, 1, 2, 3, 2, 4, 4, 5]) -> [0, 2, 2, 1, 2, 1]
+          .example("""
+              %arr = constant() {value = tensor<int32>[8] [1, 1, 2, 3, 2, 4, 4, 5]} : tensor<int32>[8]
+              %0 = bincount(%arr) : tensor<int32>[None]
+              return %0
+              """, "[0, 2, 2, 1, 2, 1]")
+          .build();
+
+  public static final OpDef WEIGHTED_BINCOUNT =
+      OpDef.builder("weighted_bincount")
+          .summary("tf.math.bincount(arr, weights, ...): the sum of the weights of each value in [0, size), in the "
+              + "weights' dtype (arguments as bincount's)")
+          .operands("arr", "weights")
+          .attribute(AttrSpec.optional("minlength", AttrKind.INT, -1L))
+          .attribute(AttrSpec.optional("maxlength", AttrKind.INT, -1L))
+          .attribute(AttrSpec.optional("per_row", AttrKind.BOOL, false))
+          .traits(Trait.PURE)
+          .type(ctx -> {
+            Type weights = ctx.tensor(1);
+            if (!weights.dtype().isNumeric()) {
+              throw ctx.fail("weights must be numeric, got %s", weights.dtype());
+            }
+            if ((weights instanceof RaggedType) != (ctx.operand(0) instanceof RaggedType)) {
+              throw ctx.fail("weights must be ragged exactly when arr is: %s vs %s", ctx.operand(0), weights);
+            }
+            return bincountType(ctx, weights.dtype());
+          })
+          .kernel(BincountKernels.class, "weightedBincount")
+          // tf.math.bincount([1, 1, 2, 3, 2, 4, 4, 5], weights=[0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75])
+          //   -> [0., 0.25, 1.5, 0.75, 2.75, 1.75]
+          .example("""
+              %arr = constant() {value = tensor<int32>[8] [1, 1, 2, 3, 2, 4, 4, 5]} : tensor<int32>[8]
+              %w = constant() {value = tensor<float32>[8] [0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75]} : tensor<float32>[8]
+              %0 = weighted_bincount(%arr, %w) : tensor<float32>[None]
+              return %0
+              """, "[0.0, 0.25, 1.5, 0.75, 2.75, 1.75]")
+          .build();
+
+  private static Type bincountType(OpContext ctx, DType dtype) {
+    Type arr = ctx.tensor(0);
+    if (!arr.dtype().isInteger()) {
+      throw ctx.fail("arr must be an integer tensor, got %s", arr.dtype());
+    }
+    long minlength = ctx.attributes().getInt("minlength");
+    long maxlength = ctx.attributes().getInt("maxlength");
+    if (minlength < -1 || maxlength < -1) {
+      throw ctx.fail("minlength and maxlength must be non-negative (or -1 when not given), got %d and %d", minlength, maxlength);
+    }
+    long size = minlength >= 0 && minlength == maxlength ? minlength : maxlength == 0 ? 0 : Dims.UNKNOWN;
+    if (!ctx.attributes().getBool("per_row")) {
+      return DenseType.of(dtype, size);
+    }
+    if (arr instanceof RaggedType r) {
+      if (r.raggedRank() != 1 || r.flatValuesShape().size() != 1) {
+        throw ctx.fail("bincount with axis=-1 takes a 2-D ragged tensor, got %s", arr);
+      }
+      return DenseType.of(dtype, r.nrows(), size);
+    }
+    DenseType d = (DenseType) arr;
+    if (d.rank() != 2) {
+      throw ctx.fail("bincount with axis=-1 takes a 2-D tensor, got %s", arr);
+    }
+    return DenseType.of(dtype, d.dim(0), size);
+  }
 
   private static OpDef unsorted(String op, String setup, String expected) {
     String mnemonic = "unsorted_segment_" + op;

@@ -5,6 +5,7 @@ import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
+import java.lang.reflect.Array;
 import java.util.Arrays;
 
 /**
@@ -76,6 +77,33 @@ public final class SegmentKernels {
     return inner;
   }
 
+  /**
+   * TF's sorted segment sum starts from a segment's first row, not from 0, so a segment of only
+   * {@code -0.0} sums to {@code -0.0} (the -Ptf oracle showed it); {@code 0 + s} differs from
+   * {@code s} for no other {@code s}.
+   */
+  private static void keepNegativeZero(Tensor flat, int[] ids, int inner, int nseg, Object out) {
+    boolean[] allNegativeZero = new boolean[nseg * inner];
+    java.util.Arrays.fill(allNegativeZero, true);
+    for (int v = 0; v < ids.length; v++) {
+      for (int i = 0; i < inner; i++) {
+        double x = flat.getDouble(v * inner + i);
+        if (x != 0 || Double.doubleToRawLongBits(x) == 0) {
+          allNegativeZero[ids[v] * inner + i] = false;
+        }
+      }
+    }
+    for (int k = 0; k < allNegativeZero.length; k++) {
+      if (allNegativeZero[k] && Array.getDouble(out, k) == 0) {
+        if (out instanceof float[] f) {
+          f[k] = -0f;
+        } else {
+          ((double[]) out)[k] = -0.0;
+        }
+      }
+    }
+  }
+
   private static Tensor reduce(String op, Tensor data, int idRank, int inner, int[] ids, int nseg, boolean emptyIsZero) {
     DType dtype = data.dtype();
     if (!dtype.isNumeric()) {
@@ -103,6 +131,9 @@ public final class SegmentKernels {
     }
     Object out = java.lang.reflect.Array.newInstance(reduced.data().getClass().getComponentType(), Sizes.elementCount(outShape));
     System.arraycopy(reduced.data(), 0, out, 0, nseg * inner);
+    if (emptyIsZero && reducer == Reducer.SUM && dtype.isFloating()) {
+      keepNegativeZero(flat, ids, inner, nseg, out);
+    }
     for (int s = 0; s < nseg; s++) {
       for (int i = 0; i < inner; i++) {
         int k = s * inner + i;
