@@ -8,7 +8,6 @@ import dev.tatter.frontend.Value;
 import dev.tatter.ir.Graph;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
-import dev.tatter.runtime.Tensor;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +17,10 @@ import java.util.TreeMap;
 /**
  * Bag of words: documents as ragged token ids become a sparse [documents, vocabulary] matrix of
  * word counts, and the counts divided by each document's length (term frequencies), all in one
- * graph: each token's one-hot row ({@code ids[:, None] == range(v)}) under the documents'
- * partition, summed per document, made sparse, and divided by the lengths only where a count
- * is stored (so an empty document stays empty instead of becoming 0/0).
+ * graph: {@code tf.math.bincount(ids, minlength=v, maxlength=v, axis=-1)} counts each
+ * document's words in one pass over its tokens (no one-hot matrix of tokens times vocabulary),
+ * the counts are made sparse and divided by the lengths only where a count is stored (so an
+ * empty document stays empty instead of becoming 0/0).
  */
 public final class BagOfWords {
   static final List<String> DOCUMENTS = List.of(
@@ -34,19 +34,13 @@ public final class BagOfWords {
   public static void run(PrintStream out) {
     Vocabulary vocabulary = Vocabulary.of(DOCUMENTS);
     int v = vocabulary.size();
-    long[] wordIds = new long[v];
-    for (int i = 0; i < v; i++) {
-      wordIds[i] = i;
-    }
 
     GraphBuilder g = new GraphBuilder();
     Value tokens = g.placeholder("tokens", Types.ragged(DType.INT64, 1));        // [documents, (tokens)]
-    Value oneHot = tokens.values().expandDims(1).equal(g.constant(Tensor.ofLongs(wordIds)))
-        .cast(DType.FLOAT32);                                                  // [tokens, v]
-    Value counts = tokens.withValues(oneHot).reduceSum(1);                    // [documents, v]
+    Value counts = g.bincount(tokens, null, v, v, false, true);               // [documents, v], per row
     Value sparseCounts = g.sparseFromDense(counts.cast(DType.INT64));
     Value lengths = tokens.rowLengths().cast(DType.FLOAT32).expandDims(1);    // [documents, 1]
-    Value frequencies = g.sparseFromDense(counts).sparseDiv(lengths);
+    Value frequencies = g.sparseFromDense(counts.cast(DType.FLOAT32)).sparseDiv(lengths);
     Graph graph = g.build(sparseCounts, frequencies);
 
     IrListing.printBeforeAndAfterOptimization(out, graph);

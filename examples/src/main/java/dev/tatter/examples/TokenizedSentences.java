@@ -41,7 +41,7 @@ public final class TokenizedSentences {
     Value wordsPerSentence = chars.rowLengths();
     Value charsPerWord = g.ragged(chars.values().rowLengths(), chars.partition()); // ragged [batch, (words)]
     Value paddedIds = tokens.toTensor(0L);                                      // id 0 is the padding
-    Value mask = tokens.mul(0L).add(1L).toTensor(0L);                           // 1 for a token, 0 for padding
+    Value mask = g.sequenceMask(tokens.rowLengths(), -1, DType.INT64);          // 1 for a token, 0 for padding
     Value paddedChars = chars.toTensor(0);                                      // [batch, words, chars]
     Graph graph = g.build(wordsPerSentence, charsPerWord, paddedIds, mask, paddedChars);
 

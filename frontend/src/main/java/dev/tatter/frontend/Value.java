@@ -106,6 +106,18 @@ public final class Value {
     return builder.rebuild(newFlatValues, builder.decompose(asRagged("with_flat_values")).partitions());
   }
 
+  /**
+   * TF's {@code tf.ragged.map_flat_values(fn, rt)}: {@code fn} applied to the flat values, every
+   * partition kept ({@code fn} must keep the flat values' row count); on a dense value, {@code fn(x)}.
+   */
+  public Value mapFlatValues(java.util.function.UnaryOperator<Value> fn) {
+    if (!(type() instanceof RaggedType)) {
+      return fn.apply(this);
+    }
+    GraphBuilder.Decomposed d = builder.decompose(this);
+    return builder.rebuild(fn.apply(d.flatValues()), d.partitions());
+  }
+
   /** TF's {@code rt.with_row_splits_dtype(dtype)}: every partition converted (narrowing checked at run time). */
   public Value withRowSplitsDType(DType dtype) {
     GraphBuilder.Decomposed d = builder.decompose(asRagged("with_row_splits_dtype"));

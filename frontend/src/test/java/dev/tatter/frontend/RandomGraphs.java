@@ -116,6 +116,9 @@ public final class RandomGraphs {
         Node dflt = gen.constant(gen.randomTensor(st.type().dtype(), new int[0]));
         return gen.add(op, List.of(st, dflt), Map.of(), gen.maybeName(), null);
       }),
+      // mean and sqrt_n take floating data only, which the generic strategy rarely picks with int ids
+      Map.entry("unsorted_segment_mean", RandomGraphs::floatSegments),
+      Map.entry("unsorted_segment_sqrt_n", RandomGraphs::floatSegments),
       Map.entry("sparse_dense_mul", RandomGraphs::sparseTimesOrByDense),
       Map.entry("sparse_dense_div", RandomGraphs::sparseTimesOrByDense),
       Map.entry("sparse_dense_matmul", (gen, op) -> {
@@ -151,6 +154,19 @@ public final class RandomGraphs {
     dev.tatter.ir.types.SparseType t = (dev.tatter.ir.types.SparseType) st.type();
     Node dense = gen.constant(gen.randomTensor(t.dtype(), new int[] {(int) t.dim(1)}));
     return gen.add(op, List.of(st, dense), Map.of(), gen.maybeName(), null);
+  }
+
+  /** Float data reduced by ids in [-1, 3) (a -1 drops its row) into 3 segments. */
+  private static Node floatSegments(Generation gen, OpDef op) {
+    int n = gen.random.nextInt(5);
+    int[] ids = new int[n];
+    for (int i = 0; i < n; i++) {
+      ids[i] = gen.random.nextInt(4) - 1;
+    }
+    Node data = gen.constant(gen.randomTensor(gen.random.nextBoolean() ? DType.FLOAT32 : DType.FLOAT64, new int[] {n}));
+    Node segmentIds = gen.constant(Tensor.ofInts(ids));
+    Node count = gen.constant(Tensor.scalar(DType.INT32, 3));
+    return gen.add(op, List.of(data, segmentIds, count), Map.of(), gen.maybeName(), null);
   }
 
   private static Node rowReductionOfBools(Generation gen, OpDef op) {

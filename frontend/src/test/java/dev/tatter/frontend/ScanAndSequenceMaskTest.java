@@ -118,4 +118,16 @@ class ScanAndSequenceMaskTest {
         () -> g.sequenceMask(g.constant(Tensor.ofInts(1)), -3, DType.BOOL));
     assertTrue(maxlen.getMessage().contains("maxlen must be non-negative"), maxlen.getMessage());
   }
+
+  @Test
+  void mapFlatValues_keepsThePartitions() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.ragged.map_flat_values(tf.ones_like, tf.ragged.constant([[1, 2, 3], [], [4, 5], [6]])) -> [[1, 1, 1], [], [1, 1], [1]]
+    Value rt = g.raggedConstant(List.of(List.of(1, 2, 3), List.of(), List.of(4, 5), List.of(6)));
+    assertEquals("[[1, 1, 1], [], [1, 1], [1]]", run(g, rt.mapFlatValues(v -> v.mul(0).add(1))));
+    // tf.ragged.map_flat_values(tf.math.cumsum, rt) runs over all flat values: [[1, 3, 6], [], [10, 15], [21]]
+    assertEquals("[[1, 3, 6], [], [10, 15], [21]]", run(g, rt.mapFlatValues(v -> v.cumsum(0))));
+    // on a dense value, fn itself
+    assertEquals("[2, 4]", run(g, g.constant(Tensor.ofInts(1, 2)).mapFlatValues(v -> v.mul(2))));
+  }
 }
