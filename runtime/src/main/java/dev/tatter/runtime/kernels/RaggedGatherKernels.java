@@ -31,8 +31,15 @@ public final class RaggedGatherKernels {
     int numParams = params.nrows();
     int[] indexShape = indices.shape();
     int n = indices.size();
+    // read once: the loops below visit each index twice and each level's splits per index
+    long[] picked = new long[n];
+    long[][] levelSplits = new long[partitions.size()][];
+    for (int d = 0; d < levelSplits.length; d++) {
+      levelSplits[d] = partitions.get(d).rowSplitsArray();
+    }
     for (int i = 0; i < n; i++) {
       long index = indices.getLong(i);
+      picked[i] = index;
       if (index < 0 || index >= numParams) {
         throw new InvalidArgumentException("indices" + position(indexShape, i) + " = " + index
             + " is not in [0, " + numParams + ")");
@@ -44,11 +51,11 @@ public final class RaggedGatherKernels {
     long[] lengths = new long[levels];
     long numValues = 0;
     for (int i = 0; i < n; i++) {
-      long start = indices.getLong(i);
+      long start = picked[i];
       long limit = start + 1;
       for (int d = 0; d < levels; d++) {
         lengths[d] += limit - start;
-        long[] splits = partitions.get(d).rowSplitsArray();
+        long[] splits = levelSplits[d];
         start = splits[(int) start];
         limit = splits[(int) limit];
       }
@@ -70,10 +77,10 @@ public final class RaggedGatherKernels {
     Object out = Array.newInstance(in.getClass().getComponentType(), Sizes.elementCount(flatShape));
     int outPos = 0;
     for (int i = 0; i < n; i++) {
-      int start = (int) indices.getLong(i);
+      int start = (int) picked[i];
       int limit = start + 1;
       for (int d = 0; d < levels; d++) {
-        long[] splits = partitions.get(d).rowSplitsArray();
+        long[] splits = levelSplits[d];
         long[] target = outSplits[d];
         for (int j = start; j < limit; j++) {
           target[fill[d]] = target[fill[d] - 1] + splits[j + 1] - splits[j];
