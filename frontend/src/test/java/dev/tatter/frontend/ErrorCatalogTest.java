@@ -167,6 +167,16 @@ class ErrorCatalogTest {
       Graph graph = g.build(x.abs());
       new Session(graph).run(Map.of(), ph(new GraphBuilder(), "y", DType.INT32, 1));
     }));
+    on("B61", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2).sqrt()));
+    on("B62", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.addN(ph(g, "x", DType.INT32, 2), ph(g, "y", DType.INT32, 3));
+    }));
+    on("B63", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      ph(g, "x", DType.FLOAT32, 2).clipByValue(0f, ph(g, "hi", DType.FLOAT32, 3, 2));
+    }));
+    on("B64", () -> build(() -> new GraphBuilder().addN()));
     on("B24", () -> thrown(() -> new Session(new GraphBuilder().build(), "cse,nosuchpass", Session.Backend.COMPILED)));
     on("B26", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
