@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  * shared, not copied) and computes each element with the same sigmoid as Tatter, so both give the
  * same bits. {@link #main} times them round-robin in one JVM (each round runs every variant once,
  * so load from other processes hits all alike), reporting each variant's median wall time and
- * median CPU time of the calling thread; {@code TfSigmoidChainAlternating} (under {@code -Ptf})
+ * median CPU time of the calling thread (and of the process); {@code TfSigmoidChainAlternating} (under {@code -Ptf})
  * adds TensorFlow. Run:
  * {@code java -Xms4g -Xmx4g -XX:+UseParallelGC -Dtatter.parallelThreshold=2147483647 -cp
  * bench/target/benchmarks.jar dev.tatter.bench.SigmoidChain [rounds]} (the threshold keeps
@@ -85,11 +85,14 @@ public final class SigmoidChain {
   }
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final com.sun.management.OperatingSystemMXBean PROCESS =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
   /** Times {@code variants} round-robin: warm-up rounds, then {@code rounds} timed ones; prints medians. */
   public static void roundRobin(String[] names, Supplier<?>[] variants, int rounds) {
     double[][] wall = new double[variants.length][rounds];
     double[][] cpu = new double[variants.length][rounds];
+    double[][] processCpu = new double[variants.length][rounds];
     long sink = 0;
     for (int warm = 0; warm < 5; warm++) {
       for (Supplier<?> v : variants) {
@@ -98,18 +101,22 @@ public final class SigmoidChain {
     }
     for (int r = 0; r < rounds; r++) {
       for (int v = 0; v < variants.length; v++) {
+        long p0 = PROCESS.getProcessCpuTime();
         long c0 = THREADS.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         sink += System.identityHashCode(variants[v].get()) & 1;
         wall[v][r] = (System.nanoTime() - t0) / 1e6;
         cpu[v][r] = (THREADS.getCurrentThreadCpuTime() - c0) / 1e6;
+        processCpu[v][r] = (PROCESS.getProcessCpuTime() - p0) / 1e6;
       }
     }
-    System.out.printf("%d rounds; medians of wall time and of the calling thread's CPU time%n", rounds);
-    System.out.printf("%-24s %12s %12s %10s%n", "variant", "wall ms", "cpu ms", "cpu/hand");
+    System.out.printf("%d rounds; medians of wall time, of the calling thread's CPU time and of the whole process's CPU time"
+        + " (which counts TF's own threads, and the JVM's GC and JIT threads too)%n", rounds);
+    System.out.printf("%-24s %10s %14s %16s %10s%n", "variant", "wall ms", "thread cpu ms", "process cpu ms", "cpu/hand");
     double handCpu = median(cpu[indexOf(names, "hand")]);
     for (int v = 0; v < variants.length; v++) {
-      System.out.printf("%-24s %12.2f %12.2f %10.2f%n", names[v], median(wall[v]), median(cpu[v]), median(cpu[v]) / handCpu);
+      System.out.printf("%-24s %10.2f %14.2f %16.2f %10.2f%n", names[v], median(wall[v]), median(cpu[v]), median(processCpu[v]),
+          median(cpu[v]) / handCpu);
     }
     System.out.println("(sink " + sink + ")");
   }

@@ -13,11 +13,12 @@ import org.tensorflow.types.TFloat32;
  * TF's graph is {@code Sigmoid(AddV2(Mul(values, w), b))} on the flat values (what TF's ragged
  * dispatch runs; the row partition passes through), fed from the Java array and fetched into one
  * (TF copies both ways), with its default threads ({@code tf}) and with one intra- and one
- * inter-op thread ({@code tf1}). TF's work on its own threads is not in the calling thread's CPU
- * time: compare its wall time, or {@code tf1}'s. Run (after {@code mvn -B -Ptf -pl bench -am
+ * inter-op thread ({@code tf1}). TF's work runs on its own threads, so it is not in the calling
+ * thread's CPU time: compare TF by wall time and process CPU time. Run (after {@code mvn -B -Ptf -pl bench -am
  * package -DskipTests}): {@code java -Xms4g -Xmx4g -XX:+UseParallelGC
  * -Dtatter.parallelThreshold=2147483647 -cp bench/target/benchmarks.jar
- * dev.tatter.bench.tf.TfSigmoidChainAlternating [rounds]}.
+ * dev.tatter.bench.tf.TfSigmoidChainAlternating [rounds]} (or, without packaging, with {@code
+ * bench/target/classes}, the default {@code benchmarks.jar} and TF Java's jars on the class path).
  */
 public final class TfSigmoidChainAlternating {
   private TfSigmoidChainAlternating() {}
