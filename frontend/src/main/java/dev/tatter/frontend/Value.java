@@ -808,6 +808,66 @@ public final class Value {
     return reduction(ReductionOps.REDUCE_MEAN, allAxes(), false);
   }
 
+  // ---- reductions TF composes from others (its Python layer; no kernel of their own) ----
+
+  /**
+   * {@code tf.math.reduce_variance(x, axis, keepdims)}. Dense, as TF computes it: the mean of the
+   * squared deviations from the (kept-dims) mean; floats only, as TF refuses integers. Ragged, as
+   * TF's ragged dispatch computes it: {@code maximum(mean(square(x)) - square(mean(x)), 0)}.
+   */
+  public Value reduceVariance(int axis, boolean keepdims) {
+    if (raggedRank() > 0) {
+      Value meanOfSquare = square().reduceMean(axis, keepdims);
+      return meanOfSquare.sub(reduceMean(axis, keepdims).square()).maximum(0);
+    }
+    requireFloat("reduce_variance");
+    Value means = reduceMean(axis, true);
+    return sub(means).square().reduceMean(axis, keepdims);
+  }
+
+  /** {@code tf.math.reduce_std(x, axis, keepdims)}: the square root of {@link #reduceVariance}. */
+  public Value reduceStd(int axis, boolean keepdims) {
+    return reduceVariance(axis, keepdims).sqrt();
+  }
+
+  /**
+   * {@code tf.math.reduce_euclidean_norm(x, axis, keepdims)} on a dense float tensor:
+   * {@code sqrt(reduce_sum(square(x)))} (TF's EuclideanNorm kernel sums in Eigen's order, so the
+   * last bits can differ, as for reduce_sum).
+   */
+  public Value reduceEuclideanNorm(int axis, boolean keepdims) {
+    requireDense("reduce_euclidean_norm");
+    requireFloat("reduce_euclidean_norm");
+    return square().reduceSum(axis, keepdims).sqrt();
+  }
+
+  /**
+   * {@code tf.math.reduce_logsumexp(x, axis, keepdims)} on a dense float tensor, as TF builds it:
+   * the kept-dims maximum (0 where it is not finite), subtracted before the exp and added back after
+   * the log.
+   */
+  public Value reduceLogsumexp(int axis, boolean keepdims) {
+    requireDense("reduce_logsumexp");
+    requireFloat("reduce_logsumexp");
+    Value rawMax = reduceMax(axis, true);
+    // TF's select(is_finite(m), m, 0): multiply_no_nan gives 0 where the factor is 0, m * 1 = m elsewhere
+    Value max = rawMax.multiplyNoNan(rawMax.isFinite().cast(dtype()));
+    Value result = sub(max).exp().reduceSum(axis, keepdims).log();
+    return result.add(keepdims ? max : max.reduceMax(axis, false));
+  }
+
+  private void requireFloat(String op) {
+    if (!dtype().isFloating()) {
+      throw GraphBuilder.misuse(op + " takes floats (TF: \"Input must be either real or complex\"), got " + dtype(), this);
+    }
+  }
+
+  private void requireDense(String op) {
+    if (raggedRank() > 0) {
+      throw GraphBuilder.misuse(op + " takes a dense tensor here (TF's ragged dispatch has no " + op + ")", this);
+    }
+  }
+
   /** {@code tf.reduce_all(x, axis)}. */
   public Value reduceAll(int axis) {
     return reduceAll(axis, false);

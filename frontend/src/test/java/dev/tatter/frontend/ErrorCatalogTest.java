@@ -177,6 +177,8 @@ class ErrorCatalogTest {
       ph(g, "x", DType.FLOAT32, 2).clipByValue(0f, ph(g, "hi", DType.FLOAT32, 3, 2));
     }));
     on("B64", () -> build(() -> new GraphBuilder().addN()));
+    on("B65", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2).reduceVariance(0, false)));
+    on("B66", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.FLOAT32, 1)).reduceLogsumexp(1, false)));
     on("B24", () -> thrown(() -> new Session(new GraphBuilder().build(), "cse,nosuchpass", Session.Backend.COMPILED)));
     on("B26", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
