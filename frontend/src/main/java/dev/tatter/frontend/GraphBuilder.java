@@ -216,6 +216,25 @@ public final class GraphBuilder {
   }
 
   /**
+   * {@code tf.math.add_n(inputs)}: their sum, added left to right as TF's AddN kernel does (so
+   * float results are bit-equal to TF's). TF requires one shape; shapes that static types show to
+   * differ are refused here (shapes known only at run time broadcast as {@code add} does).
+   */
+  public Value addN(Value... inputs) {
+    if (inputs.length == 0) {
+      throw new GraphBuildException("add_n needs at least one input at " + CallSite.find());
+    }
+    Value sum = inputs[0];
+    for (int i = 1; i < inputs.length; i++) {
+      if (!sameShapeMaybe(inputs[0].type(), inputs[i].type())) {
+        throw misuse("add_n: inputs must have one shape, got " + inputs[0].shape() + " and " + inputs[i].shape(), inputs[i]);
+      }
+      sum = sum.add(inputs[i]);
+    }
+    return sum;
+  }
+
+  /**
    * TF's {@code SparseTensor(indices, values, dense_shape)}: int64 indices {@code [N, ndims]},
    * values {@code [N]}, int64 dense_shape {@code [ndims]}; a constant dense_shape gives the
    * static shape. Row-major order is expected, not checked ({@link Value#reorder()} sorts).
@@ -565,6 +584,22 @@ public final class GraphBuilder {
       v = v.values();
     }
     return new Decomposed(partitions.build(), v);
+  }
+
+  /** False if the static types prove the two shapes differ (rank, or a known size). */
+  private static boolean sameShapeMaybe(Type a, Type b) {
+    if (a instanceof dev.tatter.ir.types.DenseType x && b instanceof dev.tatter.ir.types.DenseType y) {
+      if (x.rank() != y.rank()) {
+        return false;
+      }
+      for (int d = 0; d < x.rank(); d++) {
+        if (dev.tatter.ir.types.Dims.merge(x.dim(d), y.dim(d)) == null) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return a.getClass() == b.getClass();
   }
 
   static GraphBuildException misuse(String what, Value v) {

@@ -5,7 +5,11 @@ import dev.tatter.ir.Node;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.ComparisonOps;
 import dev.tatter.ir.ops.ConversionOps;
+import dev.tatter.ir.ops.BitwiseOps;
+import dev.tatter.ir.ops.DivisionOps;
 import dev.tatter.ir.ops.ElementwiseOps;
+import dev.tatter.ir.ops.MathOps;
+import dev.tatter.ir.ops.TranscendentalOps;
 import dev.tatter.ir.ops.PartitionEncodingOps;
 import dev.tatter.ir.ops.PartitionOps;
 import dev.tatter.ir.ops.RaggedOps;
@@ -439,6 +443,286 @@ public final class Value {
     return rbinary(ComparisonOps.XOR, other);
   }
 
+  // ---- TF's math vocabulary (tf.math, tf.bitwise): one op each, ragged operands on flat values ----
+
+  /** {@code tf.math.sqrt(x)}. */
+  public Value sqrt() {
+    return ElementwiseLowering.unary(TranscendentalOps.SQRT, this, Map.of());
+  }
+
+  /** {@code tf.math.rsqrt(x)}. */
+  public Value rsqrt() {
+    return ElementwiseLowering.unary(TranscendentalOps.RSQRT, this, Map.of());
+  }
+
+  /** {@code tf.math.exp(x)}. */
+  public Value exp() {
+    return ElementwiseLowering.unary(TranscendentalOps.EXP, this, Map.of());
+  }
+
+  /** {@code tf.math.expm1(x)}. */
+  public Value expm1() {
+    return ElementwiseLowering.unary(TranscendentalOps.EXPM1, this, Map.of());
+  }
+
+  /** {@code tf.math.log(x)}. */
+  public Value log() {
+    return ElementwiseLowering.unary(TranscendentalOps.LOG, this, Map.of());
+  }
+
+  /** {@code tf.math.log1p(x)}. */
+  public Value log1p() {
+    return ElementwiseLowering.unary(TranscendentalOps.LOG1P, this, Map.of());
+  }
+
+  /** {@code tf.math.sigmoid(x)}. */
+  public Value sigmoid() {
+    return ElementwiseLowering.unary(TranscendentalOps.SIGMOID, this, Map.of());
+  }
+
+  /** {@code tf.math.softplus(x)}. */
+  public Value softplus() {
+    return ElementwiseLowering.unary(TranscendentalOps.SOFTPLUS, this, Map.of());
+  }
+
+  /** {@code tf.math.sin(x)}. */
+  public Value sin() {
+    return ElementwiseLowering.unary(TranscendentalOps.SIN, this, Map.of());
+  }
+
+  /** {@code tf.math.cos(x)}. */
+  public Value cos() {
+    return ElementwiseLowering.unary(TranscendentalOps.COS, this, Map.of());
+  }
+
+  /** {@code tf.math.tan(x)}. */
+  public Value tan() {
+    return ElementwiseLowering.unary(TranscendentalOps.TAN, this, Map.of());
+  }
+
+  /** {@code tf.math.asin(x)}. */
+  public Value asin() {
+    return ElementwiseLowering.unary(TranscendentalOps.ASIN, this, Map.of());
+  }
+
+  /** {@code tf.math.acos(x)}. */
+  public Value acos() {
+    return ElementwiseLowering.unary(TranscendentalOps.ACOS, this, Map.of());
+  }
+
+  /** {@code tf.math.atan(x)}. */
+  public Value atan() {
+    return ElementwiseLowering.unary(TranscendentalOps.ATAN, this, Map.of());
+  }
+
+  /** {@code tf.math.sinh(x)}. */
+  public Value sinh() {
+    return ElementwiseLowering.unary(TranscendentalOps.SINH, this, Map.of());
+  }
+
+  /** {@code tf.math.cosh(x)}. */
+  public Value cosh() {
+    return ElementwiseLowering.unary(TranscendentalOps.COSH, this, Map.of());
+  }
+
+  /** {@code tf.math.tanh(x)}. */
+  public Value tanh() {
+    return ElementwiseLowering.unary(TranscendentalOps.TANH, this, Map.of());
+  }
+
+  /** {@code tf.math.asinh(x)}. */
+  public Value asinh() {
+    return ElementwiseLowering.unary(TranscendentalOps.ASINH, this, Map.of());
+  }
+
+  /** {@code tf.math.acosh(x)}. */
+  public Value acosh() {
+    return ElementwiseLowering.unary(TranscendentalOps.ACOSH, this, Map.of());
+  }
+
+  /** {@code tf.math.atanh(x)}. */
+  public Value atanh() {
+    return ElementwiseLowering.unary(TranscendentalOps.ATANH, this, Map.of());
+  }
+
+  /** {@code tf.math.floor(x)}. */
+  public Value floor() {
+    return ElementwiseLowering.unary(MathOps.FLOOR, this, Map.of());
+  }
+
+  /** {@code tf.math.ceil(x)}. */
+  public Value ceil() {
+    return ElementwiseLowering.unary(MathOps.CEIL, this, Map.of());
+  }
+
+  /** {@code tf.math.round (half to even)(x)}. */
+  public Value round() {
+    return ElementwiseLowering.unary(MathOps.ROUND, this, Map.of());
+  }
+
+  /** {@code tf.math.rint(x)}. */
+  public Value rint() {
+    return ElementwiseLowering.unary(MathOps.RINT, this, Map.of());
+  }
+
+  /** {@code tf.math.is_nan(x)}. */
+  public Value isNan() {
+    return ElementwiseLowering.unary(MathOps.IS_NAN, this, Map.of());
+  }
+
+  /** {@code tf.math.is_inf(x)}. */
+  public Value isInf() {
+    return ElementwiseLowering.unary(MathOps.IS_INF, this, Map.of());
+  }
+
+  /** {@code tf.math.is_finite(x)}. */
+  public Value isFinite() {
+    return ElementwiseLowering.unary(MathOps.IS_FINITE, this, Map.of());
+  }
+
+  /** {@code tf.math.sign(x)}. */
+  public Value sign() {
+    return ElementwiseLowering.unary(MathOps.SIGN, this, Map.of());
+  }
+
+  /** {@code tf.math.square(x)}. */
+  public Value square() {
+    return ElementwiseLowering.unary(MathOps.SQUARE, this, Map.of());
+  }
+
+  /** {@code tf.math.reciprocal(x)}. */
+  public Value reciprocal() {
+    return ElementwiseLowering.unary(MathOps.RECIPROCAL, this, Map.of());
+  }
+
+  /** {@code tf.zeros_like(x)}. */
+  public Value zerosLike() {
+    return ElementwiseLowering.unary(MathOps.ZEROS_LIKE, this, Map.of());
+  }
+
+  /** {@code tf.ones_like(x)}. */
+  public Value onesLike() {
+    return ElementwiseLowering.unary(MathOps.ONES_LIKE, this, Map.of());
+  }
+
+  /** {@code tf.bitwise.invert(x)}. */
+  public Value bitwiseInvert() {
+    return ElementwiseLowering.unary(BitwiseOps.BITWISE_INVERT, this, Map.of());
+  }
+
+  /** {@code tf.math.logical_not(x)}. */
+  public Value logicalNot() {
+    return ElementwiseLowering.unary(ComparisonOps.INVERT, this, Map.of());
+  }
+
+  /** {@code tf.math.atan2(this, other): this is y, other is x}. */
+  public Value atan2(Object other) {
+    return binary(TranscendentalOps.ATAN2, other);
+  }
+
+  /** {@code tf.math.squared_difference}. */
+  public Value squaredDifference(Object other) {
+    return binary(MathOps.SQUARED_DIFFERENCE, other);
+  }
+
+  /** {@code tf.math.multiply_no_nan}. */
+  public Value multiplyNoNan(Object other) {
+    return binary(MathOps.MULTIPLY_NO_NAN, other);
+  }
+
+  /** {@code tf.math.nextafter}. */
+  public Value nextafter(Object other) {
+    return binary(MathOps.NEXTAFTER, other);
+  }
+
+  /** {@code tf.truncatediv}. */
+  public Value truncatediv(Object other) {
+    return binary(DivisionOps.TRUNCATEDIV, other);
+  }
+
+  /** {@code tf.truncatemod}. */
+  public Value truncatemod(Object other) {
+    return binary(DivisionOps.TRUNCATEMOD, other);
+  }
+
+  /** {@code tf.raw_ops.Div: integers truncate}. */
+  public Value rawDiv(Object other) {
+    return binary(DivisionOps.RAW_DIV, other);
+  }
+
+  /** {@code tf.realdiv: floats only, no cast}. */
+  public Value realdiv(Object other) {
+    return binary(ElementwiseOps.TRUEDIV, other);
+  }
+
+  /** {@code tf.math.divide_no_nan}. */
+  public Value divideNoNan(Object other) {
+    return binary(DivisionOps.DIVIDE_NO_NAN, other);
+  }
+
+  /** {@code tf.bitwise.bitwise_and}. */
+  public Value bitwiseAnd(Object other) {
+    return binary(BitwiseOps.BITWISE_AND, other);
+  }
+
+  /** {@code tf.bitwise.bitwise_or}. */
+  public Value bitwiseOr(Object other) {
+    return binary(BitwiseOps.BITWISE_OR, other);
+  }
+
+  /** {@code tf.bitwise.bitwise_xor}. */
+  public Value bitwiseXor(Object other) {
+    return binary(BitwiseOps.BITWISE_XOR, other);
+  }
+
+  /** {@code tf.bitwise.left_shift}. */
+  public Value leftShift(Object other) {
+    return binary(BitwiseOps.LEFT_SHIFT, other);
+  }
+
+  /** {@code tf.bitwise.right_shift}. */
+  public Value rightShift(Object other) {
+    return binary(BitwiseOps.RIGHT_SHIFT, other);
+  }
+
+  /** {@code tf.math.logical_and}. */
+  public Value logicalAnd(Object other) {
+    return binary(ComparisonOps.AND, other);
+  }
+
+  /** {@code tf.math.logical_or}. */
+  public Value logicalOr(Object other) {
+    return binary(ComparisonOps.OR, other);
+  }
+
+  /** {@code tf.math.logical_xor}. */
+  public Value logicalXor(Object other) {
+    return binary(ComparisonOps.XOR, other);
+  }
+
+  /** {@code tf.math.log_sigmoid(x)}, which TF computes as {@code -softplus(-x)}. */
+  public Value logSigmoid() {
+    return neg().softplus().neg();
+  }
+
+  /** {@code tf.math.reciprocal_no_nan(x)}: TF's {@code divide_no_nan(1, x)}. */
+  public Value reciprocalNoNan() {
+    return ElementwiseLowering.binary(DivisionOps.DIVIDE_NO_NAN, operand(1), this);
+  }
+
+  /**
+   * {@code tf.clip_by_value(x, min, max)}, which TF computes as {@code maximum(minimum(x, max), min)}
+   * and refuses when the bounds would broadcast x to another shape.
+   */
+  public Value clipByValue(Object min, Object max) {
+    Value clipped = minimum(max).maximum(min);
+    if (!clipped.shape().equals(shape())) {
+      throw GraphBuilder.misuse("clip_by_value: the bounds broadcast x of shape " + shape() + " to " + clipped.shape()
+          + "; they must not change its shape", this);
+    }
+    return clipped;
+  }
+
   private Value operand(Object other) {
     return ElementwiseLowering.operand(this, other);
   }
@@ -534,6 +818,66 @@ public final class Value {
   /** {@code tf.reduce_mean(x)}: every axis, a scalar. */
   public Value reduceMean() {
     return reduction(ReductionOps.REDUCE_MEAN, allAxes(), false);
+  }
+
+  // ---- reductions TF composes from others (its Python layer; no kernel of their own) ----
+
+  /**
+   * {@code tf.math.reduce_variance(x, axis, keepdims)}. Dense, as TF computes it: the mean of the
+   * squared deviations from the (kept-dims) mean; floats only, as TF refuses integers. Ragged, as
+   * TF's ragged dispatch computes it: {@code maximum(mean(square(x)) - square(mean(x)), 0)}.
+   */
+  public Value reduceVariance(int axis, boolean keepdims) {
+    if (raggedRank() > 0) {
+      Value meanOfSquare = square().reduceMean(axis, keepdims);
+      return meanOfSquare.sub(reduceMean(axis, keepdims).square()).maximum(0);
+    }
+    requireFloat("reduce_variance");
+    Value means = reduceMean(axis, true);
+    return sub(means).square().reduceMean(axis, keepdims);
+  }
+
+  /** {@code tf.math.reduce_std(x, axis, keepdims)}: the square root of {@link #reduceVariance}. */
+  public Value reduceStd(int axis, boolean keepdims) {
+    return reduceVariance(axis, keepdims).sqrt();
+  }
+
+  /**
+   * {@code tf.math.reduce_euclidean_norm(x, axis, keepdims)} on a dense float tensor:
+   * {@code sqrt(reduce_sum(square(x)))} (TF's EuclideanNorm kernel sums in Eigen's order, so the
+   * last bits can differ, as for reduce_sum).
+   */
+  public Value reduceEuclideanNorm(int axis, boolean keepdims) {
+    requireDense("reduce_euclidean_norm");
+    requireFloat("reduce_euclidean_norm");
+    return square().reduceSum(axis, keepdims).sqrt();
+  }
+
+  /**
+   * {@code tf.math.reduce_logsumexp(x, axis, keepdims)} on a dense float tensor, as TF builds it:
+   * the kept-dims maximum (0 where it is not finite), subtracted before the exp and added back after
+   * the log.
+   */
+  public Value reduceLogsumexp(int axis, boolean keepdims) {
+    requireDense("reduce_logsumexp");
+    requireFloat("reduce_logsumexp");
+    Value rawMax = reduceMax(axis, true);
+    // TF's select(is_finite(m), m, 0): multiply_no_nan gives 0 where the factor is 0, m * 1 = m elsewhere
+    Value max = rawMax.multiplyNoNan(rawMax.isFinite().cast(dtype()));
+    Value result = sub(max).exp().reduceSum(axis, keepdims).log();
+    return result.add(keepdims ? max : max.reduceMax(axis, false));
+  }
+
+  private void requireFloat(String op) {
+    if (!dtype().isFloating()) {
+      throw GraphBuilder.misuse(op + " takes floats (TF: \"Input must be either real or complex\"), got " + dtype(), this);
+    }
+  }
+
+  private void requireDense(String op) {
+    if (raggedRank() > 0) {
+      throw GraphBuilder.misuse(op + " takes a dense tensor here (TF's ragged dispatch has no " + op + ")", this);
+    }
   }
 
   /** {@code tf.reduce_all(x, axis)}. */

@@ -69,13 +69,16 @@ class ElementwisePropertyTest {
   /** The registry's binary pointwise ops defined on {@code dtype}, minus those a test says it leaves out. */
   private static List<String> binaryOpsOn(DType dtype, Set<String> leftOut) {
     return OpRegistry.ALL.stream()
-        .filter(op -> op.fusion() instanceof Fusion.Pointwise p && op.operandNames().size() == 2 && p.function().accepts(dtype, 2))
+        .filter(op -> op.fusion() instanceof Fusion.Pointwise && op.operandNames().size() == 2 && op.accepts(dtype))
         .map(OpDef::mnemonic)
         .filter(name -> !leftOut.contains(name))
         .toList();
   }
 
   // ---- integers ----
+
+  /** The integer ops that fail on a zero divisor (kept away from zeros here; tested on their own). */
+  private static final Set<String> DIVIDING = Set.of("div", "floordiv", "mod", "truncatediv", "truncatemod", "raw_div");
 
   /** Every binary op on integers in the registry: a new one fails here until intReference knows it. */
   @Provide
@@ -91,6 +94,7 @@ class ElementwisePropertyTest {
   @Property(tries = 400, seed = "20261130")
   void integerOps_matchBigIntegerArithmeticWrappedToTheWidth(
       @ForAll("intOps") String op, @ForAll("intTypes") DType dtype, @ForAll long seed) {
+    net.jqwik.api.Assume.that(OpRegistry.lookup(op).orElseThrow().accepts(dtype)); // truncatemod: int32/int64 only, as TF
     Random random = new Random(seed);
     int bits = bits(dtype);
     int n = random.nextInt(12);
@@ -99,7 +103,7 @@ class ElementwisePropertyTest {
     for (int i = 0; i < n; i++) {
       a[i] = intValue(random, bits);
       b[i] = op.equals("pow") ? random.nextInt(70) : intValue(random, bits);
-      if (b[i] == 0 && (op.equals("div") || op.equals("floordiv") || op.equals("mod"))) {
+      if (b[i] == 0 && DIVIDING.contains(op)) {
         b[i] = 1;
       }
     }
@@ -155,8 +159,23 @@ class ElementwisePropertyTest {
       case "ne" -> !a.equals(b);
       case "maximum" -> a.max(b);
       case "minimum" -> a.min(b);
+      // BigInteger's divide and remainder truncate toward zero, as C's / and % do
+      case "truncatediv", "raw_div" -> wrap(a.divide(b), bits);
+      case "truncatemod" -> wrap(a.remainder(b), bits);
+      case "squared_difference" -> wrap(wrap(a.subtract(b), bits).pow(2), bits);
+      // two's complement: BigInteger's and/or/xor act on the infinite sign extension
+      case "bitwise_and" -> a.and(b);
+      case "bitwise_or" -> a.or(b);
+      case "bitwise_xor" -> a.xor(b);
+      // TF clamps the shift amount into [0, bits - 1]; shiftRight is arithmetic (floor)
+      case "left_shift" -> wrap(a.shiftLeft(clampShift(b, bits)), bits);
+      case "right_shift" -> a.shiftRight(clampShift(b, bits));
       default -> throw new AssertionError("no BigInteger reference for " + op + ": add one to intReference");
     };
+  }
+
+  private static int clampShift(BigInteger shift, int bits) {
+    return shift.signum() < 0 ? 0 : shift.min(BigInteger.valueOf(bits - 1)).intValueExact();
   }
 
   /** v modulo 2^bits, as a signed two's complement number. */
@@ -195,11 +214,12 @@ class ElementwisePropertyTest {
   /**
    * Every binary op on floats in the registry except those without an exact reference here: div
    * and floordiv (floor of an exact quotient; ElementwiseSemanticsTest and the -Ptf oracle cover
-   * them) and pow (C's pow, not exactly rounded). A new float op fails here until floatReference knows it.
+   * them), pow and atan2 (C's pow and atan2 are not exactly rounded; TranscendentalOpsTest and the
+   * -Ptf oracle cover them). A new float op fails here until floatReference knows it.
    */
   @Provide
   Arbitrary<String> floatOps() {
-    return Arbitraries.of(binaryOpsOn(DType.FLOAT64, Set.of("div", "floordiv", "pow")));
+    return Arbitraries.of(binaryOpsOn(DType.FLOAT64, Set.of("div", "floordiv", "pow", "atan2")));
   }
 
   @Property(tries = 300, seed = "20261130")
@@ -270,6 +290,44 @@ class ElementwisePropertyTest {
         }
         return round(r, float32, a);
       }
+      case "divide_no_nan", "multiply_no_nan" -> {
+        // TF's DivNoNan/MulNoNan: +0.0 wherever the divisor or factor is zero, else the plain op
+        if (b == 0) {
+          return 0.0;
+        }
+        return floatReference(op.equals("divide_no_nan") ? "truediv" : "mul", a, b, float32);
+      }
+      case "raw_div" -> {
+        return floatReference("truediv", a, b, float32);
+      }
+      case "squared_difference" -> {
+        // the difference rounded once, then its square rounded once
+        double d = (Double) floatReference("sub", a, b, float32);
+        return floatReference("mul", d, d, float32);
+      }
+      case "truncatediv" -> {
+        // the quotient rounded once, then truncated toward zero (exact: an integer of that float)
+        double q = (Double) floatReference("truediv", a, b, float32);
+        if (!Double.isFinite(q)) {
+          return q;
+        }
+        BigDecimal t = new BigDecimal(q).setScale(0, java.math.RoundingMode.DOWN);
+        return round(t, float32, q);
+      }
+      case "truncatemod" -> {
+        // C's fmod, exact: NaN for a NaN, x infinite or y zero; x for y infinite; else x - trunc(x/y)*y
+        if (Double.isNaN(a) || Double.isNaN(b) || Double.isInfinite(a) || b == 0) {
+          return Double.NaN;
+        }
+        if (Double.isInfinite(b)) {
+          return float32 ? (double) (float) a : a;
+        }
+        BigDecimal r = new BigDecimal(a).remainder(new BigDecimal(b));
+        return round(r, float32, a);
+      }
+      case "nextafter" -> {
+        return nextAfterReference(a, b, float32);
+      }
       case "add", "sub", "mul", "truediv" -> {
         if (!finite || (op.equals("truediv") && b == 0)) {
           return ieee(op, a, b, float32);
@@ -290,6 +348,38 @@ class ElementwisePropertyTest {
       default -> throw new AssertionError("no float reference for " + op
           + ": add one to floatReference, or leave it out in floatOps and say why");
     }
+  }
+
+  /** C's nextafter from the bit patterns: one step of the magnitude away from or towards zero. */
+  private static double nextAfterReference(double a, double b, boolean float32) {
+    if (float32) {
+      float x = (float) a;
+      float y = (float) b;
+      if (x != x || y != y) {
+        return Double.NaN;
+      }
+      if (x == y) {
+        return y;
+      }
+      if (x == 0) {
+        return y > 0 ? Float.MIN_VALUE : -Float.MIN_VALUE;
+      }
+      int bits = Float.floatToRawIntBits(x);
+      boolean awayFromZero = (y > x) == (x > 0);
+      return Float.intBitsToFloat(awayFromZero ? bits + 1 : bits - 1);
+    }
+    if (a != a || b != b) {
+      return Double.NaN;
+    }
+    if (a == b) {
+      return b;
+    }
+    if (a == 0) {
+      return b > 0 ? Double.MIN_VALUE : -Double.MIN_VALUE;
+    }
+    long bits = Double.doubleToRawLongBits(a);
+    boolean awayFromZero = (b > a) == (a > 0);
+    return Double.longBitsToDouble(awayFromZero ? bits + 1 : bits - 1);
   }
 
   private static double ieee(String op, double a, double b, boolean float32) {
@@ -418,7 +508,7 @@ class ElementwisePropertyTest {
     long[] a = new long[nvals];
     long[] b = new long[nvals];
     long[] column = new long[nrows];
-    boolean divides = op.equals("div") || op.equals("floordiv") || op.equals("mod");
+    boolean divides = DIVIDING.contains(op);
     for (int j = 0; j < nvals; j++) {
       a[j] = intValue(random, 64);
       b[j] = op.equals("pow") ? random.nextInt(70) : intValue(random, 64);

@@ -219,10 +219,10 @@ class ElementwiseSemanticsTest {
   void arithmetic_onBoolsAndStrings_failsAtBuildTime() {
     Value b = g.constant(Tensor.ofBools(true));
     Value s = g.constant(Tensor.ofStrings("a"));
-    assertTrue(assertThrows(GraphBuildException.class, () -> b.add(b)).getMessage().endsWith("add is not defined on bool"));
-    assertTrue(assertThrows(GraphBuildException.class, () -> b.abs()).getMessage().endsWith("abs is not defined on bool"));
-    assertTrue(assertThrows(GraphBuildException.class, () -> s.lt(s)).getMessage().endsWith("lt is not defined on string"));
-    assertTrue(assertThrows(GraphBuildException.class, () -> b.truediv(b)).getMessage().endsWith("truediv is not defined on bool"));
+    assertTrue(assertThrows(GraphBuildException.class, () -> b.add(b)).getMessage().contains("add is not defined on bool"));
+    assertTrue(assertThrows(GraphBuildException.class, () -> b.abs()).getMessage().contains("abs is not defined on bool"));
+    assertTrue(assertThrows(GraphBuildException.class, () -> s.lt(s)).getMessage().contains("lt is not defined on string"));
+    assertTrue(assertThrows(GraphBuildException.class, () -> b.truediv(b)).getMessage().contains("truediv is not defined on bool"));
     assertTrue(assertThrows(GraphBuildException.class, () -> s.cast(DType.INT32)).getMessage().endsWith("cannot cast string to int32"));
   }
 
@@ -234,7 +234,7 @@ class ElementwiseSemanticsTest {
         return %0
         """;
     RuntimeException e = assertThrows(RuntimeException.class, () -> GraphParser.parse(text, "t.tat"));
-    assertTrue(e.getMessage().contains("truediv is defined on floats; cast int32 to float64 first (the builder's truediv does)"),
+    assertTrue(e.getMessage().contains("truediv is defined on floats; cast int32 to float64 first"),
         e.getMessage());
   }
 

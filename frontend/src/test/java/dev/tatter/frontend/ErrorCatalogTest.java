@@ -167,6 +167,18 @@ class ErrorCatalogTest {
       Graph graph = g.build(x.abs());
       new Session(graph).run(Map.of(), ph(new GraphBuilder(), "y", DType.INT32, 1));
     }));
+    on("B83", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2).sqrt()));
+    on("B84", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.addN(ph(g, "x", DType.INT32, 2), ph(g, "y", DType.INT32, 3));
+    }));
+    on("B85", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      ph(g, "x", DType.FLOAT32, 2).clipByValue(0f, ph(g, "hi", DType.FLOAT32, 3, 2));
+    }));
+    on("B86", () -> build(() -> new GraphBuilder().addN()));
+    on("B87", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2).reduceVariance(0, false)));
+    on("B88", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.FLOAT32, 1)).reduceLogsumexp(1, false)));
     on("B24", () -> thrown(() -> new Session(new GraphBuilder().build(), "cse,nosuchpass", Session.Backend.COMPILED)));
     on("B26", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();

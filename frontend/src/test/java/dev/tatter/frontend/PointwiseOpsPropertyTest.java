@@ -40,7 +40,7 @@ class PointwiseOpsPropertyTest {
     for (OpDef op : OpRegistry.ALL) {
       int arity = op.operandNames().size();
       for (DType dtype : DType.values()) {
-        if (op.fusion() instanceof Fusion.Pointwise p && dtype.isPrimitive() && p.function().accepts(dtype, arity)) {
+        if (op.fusion() instanceof Fusion.Pointwise && dtype.isPrimitive() && op.accepts(dtype)) {
           tests.add(DynamicTest.dynamicTest(op + " on " + dtype, () -> check(op, dtype, arity, Map.of())));
         }
         if (op.fusion() instanceof Fusion.Cast && dtype.isPrimitive()) {

@@ -36,7 +36,7 @@ final class ReductionReference {
     if (axis == null) {
       Object acc = identity(op, dtype, false);
       for (Object x : flatten(nested, new ArrayList<>())) {
-        acc = combine(op, dtype, acc, x);
+        acc = combine(op, dtype, acc, x, false);
       }
       for (int i = 0; i < (keepdims ? dims.size() : 0); i++) {
         acc = List.of(acc);
@@ -64,20 +64,20 @@ final class ReductionReference {
     }
     Object folded = items.get(0);
     for (int i = 1; i < items.size(); i++) {
-      folded = zipFold(op, dtype, folded, items.get(i));
+      folded = zipFold(op, dtype, folded, items.get(i), segment);
     }
-    return mapLeaves(folded, leaf -> combine(op, dtype, start, leaf));
+    return mapLeaves(folded, leaf -> combine(op, dtype, start, leaf, segment));
   }
 
   /** Position by position; a position only one side has is taken as it is. */
-  private static Object zipFold(String op, DType dtype, Object a, Object b) {
+  private static Object zipFold(String op, DType dtype, Object a, Object b, boolean segment) {
     if (!(a instanceof List<?> la)) {
-      return combine(op, dtype, a, b);
+      return combine(op, dtype, a, b, segment);
     }
     List<?> lb = (List<?>) b;
     List<Object> out = new ArrayList<>();
     for (int i = 0; i < Math.max(la.size(), lb.size()); i++) {
-      out.add(i >= la.size() ? lb.get(i) : i >= lb.size() ? la.get(i) : zipFold(op, dtype, la.get(i), lb.get(i)));
+      out.add(i >= la.size() ? lb.get(i) : i >= lb.size() ? la.get(i) : zipFold(op, dtype, la.get(i), lb.get(i), segment));
     }
     return out;
   }
@@ -154,6 +154,25 @@ final class ReductionReference {
       };
       default -> throw new IllegalArgumentException(op);
     };
+  }
+
+  /**
+   * One step of the fold, {@code a} the accumulator: float min and max as TF's CPU kernels take
+   * them (measured with TF 2.18): the later of two equal values; on a ragged axis
+   * ({@code unsorted_segment_*}) a NaN accumulator is replaced by the next value, on a uniform axis
+   * (Eigen) it stays.
+   */
+  static Object combine(String op, DType dtype, Object a, Object b, boolean segment) {
+    if ((op.equals("min") || op.equals("max")) && dtype.isFloating()) {
+      double x = ((Number) a).doubleValue();
+      double y = ((Number) b).doubleValue();
+      if (!segment && Double.isNaN(x)) {
+        return a;
+      }
+      boolean keep = op.equals("min") ? x < y : x > y;
+      return keep ? a : b;
+    }
+    return combine(op, dtype, a, b);
   }
 
   static Object combine(String op, DType dtype, Object a, Object b) {

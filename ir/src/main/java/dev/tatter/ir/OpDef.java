@@ -10,6 +10,8 @@ import com.google.common.collect.Sets;
 import dev.tatter.ir.types.Type;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.DTypeSet;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
@@ -38,6 +40,7 @@ public final class OpDef {
   private final Fusion fusion;
   private final ImmutableList<OpExample> examples;
   private final String summary;
+  private final DTypeSet dtypes;
 
   private OpDef(Builder b) {
     this.mnemonic = b.mnemonic;
@@ -53,6 +56,7 @@ public final class OpDef {
     checkArgument(!(fusion instanceof Fusion.Pointwise || fusion instanceof Fusion.Cast) || traits.contains(Trait.ELEMENTWISE),
         "%s fuses as an elementwise step but is not ELEMENTWISE", mnemonic);
     this.summary = b.summary;
+    this.dtypes = b.dtypes;
     if (lowering instanceof Lowering.StaticCall) {
       checkKernelSignature((Lowering.StaticCall) lowering);
     }
@@ -108,6 +112,23 @@ public final class OpDef {
   /** For an op declared {@link Builder#pointwise pointwise}, its scalar function; else null. */
   public ScalarFunction scalarFunction() {
     return fusion instanceof Fusion.Pointwise p ? p.function() : null;
+  }
+
+  /**
+   * The operand dtypes the op accepts, as TF registers its kernel ({@link DTypeSet#ANY} unless
+   * declared); a pointwise op also needs its scalar function's overload (see {@link #accepts}).
+   */
+  public DTypeSet dtypes() {
+    return dtypes;
+  }
+
+  /**
+   * Whether the op takes operands of {@code dtype}: the declared set contains it and, for a
+   * pointwise op, its scalar function has the overload for it.
+   */
+  public boolean accepts(DType dtype) {
+    ScalarFunction fn = scalarFunction();
+    return dtypes.contains(dtype) && (fn == null || fn.accepts(dtype, operandNames.size()));
   }
 
   /** Runnable examples of this op (see {@link OpExample}). */
@@ -229,6 +250,7 @@ public final class OpDef {
     private Fusion fusion;
     private final ImmutableList.Builder<OpExample> examples = ImmutableList.builder();
     private String summary = "";
+    private DTypeSet dtypes = DTypeSet.ANY;
 
     private Builder(String mnemonic) {
       checkArgument(mnemonic.matches("[a-z][a-z0-9_.]*"), "bad mnemonic '%s'", mnemonic);
@@ -308,6 +330,12 @@ public final class OpDef {
 
     public Builder canonicalize(Canonicalizer rule) {
       this.canonicalizer = rule;
+      return this;
+    }
+
+    /** The operand dtypes TF registers the op's kernel for (checked by the type rule). */
+    public Builder dtypes(DTypeSet set) {
+      this.dtypes = set;
       return this;
     }
 

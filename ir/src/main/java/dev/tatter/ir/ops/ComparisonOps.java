@@ -1,6 +1,7 @@
 package dev.tatter.ir.ops;
 
 import dev.tatter.ir.OpDef;
+import dev.tatter.runtime.DTypeSet;
 
 /**
  * Logical ops (bool only, as TF's {@code logical_and} and friends that RaggedTensor's {@code &},
@@ -12,6 +13,7 @@ public final class ComparisonOps {
   private ComparisonOps() {}
 
   public static final OpDef INVERT = ElementwiseOps.unary("invert", "logical not (RaggedTensor's ~), bool only")
+      .dtypes(DTypeSet.BOOL)
       .example("""
           %x = constant() {value = tensor<bool>[2] [true, false]} : tensor<bool>[2]
           %0 = invert(%x) : tensor<bool>[2]
@@ -19,6 +21,7 @@ public final class ComparisonOps {
           """, "[False, True]")
       .build();
   public static final OpDef AND = ElementwiseOps.binary("and", "logical and, bool only", true)
+      .dtypes(DTypeSet.BOOL)
       .example("""
           %x = constant() {value = tensor<bool>[1, 2] [[true, false]]} : tensor<bool>[1, 2]
           %y = constant() {value = tensor<bool>[2, 1] [[true], [false]]} : tensor<bool>[2, 1]
@@ -27,6 +30,7 @@ public final class ComparisonOps {
           """, "[[True, False], [False, False]]")
       .build();
   public static final OpDef OR = ElementwiseOps.binary("or", "logical or, bool only", true)
+      .dtypes(DTypeSet.BOOL)
       .example("""
           %x = constant() {value = tensor<bool>[1, 2] [[true, false]]} : tensor<bool>[1, 2]
           %y = constant() {value = tensor<bool>[2, 1] [[true], [false]]} : tensor<bool>[2, 1]
@@ -35,6 +39,7 @@ public final class ComparisonOps {
           """, "[[True, True], [True, False]]")
       .build();
   public static final OpDef XOR = ElementwiseOps.binary("xor", "logical xor, bool only", true)
+      .dtypes(DTypeSet.BOOL)
       .example("""
           %x = constant() {value = tensor<bool>[1] [true]} : tensor<bool>[1]
           %y = constant() {value = tensor<bool>[4] [false, true, true, false]} : tensor<bool>[4]
@@ -44,6 +49,7 @@ public final class ComparisonOps {
       .build();
 
   public static final OpDef LT = ElementwiseOps.binary("lt", "x < y, bool", false)
+      .dtypes(DTypeSet.REAL)
       .example("""
           %x = constant() {value = tensor<int32>[3] [5, 4, 6]} : tensor<int32>[3]
           %y = constant() {value = tensor<int32>[1] [5]} : tensor<int32>[1]
@@ -52,6 +58,7 @@ public final class ComparisonOps {
           """, "[False, True, False]")
       .build();
   public static final OpDef LE = ElementwiseOps.binary("le", "x <= y, bool", false)
+      .dtypes(DTypeSet.REAL)
       .example("""
           %x = constant() {value = tensor<int32>[3] [5, 4, 6]} : tensor<int32>[3]
           %y = constant() {value = tensor<int32>[3] [5, 6, 6]} : tensor<int32>[3]
@@ -60,6 +67,7 @@ public final class ComparisonOps {
           """, "[True, True, True]")
       .build();
   public static final OpDef GT = ElementwiseOps.binary("gt", "x > y, bool", false)
+      .dtypes(DTypeSet.REAL)
       .example("""
           %x = constant() {value = tensor<int32>[3] [5, 4, 6]} : tensor<int32>[3]
           %y = constant() {value = tensor<int32>[3] [5, 2, 5]} : tensor<int32>[3]
@@ -68,6 +76,7 @@ public final class ComparisonOps {
           """, "[False, True, True]")
       .build();
   public static final OpDef GE = ElementwiseOps.binary("ge", "x >= y, bool", false)
+      .dtypes(DTypeSet.REAL)
       .example("""
           %x = constant() {value = tensor<int32>[4] [5, 4, 6, 7]} : tensor<int32>[4]
           %y = constant() {value = tensor<int32>[4] [5, 2, 5, 10]} : tensor<int32>[4]

@@ -10,6 +10,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.DTypeSet;
 import dev.tatter.ir.Fusion;
 import dev.tatter.runtime.kernels.PointwiseKernels;
 import dev.tatter.runtime.kernels.ScalarFunction;
@@ -26,6 +27,7 @@ public final class ElementwiseOps {
   private ElementwiseOps() {}
 
   public static final OpDef ABS = unary("abs", "|x|; the minimum integer wraps to itself, as in TF")
+      .dtypes(DTypeSet.FLOATING.or(DTypeSet.SIGNED))
       .example("""
           %x = constant() {value = tensor<float32>[2] [-2.25, 3.25]} : tensor<float32>[2]
           %0 = abs(%x) : tensor<float32>[2]
@@ -33,6 +35,7 @@ public final class ElementwiseOps {
           """, "[2.25, 3.25]")
       .build();
   public static final OpDef NEG = unary("neg", "-x; the minimum integer wraps to itself")
+      .dtypes(DTypeSet.FLOATING.or(DTypeSet.COMPLEX).or(DTypeSet.SIGNED))
       .example("""
           %x = constant() {value = tensor<int8>[3] [-128, 5, 0]} : tensor<int8>[3]
           %0 = neg(%x) : tensor<int8>[3]
@@ -41,6 +44,7 @@ public final class ElementwiseOps {
       .build();
 
   public static final OpDef ADD = binary("add", "x + y, broadcasting; integers wrap", true)
+      .dtypes(DTypeSet.NUMERIC)
       // the seed's int8 example: 2**7 + 1 and 2**7 + 2 wrap to -127 and -126 when converted
       .example("""
           %x = constant() {value = tensor<int8>[2] [1, 2]} : tensor<int8>[2]
@@ -57,6 +61,7 @@ public final class ElementwiseOps {
       .canonicalize(AlgebraicRules.ADD_ZERO)
       .build();
   public static final OpDef SUB = binary("sub", "x - y, broadcasting; integers wrap", false)
+      .dtypes(DTypeSet.NUMERIC)
       // the seed's tf.subtract(y, x) with y = 1
       .example("""
           %y = constant() {value = tensor<int32>[] 1} : tensor<int32>[]
@@ -66,6 +71,7 @@ public final class ElementwiseOps {
           """, "[0, -1, -2, -3, -4]")
       .build();
   public static final OpDef MUL = binary("mul", "x * y, broadcasting; integers wrap", true)
+      .dtypes(DTypeSet.NUMERIC)
       .example("""
           %x = constant() {value = tensor<int32>[5] [1, 2, 3, 4, 5]} : tensor<int32>[5]
           %y = constant() {value = tensor<int32>[] 2} : tensor<int32>[]
@@ -76,6 +82,7 @@ public final class ElementwiseOps {
       .build();
   public static final OpDef TRUEDIV = binary("truediv",
       "x / y on floats (TF's RealDiv): x/0 is inf or nan; integers are cast to float first", false)
+      .dtypes(DTypeSet.FLOATING.or(DTypeSet.COMPLEX))
       .example("""
           %x = constant() {value = tensor<float32>[4] [1.0, -1.0, 0.0, 7.0]} : tensor<float32>[4]
           %y = constant() {value = tensor<float32>[4] [0.0, 0.0, 0.0, 2.0]} : tensor<float32>[4]
@@ -85,6 +92,7 @@ public final class ElementwiseOps {
       .build();
   public static final OpDef DIV = binary("div",
       "Python 2 division: floordiv on integers, truediv on floats; integer division by zero is an error", false)
+      .dtypes(DTypeSet.NUMERIC)
       .example("""
           %x = constant() {value = tensor<int32>[4] [7, -7, 7, -7]} : tensor<int32>[4]
           %y = constant() {value = tensor<int32>[4] [2, 2, -2, -2]} : tensor<int32>[4]
@@ -94,6 +102,7 @@ public final class ElementwiseOps {
       .build();
   public static final OpDef FLOORDIV = binary("floordiv",
       "floor(x / y); integer division by zero is an error, MIN // -1 wraps to MIN", false)
+      .dtypes(DTypeSet.REAL)
       // the seed's floor(8.4 / 4.0) = 2.0 and floor(-8.4 / 4.0) = -3.0
       .example("""
           %x = constant() {value = tensor<float64>[2] [8.4, -8.4]} : tensor<float64>[2]
@@ -104,6 +113,7 @@ public final class ElementwiseOps {
       .build();
   public static final OpDef MOD = binary("mod",
       "x - floor(x / y) * y: the result takes the divisor's sign; integer modulo zero is an error", false)
+      .dtypes(DTypeSet.REAL)
       .example("""
           %x = constant() {value = tensor<int32>[4] [7, -7, 7, -7]} : tensor<int32>[4]
           %y = constant() {value = tensor<int32>[4] [3, 3, -3, -3]} : tensor<int32>[4]
@@ -113,6 +123,7 @@ public final class ElementwiseOps {
       .build();
   public static final OpDef POW = binary("pow",
       "x ** y; integers wrap, a negative integer exponent is an error", false)
+      .dtypes(DTypeSet.FLOATING.or(DTypeSet.COMPLEX).or(DTypeSet.SIGNED))
       // the seed's tf.pow example
       .example("""
           %x = constant() {value = tensor<int32>[2, 2] [[2, 2], [3, 3]]} : tensor<int32>[2, 2]
@@ -126,6 +137,7 @@ public final class ElementwiseOps {
   // vectorized kernel keeps the second of two equal values), so CSE must not merge the two orders
   public static final OpDef MAXIMUM = binary("maximum",
       "the larger of x and y, broadcasting (TF's tf.math.maximum); a NaN in either gives NaN", false)
+      .dtypes(DTypeSet.REAL)
       // tf.math.maximum(tf.constant([0., 0., 0., 0.]), tf.constant([-2., 0., 2., 5.])) -> [0., 0., 2., 5.]
       .example("""
           %x = constant() {value = tensor<float32>[4] [0.0, 0.0, 0.0, 0.0]} : tensor<float32>[4]
@@ -143,6 +155,7 @@ public final class ElementwiseOps {
       .build();
   public static final OpDef MINIMUM = binary("minimum",
       "the smaller of x and y, broadcasting (TF's tf.math.minimum); a NaN in either gives NaN", false)
+      .dtypes(DTypeSet.REAL)
       // tf.math.minimum(tf.constant([0., 0., 0., 0.]), tf.constant([-5., -2., 0., 3.])) -> [-5., -2., 0., 0.]
       .example("""
           %x = constant() {value = tensor<float32>[4] [0.0, 0.0, 0.0, 0.0]} : tensor<float32>[4]
@@ -180,6 +193,20 @@ public final class ElementwiseOps {
               """, "[1.0, -3.0]")
           .build();
 
+  /** The text of a one-op example on 1-D constants: {@code op(%x)} or {@code op(%x, %y)} of {@code dtype}. */
+  static String example(String op, String dtype, String resultDType, String... operands) {
+    int n = operands[0].isBlank() ? 0 : operands[0].split(",").length;
+    StringBuilder ir = new StringBuilder();
+    String[] names = {"%x", "%y"};
+    for (int i = 0; i < operands.length; i++) {
+      ir.append(String.format("%s = constant() {value = tensor<%s>[%d] [%s]} : tensor<%s>[%d]%n",
+          names[i], dtype, n, operands[i], dtype, n));
+    }
+    ir.append(String.format("%%0 = %s(%s) : tensor<%s>[%d]%nreturn %%0%n", op,
+        String.join(", ", java.util.Arrays.copyOf(names, operands.length)), resultDType, n));
+    return ir.toString();
+  }
+
   /** The dtype {@code truediv} divides integers of {@code dtype} in (TF's table: as NumPy does). */
   public static DType truedivDType(DType dtype) {
     return dtype.isInteger() ? dtype.trueDivDType() : dtype;
@@ -187,37 +214,51 @@ public final class ElementwiseOps {
 
   /** A unary elementwise op: its scalar function {@code ScalarFunctions.<name>} is all it needs. */
   static OpDef.Builder unary(String name, String summary) {
+    return unary(name, ScalarFunctions.class, name, summary);
+  }
+
+  /** A unary elementwise op defined by {@code owner.function}. */
+  static OpDef.Builder unary(String name, Class<?> owner, String function, String summary) {
     return OpDef.builder(name)
         .summary(summary)
         .operands("x")
-        .pointwise(ScalarFunctions.class, name)
+        .pointwise(owner, function)
         .type(ElementwiseOps::inferUnary);
   }
 
   /** A binary elementwise op with broadcasting, defined by {@code ScalarFunctions.<name>}. */
   static OpDef.Builder binary(String name, String summary, boolean commutative) {
+    return binary(name, ScalarFunctions.class, name, summary, commutative);
+  }
+
+  /** A binary elementwise op with broadcasting, defined by {@code owner.function}. */
+  static OpDef.Builder binary(String name, Class<?> owner, String function, String summary, boolean commutative) {
     OpDef.Builder b = OpDef.builder(name)
         .summary(summary)
         .operands("x", "y")
-        .pointwise(ScalarFunctions.class, name)
+        .pointwise(owner, function)
         .type(ElementwiseOps::inferBinary);
     return commutative ? b.traits(Trait.COMMUTATIVE) : b;
   }
 
-  private static String hint(ScalarFunction fn, int arity) {
-    return fn.accepts(DType.BOOL, arity) ? " (logical ops take bool only)" : "";
+  private static String hint(OpDef op, int arity) {
+    if (op.scalarFunction().accepts(DType.BOOL, arity) && op.dtypes().contains(DType.BOOL)) {
+      return " (logical ops take bool only)";
+    }
+    return op.dtypes() == DTypeSet.ANY ? "" : " (TF's kernel takes " + op.dtypes() + ")";
   }
 
-  /** The operand's type, if the op's scalar function is defined on its dtype. */
+  /** The operand's type, if the op accepts its dtype (declared set and scalar overload). */
   static Type inferUnary(OpContext ctx) {
     DenseType x = ctx.dense(0);
-    ScalarFunction fn = ctx.op().scalarFunction();
-    DType result = fn.resultDType(x.dtype(), 1).orElseThrow(
-        () -> ctx.fail("%s is not defined on %s%s", fn.name(), x.dtype(), hint(fn, 1)));
-    return new DenseType(result, x.shape());
+    OpDef op = ctx.op();
+    if (!op.accepts(x.dtype())) {
+      throw ctx.fail("%s is not defined on %s%s", op.mnemonic(), x.dtype(), hint(op, 1));
+    }
+    return new DenseType(op.scalarFunction().resultDType(x.dtype(), 1).orElseThrow(), x.shape());
   }
 
-  /** Operands of one dtype the scalar function is defined on; the result broadcasts their shapes. */
+  /** Operands of one dtype the op accepts; the result broadcasts their shapes. */
   static Type inferBinary(OpContext ctx) {
     DenseType x = ctx.dense(0);
     DenseType y = ctx.dense(1);
@@ -225,16 +266,16 @@ public final class ElementwiseOps {
       throw ctx.fail("operands must have one dtype, got %s and %s", x.dtype(), y.dtype());
     }
     DType dtype = x.dtype();
-    ScalarFunction fn = ctx.op().scalarFunction();
-    if (!fn.accepts(dtype, 2)) {
-      if (dtype.isInteger() && fn.accepts(dtype.trueDivDType(), 2)) {
-        // defined on floats only, as truediv: say which float the integers divide in
-        throw ctx.fail("%s is defined on floats; cast %s to %s first (the builder's %s does)",
-            fn.name(), dtype, truedivDType(dtype), fn.name());
+    OpDef op = ctx.op();
+    if (!op.accepts(dtype)) {
+      if (dtype.isInteger() && op.accepts(dtype.trueDivDType()) && DTypeSet.INTEGER.members().stream().noneMatch(op::accepts)) {
+        // defined on floats only, as truediv: say which float the integers would divide in
+        throw ctx.fail("%s is defined on floats; cast %s to %s first%s",
+            op.mnemonic(), dtype, truedivDType(dtype), hint(op, 2));
       }
-      throw ctx.fail("%s is not defined on %s%s", fn.name(), dtype, hint(fn, 2));
+      throw ctx.fail("%s is not defined on %s%s", op.mnemonic(), dtype, hint(op, 2));
     }
-    return new DenseType(fn.resultDType(dtype, 2).orElseThrow(), broadcastShape(ctx, x, y));
+    return new DenseType(op.scalarFunction().resultDType(dtype, 2).orElseThrow(), broadcastShape(ctx, x, y));
   }
 
   private static Type inferCast(OpContext ctx) {

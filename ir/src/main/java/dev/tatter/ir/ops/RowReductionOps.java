@@ -15,6 +15,7 @@ import dev.tatter.ir.Fusion;
 import dev.tatter.runtime.kernels.Reducer;
 import dev.tatter.runtime.kernels.RowReductionKernels;
 import dev.tatter.runtime.kernels.ScalarFunction;
+import dev.tatter.runtime.kernels.MinMaxFunctions;
 import dev.tatter.runtime.kernels.ScalarFunctions;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,22 +37,22 @@ public final class RowReductionOps {
       """;
 
   public static final OpDef ROW_SUM = row("row_sum", "the sum of each row; 0 for an empty row", Reducer.SUM)
-      .fusion(fold("add"))
+      .fusion(fold(ScalarFunctions.class, "add"))
       .example(ROWS + "%0 = row_sum(%v, %p) : tensor<float32>[5]\nreturn %0", "[8.0, 6.0, 0.0, 9.0, 8.0]")
       .build();
 
   public static final OpDef ROW_PROD = row("row_prod", "the product of each row; 1 for an empty row", Reducer.PROD)
-      .fusion(fold("mul"))
+      .fusion(fold(ScalarFunctions.class, "mul"))
       .example(ROWS + "%0 = row_prod(%v, %p) : tensor<float32>[5]\nreturn %0", "[12.0, 5.0, 1.0, 9.0, 12.0]")
       .build();
 
   public static final OpDef ROW_MIN = row("row_min", "the minimum of each row; the dtype's largest value for an empty row", Reducer.MIN)
-      .fusion(fold("reduceMin"))
+      .fusion(fold(MinMaxFunctions.class, "segmentMin"))
       .example(ROWS + "%0 = row_min(%v, %p) : tensor<float32>[5]\nreturn %0", "[1.0, 1.0, 3.4028235e+38, 9.0, 2.0]")
       .build();
 
   public static final OpDef ROW_MAX = row("row_max", "the maximum of each row; the dtype's lowest value for an empty row", Reducer.MAX)
-      .fusion(fold("reduceMax"))
+      .fusion(fold(MinMaxFunctions.class, "segmentMax"))
       .example(ROWS + "%0 = row_max(%v, %p) {keepdims = true} : tensor<float32>[5, 1]\nreturn %0",
           "[[4.0], [5.0], [-3.4028235e+38], [9.0], [6.0]]")
       .build();
@@ -90,8 +91,8 @@ public final class RowReductionOps {
    * Fused, the row loop folds each row in the kernel's own order with the same function as
    * {@code ReduceLoops} (so the two agree bit for bit), from the value the kernel gives an empty row.
    */
-  private static Fusion fold(String function) {
-    return new Fusion.RowFold(new ScalarFunction(ScalarFunctions.class, function));
+  private static Fusion fold(Class<?> owner, String function) {
+    return new Fusion.RowFold(new ScalarFunction(owner, function));
   }
 
   private static Type infer(OpContext ctx) {

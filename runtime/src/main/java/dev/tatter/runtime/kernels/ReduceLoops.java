@@ -11,8 +11,9 @@ import dev.tatter.runtime.Sizes;
  * outside it, so that C2 compiles one tight loop per case.
  *
  * <p>int8 and int16 are reduced in the {@code int} family and narrowed afterwards: sum and
- * product modulo 2^32 narrow to the same value as wrapping at every step. Min and max follow
- * {@link Math#min}/{@link Math#max}: a NaN anywhere gives NaN.
+ * product modulo 2^32 narrow to the same value as wrapping at every step. Float min and max fold
+ * as TF's code path for the axis does ({@link MinMaxFunctions}: a NaN anywhere gives NaN on a
+ * uniform axis, only a row's last one on a ragged axis; of equal values the later wins).
  */
 final class ReduceLoops {
   private ReduceLoops() {}
@@ -216,7 +217,8 @@ final class ReduceLoops {
   }
 
   /** {@code out[r] = op(x[splits[r]], ..., x[splits[r+1]-1])}, starting from {@code init}. */
-  static float[] rows(Reducer op, float[] x, long[] splits, float init) {
+  static float[] rows(Reducer op, Reducer.Mode mode, float[] x, long[] splits, float init) {
+    boolean dense = mode == Reducer.Mode.DENSE;
     int nrows = splits.length - 1;
     float[] out = new float[nrows];
     switch (op) {
@@ -245,7 +247,7 @@ final class ReduceLoops {
           float acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
-            acc = Math.min(acc, x[i]);
+            acc = dense ? MinMaxFunctions.denseMin(acc, x[i]) : MinMaxFunctions.segmentMin(acc, x[i]);
           }
           out[r] = acc;
         }
@@ -255,7 +257,7 @@ final class ReduceLoops {
           float acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
-            acc = Math.max(acc, x[i]);
+            acc = dense ? MinMaxFunctions.denseMax(acc, x[i]) : MinMaxFunctions.segmentMax(acc, x[i]);
           }
           out[r] = acc;
         }
@@ -269,7 +271,8 @@ final class ReduceLoops {
    * {@code out[ids[v]] = op(out[ids[v]], x[v])} for each vector {@code v} of {@code inner}
    * elements, in order of {@code v}; {@code out} starts as {@code nseg} vectors of {@code init}.
    */
-  static float[] segments(Reducer op, float[] x, int inner, int[] ids, int nseg, float init) {
+  static float[] segments(Reducer op, Reducer.Mode mode, float[] x, int inner, int[] ids, int nseg, float init) {
+    boolean dense = mode == Reducer.Mode.DENSE;
     float[] out = new float[Sizes.elementCount(new long[] {nseg, inner})];
     java.util.Arrays.fill(out, init);
     switch (op) {
@@ -296,7 +299,7 @@ final class ReduceLoops {
           int o = ids[v] * inner;
           int b = v * inner;
           for (int i = 0; i < inner; i++) {
-            out[o + i] = Math.min(out[o + i], x[b + i]);
+            out[o + i] = dense ? MinMaxFunctions.denseMin(out[o + i], x[b + i]) : MinMaxFunctions.segmentMin(out[o + i], x[b + i]);
           }
         }
       }
@@ -305,7 +308,7 @@ final class ReduceLoops {
           int o = ids[v] * inner;
           int b = v * inner;
           for (int i = 0; i < inner; i++) {
-            out[o + i] = Math.max(out[o + i], x[b + i]);
+            out[o + i] = dense ? MinMaxFunctions.denseMax(out[o + i], x[b + i]) : MinMaxFunctions.segmentMax(out[o + i], x[b + i]);
           }
         }
       }
@@ -315,7 +318,8 @@ final class ReduceLoops {
   }
 
   /** {@code out[r] = op(x[splits[r]], ..., x[splits[r+1]-1])}, starting from {@code init}. */
-  static double[] rows(Reducer op, double[] x, long[] splits, double init) {
+  static double[] rows(Reducer op, Reducer.Mode mode, double[] x, long[] splits, double init) {
+    boolean dense = mode == Reducer.Mode.DENSE;
     int nrows = splits.length - 1;
     double[] out = new double[nrows];
     switch (op) {
@@ -344,7 +348,7 @@ final class ReduceLoops {
           double acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
-            acc = Math.min(acc, x[i]);
+            acc = dense ? MinMaxFunctions.denseMin(acc, x[i]) : MinMaxFunctions.segmentMin(acc, x[i]);
           }
           out[r] = acc;
         }
@@ -354,7 +358,7 @@ final class ReduceLoops {
           double acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
-            acc = Math.max(acc, x[i]);
+            acc = dense ? MinMaxFunctions.denseMax(acc, x[i]) : MinMaxFunctions.segmentMax(acc, x[i]);
           }
           out[r] = acc;
         }
@@ -368,7 +372,8 @@ final class ReduceLoops {
    * {@code out[ids[v]] = op(out[ids[v]], x[v])} for each vector {@code v} of {@code inner}
    * elements, in order of {@code v}; {@code out} starts as {@code nseg} vectors of {@code init}.
    */
-  static double[] segments(Reducer op, double[] x, int inner, int[] ids, int nseg, double init) {
+  static double[] segments(Reducer op, Reducer.Mode mode, double[] x, int inner, int[] ids, int nseg, double init) {
+    boolean dense = mode == Reducer.Mode.DENSE;
     double[] out = new double[Sizes.elementCount(new long[] {nseg, inner})];
     java.util.Arrays.fill(out, init);
     switch (op) {
@@ -395,7 +400,7 @@ final class ReduceLoops {
           int o = ids[v] * inner;
           int b = v * inner;
           for (int i = 0; i < inner; i++) {
-            out[o + i] = Math.min(out[o + i], x[b + i]);
+            out[o + i] = dense ? MinMaxFunctions.denseMin(out[o + i], x[b + i]) : MinMaxFunctions.segmentMin(out[o + i], x[b + i]);
           }
         }
       }
@@ -404,7 +409,7 @@ final class ReduceLoops {
           int o = ids[v] * inner;
           int b = v * inner;
           for (int i = 0; i < inner; i++) {
-            out[o + i] = Math.max(out[o + i], x[b + i]);
+            out[o + i] = dense ? MinMaxFunctions.denseMax(out[o + i], x[b + i]) : MinMaxFunctions.segmentMax(out[o + i], x[b + i]);
           }
         }
       }

@@ -214,8 +214,8 @@ public final class ReductionKernels {
     Object out = switch (dtype) {
       case INT8, INT16, INT32 -> narrow(dtype, ReduceLoops.rows(op, ints(data), splits, (int) op.identityLong(dtype)));
       case INT64 -> ReduceLoops.rows(op, (long[]) data.data(), splits, op.identityLong(dtype));
-      case FLOAT32 -> ReduceLoops.rows(op, (float[]) data.data(), splits, (float) op.identityDouble(dtype, mode));
-      case FLOAT64 -> ReduceLoops.rows(op, (double[]) data.data(), splits, op.identityDouble(dtype, mode));
+      case FLOAT32 -> ReduceLoops.rows(op, mode, (float[]) data.data(), splits, (float) op.identityDouble(dtype, mode));
+      case FLOAT64 -> ReduceLoops.rows(op, mode, (double[]) data.data(), splits, op.identityDouble(dtype, mode));
       case BOOL -> ReduceLoops.rows(op, (boolean[]) data.data(), splits, op.identityBool());
       case STRING -> throw new InvalidArgumentException(op.tfName() + " is not defined on string");
     };
@@ -227,8 +227,8 @@ public final class ReductionKernels {
     Object out = switch (dtype) {
       case INT8, INT16, INT32 -> narrow(dtype, ReduceLoops.segments(op, ints(data), inner, ids, nseg, (int) op.identityLong(dtype)));
       case INT64 -> ReduceLoops.segments(op, (long[]) data.data(), inner, ids, nseg, op.identityLong(dtype));
-      case FLOAT32 -> ReduceLoops.segments(op, (float[]) data.data(), inner, ids, nseg, (float) op.identityDouble(dtype, mode));
-      case FLOAT64 -> ReduceLoops.segments(op, (double[]) data.data(), inner, ids, nseg, op.identityDouble(dtype, mode));
+      case FLOAT32 -> ReduceLoops.segments(op, mode, (float[]) data.data(), inner, ids, nseg, (float) op.identityDouble(dtype, mode));
+      case FLOAT64 -> ReduceLoops.segments(op, mode, (double[]) data.data(), inner, ids, nseg, op.identityDouble(dtype, mode));
       case BOOL -> ReduceLoops.segments(op, (boolean[]) data.data(), inner, ids, nseg, op.identityBool());
       case STRING -> throw new InvalidArgumentException(op.tfName() + " is not defined on string");
     };

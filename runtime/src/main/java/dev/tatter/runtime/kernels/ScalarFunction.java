@@ -55,9 +55,28 @@ public final class ScalarFunction {
         .findFirst();
   }
 
-  /** The overload for {@code arity} operands of {@code dtype}, if the op is defined on it. */
+  /**
+   * The overload for {@code arity} operands of {@code dtype}, if the op is defined on it: a method
+   * named for the dtype ({@code leftShiftInt8}: for the few ops whose result depends on the
+   * storage width, which the shared {@code int} compute type of int8/int16/int32 hides) if the
+   * owner has one, else the compute type's overload.
+   */
   public Optional<Method> overload(DType dtype, int arity) {
+    Optional<Method> specific = widthSpecific(dtype, arity);
+    if (specific.isPresent()) {
+      return specific;
+    }
     return overload(dtype.computeType(), arity).filter(m -> resultDType(dtype, m) != null);
+  }
+
+  private Optional<Method> widthSpecific(DType dtype, int arity) {
+    String specificName = name + Character.toUpperCase(dtype.tfName().charAt(0)) + dtype.tfName().substring(1);
+    return Arrays.stream(owner.getMethods())
+        .filter(m -> m.getName().equals(specificName) && Modifier.isStatic(m.getModifiers())
+            && m.getParameterCount() == arity
+            && Arrays.stream(m.getParameterTypes()).allMatch(p -> p == dtype.computeType())
+            && resultDType(dtype, m) != null)
+        .findFirst();
   }
 
   /** The dtype of the result on operands of {@code dtype}, if the op is defined on it. */

@@ -289,40 +289,6 @@ public final class ScalarFunctions {
     return a != a ? a : a < b ? a : b;
   }
 
-  // ---- the folds of reduce_min and reduce_max (Java's Math.min/max: a NaN anywhere gives NaN) ----
-
-  public static int reduceMin(int a, int b) {
-    return Math.min(a, b);
-  }
-
-  public static long reduceMin(long a, long b) {
-    return Math.min(a, b);
-  }
-
-  public static float reduceMin(float a, float b) {
-    return Math.min(a, b);
-  }
-
-  public static double reduceMin(double a, double b) {
-    return Math.min(a, b);
-  }
-
-  public static int reduceMax(int a, int b) {
-    return Math.max(a, b);
-  }
-
-  public static long reduceMax(long a, long b) {
-    return Math.max(a, b);
-  }
-
-  public static float reduceMax(float a, float b) {
-    return Math.max(a, b);
-  }
-
-  public static double reduceMax(double a, double b) {
-    return Math.max(a, b);
-  }
-
   // ---- logical (bool only) ----
 
   public static boolean and(boolean a, boolean b) {

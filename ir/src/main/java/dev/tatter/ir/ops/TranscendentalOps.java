@@ -1,0 +1,113 @@
+package dev.tatter.ir.ops;
+
+import static dev.tatter.ir.ops.ElementwiseOps.example;
+
+import dev.tatter.ir.OpDef;
+import dev.tatter.runtime.DTypeSet;
+import dev.tatter.runtime.kernels.TranscendentalFunctions;
+
+/**
+ * TF's transcendental elementwise ops: roots, exponentials and logarithms, sigmoid and softplus,
+ * the trigonometric and hyperbolic functions and their inverses, and atan2. Each accepts the
+ * dtypes TF registers its kernel for (floats and complex, softplus and atan2 floats only); the
+ * element functions are {@link TranscendentalFunctions}. Ragged operands map over flat values.
+ */
+public final class TranscendentalOps {
+  private TranscendentalOps() {}
+
+  /** Sqrt, Exp, Log, Tanh and most others: TF's floating and complex kernels. */
+  static final DTypeSet FLOAT_OR_COMPLEX = DTypeSet.FLOATING.or(DTypeSet.COMPLEX);
+
+  private static OpDef.Builder unary(String name, String summary) {
+    return ElementwiseOps.unary(name, TranscendentalFunctions.class, name, summary).dtypes(FLOAT_OR_COMPLEX);
+  }
+
+  // tf.math.sqrt(tf.constant([4., 0., -1., -0.])) -> [2., 0., nan, -0.]
+  public static final OpDef SQRT = unary("sqrt", "the square root (TF's Sqrt); nan below zero, sqrt(-0.0) is -0.0")
+      .example(example("sqrt", "float32", "float32", "4.0, 0.0, -1.0, -0.0"), "[2.0, 0.0, nan, -0.0]")
+      .build();
+  // tf.math.rsqrt(tf.constant([4., 0.25, 0.])) -> [0.5, 2., inf]
+  public static final OpDef RSQRT = unary("rsqrt", "1 / sqrt(x) (TF's Rsqrt)")
+      .example(example("rsqrt", "float32", "float32", "4.0, 0.25, 0.0"), "[0.5, 2.0, inf]")
+      .build();
+  // tf.math.exp(tf.constant([0., -inf, inf], tf.float64)) -> [1., 0., inf]
+  public static final OpDef EXP = unary("exp", "e to the x (TF's Exp)")
+      .example(example("exp", "float64", "float64", "0.0, -inf, inf"), "[1.0, 0.0, inf]")
+      .build();
+  // tf.math.expm1(tf.constant([0., -inf, -0.])) -> [0., -1., -0.]
+  public static final OpDef EXPM1 = unary("expm1", "exp(x) - 1, accurate near 0 (TF's Expm1)")
+      .example(example("expm1", "float32", "float32", "0.0, -inf, -0.0"), "[0.0, -1.0, -0.0]")
+      .build();
+  // tf.math.log(tf.constant([1., 0., -1., inf])) -> [0., -inf, nan, inf]
+  public static final OpDef LOG = unary("log", "the natural logarithm (TF's Log); log(0) is -inf, negative gives nan")
+      .example(example("log", "float32", "float32", "1.0, 0.0, -1.0, inf"), "[0.0, -inf, nan, inf]")
+      .build();
+  // tf.math.log1p(tf.constant([0., -1., -2.])) -> [0., -inf, nan]
+  public static final OpDef LOG1P = unary("log1p", "log(1 + x), accurate near 0 (TF's Log1p)")
+      .example(example("log1p", "float32", "float32", "0.0, -1.0, -2.0"), "[0.0, -inf, nan]")
+      .build();
+  // tf.math.sigmoid(tf.constant([0., -inf, inf, nan])) -> [0.5, 0., 1., nan]
+  public static final OpDef SIGMOID = unary("sigmoid", "1 / (1 + exp(-x)) (TF's Sigmoid)")
+      .example(example("sigmoid", "float32", "float32", "0.0, -inf, inf, nan"), "[0.5, 0.0, 1.0, nan]")
+      .build();
+  // tf.math.softplus(tf.constant([0., 100., -inf])) -> [0.6931472, 100., 0.]
+  public static final OpDef SOFTPLUS = ElementwiseOps.unary("softplus", TranscendentalFunctions.class, "softplus",
+          "log(exp(x) + 1) (TF's Softplus, which returns x for large x and exp(x) for very negative x)")
+      .dtypes(DTypeSet.FLOATING)
+      .example(example("softplus", "float32", "float32", "0.0, 100.0, -inf"), "[0.6931472, 100.0, 0.0]")
+      .build();
+  // tf.math.sin(tf.constant([0., -0., inf])) -> [0., -0., nan]
+  public static final OpDef SIN = unary("sin", "the sine, x in radians (TF's Sin)")
+      .example(example("sin", "float32", "float32", "0.0, -0.0, inf"), "[0.0, -0.0, nan]")
+      .build();
+  // tf.math.cos(tf.constant([0., inf])) -> [1., nan]
+  public static final OpDef COS = unary("cos", "the cosine (TF's Cos)")
+      .example(example("cos", "float32", "float32", "0.0, inf"), "[1.0, nan]")
+      .build();
+  // tf.math.tan(tf.constant([0., -0.])) -> [0., -0.]
+  public static final OpDef TAN = unary("tan", "the tangent (TF's Tan)")
+      .example(example("tan", "float64", "float64", "0.0, -0.0"), "[0.0, -0.0]")
+      .build();
+  // tf.math.asin(tf.constant([0., 2.])) -> [0., nan]
+  public static final OpDef ASIN = unary("asin", "the arcsine (TF's Asin); nan outside [-1, 1]")
+      .example(example("asin", "float32", "float32", "0.0, 2.0"), "[0.0, nan]")
+      .build();
+  // tf.math.acos(tf.constant([1., 2.])) -> [0., nan]
+  public static final OpDef ACOS = unary("acos", "the arccosine (TF's Acos); nan outside [-1, 1]")
+      .example(example("acos", "float32", "float32", "1.0, 2.0"), "[0.0, nan]")
+      .build();
+  // tf.math.atan(tf.constant([0., -0.], tf.float64)) -> [0., -0.]
+  public static final OpDef ATAN = unary("atan", "the arctangent (TF's Atan)")
+      .example(example("atan", "float64", "float64", "0.0, -0.0"), "[0.0, -0.0]")
+      .build();
+  // tf.math.sinh(tf.constant([0., -inf])) -> [0., -inf]
+  public static final OpDef SINH = unary("sinh", "the hyperbolic sine (TF's Sinh)")
+      .example(example("sinh", "float32", "float32", "0.0, -inf"), "[0.0, -inf]")
+      .build();
+  // tf.math.cosh(tf.constant([0., -inf])) -> [1., inf]
+  public static final OpDef COSH = unary("cosh", "the hyperbolic cosine (TF's Cosh)")
+      .example(example("cosh", "float32", "float32", "0.0, -inf"), "[1.0, inf]")
+      .build();
+  // tf.math.tanh(tf.constant([0., -inf, inf])) -> [0., -1., 1.]
+  public static final OpDef TANH = unary("tanh", "the hyperbolic tangent (TF's Tanh)")
+      .example(example("tanh", "float32", "float32", "0.0, -inf, inf"), "[0.0, -1.0, 1.0]")
+      .build();
+  // tf.math.asinh(tf.constant([0., -inf])) -> [0., -inf]
+  public static final OpDef ASINH = unary("asinh", "the inverse hyperbolic sine (TF's Asinh)")
+      .example(example("asinh", "float32", "float32", "0.0, -inf"), "[0.0, -inf]")
+      .build();
+  // tf.math.acosh(tf.constant([1., 0.])) -> [0., nan]
+  public static final OpDef ACOSH = unary("acosh", "the inverse hyperbolic cosine (TF's Acosh); nan below 1")
+      .example(example("acosh", "float32", "float32", "1.0, 0.0"), "[0.0, nan]")
+      .build();
+  // tf.math.atanh(tf.constant([0., 1., -1., 2.])) -> [0., inf, -inf, nan]
+  public static final OpDef ATANH = unary("atanh", "the inverse hyperbolic tangent (TF's Atanh); ±inf at ±1")
+      .example(example("atanh", "float32", "float32", "0.0, 1.0, -1.0, 2.0"), "[0.0, inf, -inf, nan]")
+      .build();
+  // tf.math.atan2(tf.constant([0., -0., 1.]), tf.constant([1., 1., 0.])) -> [0., -0., 1.5707964]
+  public static final OpDef ATAN2 = ElementwiseOps.binary("atan2", TranscendentalFunctions.class, "atan2",
+          "the angle of the point (x = second operand, y = first), as TF's Atan2(y, x)", false)
+      .dtypes(DTypeSet.FLOATING)
+      .example(example("atan2", "float32", "float32", "0.0, -0.0, 1.0", "1.0, 1.0, 0.0"), "[0.0, -0.0, 1.5707964]")
+      .build();
+}

@@ -1,0 +1,77 @@
+package dev.tatter.runtime.kernels;
+
+/**
+ * Element functions of TF's bitwise ops (BitwiseAnd/Or/Xor, Invert, LeftShift, RightShift) on
+ * integers. Shifts follow TF's kernel for a shift amount outside {@code [0, width - 1]}: it is
+ * clamped into that range (so {@code 1 << 32} in int32 is {@code 1 << 31}, {@code x >> 99} is
+ * {@code x >> 31}, a negative amount shifts by 0). Right shifts of signed values are arithmetic.
+ * Because int8 and int16 compute as {@code int}, their left shifts have width-specific
+ * overloads ({@code leftShiftInt8}, see {@link ScalarFunction#overload}); a right shift of a
+ * sign-extended value by 7..31 bits already gives what the narrow shift clamped to 7 gives.
+ */
+public final class BitwiseFunctions {
+  private BitwiseFunctions() {}
+
+  public static int bitwiseAnd(int a, int b) {
+    return a & b;
+  }
+
+  public static long bitwiseAnd(long a, long b) {
+    return a & b;
+  }
+
+  public static int bitwiseOr(int a, int b) {
+    return a | b;
+  }
+
+  public static long bitwiseOr(long a, long b) {
+    return a | b;
+  }
+
+  public static int bitwiseXor(int a, int b) {
+    return a ^ b;
+  }
+
+  public static long bitwiseXor(long a, long b) {
+    return a ^ b;
+  }
+
+  /** ~x: flips every bit (of the narrow value too, once stored). */
+  public static int bitwiseInvert(int a) {
+    return ~a;
+  }
+
+  public static long bitwiseInvert(long a) {
+    return ~a;
+  }
+
+  /** int32: x << clamp(y, 0, 31). */
+  public static int leftShift(int a, int b) {
+    return a << clamp(b, 31);
+  }
+
+  public static int leftShiftInt8(int a, int b) {
+    return a << clamp(b, 7);
+  }
+
+  public static int leftShiftInt16(int a, int b) {
+    return a << clamp(b, 15);
+  }
+
+  public static long leftShift(long a, long b) {
+    return a << clamp(b, 63);
+  }
+
+  /** x >> clamp(y, 0, 31), arithmetic. */
+  public static int rightShift(int a, int b) {
+    return a >> clamp(b, 31);
+  }
+
+  public static long rightShift(long a, long b) {
+    return a >> clamp(b, 63);
+  }
+
+  private static int clamp(long shift, int max) {
+    return shift < 0 ? 0 : (int) Math.min(shift, max);
+  }
+}
