@@ -263,6 +263,12 @@ class ErrorCatalogTest {
       return run(g, Map.of("x", Tensor.ofInts(1, 2)), x.abs());
     });
     on("F19", () -> thrown(() -> RowPartition.fromRowSplits(new long[] {0, 3_000_000_000L}, DType.INT32, true)));
+    on("F71", () -> thrown(() -> Tensor.fromNested(new long[][] {{1, 2}, {3}})));
+    on("F72", () -> thrown(() -> Tensor.fromNested(java.util.Arrays.asList(1L, null))));
+    on("F73", () -> thrown(() -> RaggedTensor.fromNested(List.of(List.of(1L), List.of(List.of(2L))))));
+    on("F74", () -> thrown(() -> Tensor.fromNested(List.of(1, "a"))));
+    on("F75", () -> thrown(() -> Tensor.fromNested(List.of(List.of(1, 200)), DType.INT8)));
+    on("F76", () -> thrown(() -> RaggedTensor.fromNested(new long[][][] {{{1, 2}}, {{3}}}, null, 1)));
 
     // ---- running -----------------------------------------------------------------------------
     on("R01", () -> {

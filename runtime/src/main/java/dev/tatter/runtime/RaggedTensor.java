@@ -61,6 +61,59 @@ public final class RaggedTensor {
     return (RaggedTensor) result;
   }
 
+  /**
+   * A ragged tensor of nested Java data, copied, as {@code tf.ragged.constant} builds one: every
+   * level but the innermost becomes a row partition (int64 splits). {@code new long[][] {{3, 1},
+   * {}, {5}}} and {@code List.of(List.of(3L, 1L), List.of(), List.of(5L))} are both
+   * {@code [[3, 1], [], [5]]}, int64. The dtype comes from the Java element type, as in
+   * {@link Tensor#fromNested(Object)}.
+   *
+   * @param data nested arrays or {@code List}s, rows of any length, at least two levels deep
+   * @return a new ragged tensor of ragged rank depth - 1
+   * @throws IllegalArgumentException naming the element where the data is null, nested unevenly
+   *     or of mixed kinds
+   */
+  public static RaggedTensor fromNested(Object data) {
+    return NestedArrays.ragged(data, null, -1, DType.INT64);
+  }
+
+  /**
+   * A ragged tensor of nested Java data, copied, with {@code raggedRank} partitions (the levels
+   * below must be uniform and become the flat values' inner dimensions).
+   *
+   * @param data nested arrays or {@code List}s
+   * @param dtype the element dtype, or null to infer it from the Java element type
+   * @param raggedRank the number of ragged dimensions, at least 1 and below data's depth (-1: depth - 1)
+   * @return a new ragged tensor with int64 row splits
+   */
+  public static RaggedTensor fromNested(Object data, DType dtype, int raggedRank) {
+    return NestedArrays.ragged(data, dtype, raggedRank, DType.INT64);
+  }
+
+  /**
+   * As {@link #fromNested(Object, DType, int)}, with row splits of {@code splitsDType} (int32 or int64).
+   *
+   * @param data nested arrays or {@code List}s
+   * @param dtype the element dtype, or null to infer it
+   * @param raggedRank the number of ragged dimensions (-1: depth - 1)
+   * @param splitsDType int32 or int64
+   * @return a new ragged tensor
+   */
+  public static RaggedTensor fromNested(Object data, DType dtype, int raggedRank, DType splitsDType) {
+    checkArgument(splitsDType.isSplitsDType(), "row splits dtype must be int32 or int64, got %s", splitsDType);
+    return NestedArrays.ragged(data, dtype, raggedRank, splitsDType);
+  }
+
+  /**
+   * The values as a fresh jagged Java array, one array level per dimension: {@code long[][]}
+   * for an int64 ragged matrix ({@code [[3, 1], [], [5]]} is {@code {{3, 1}, {}, {5}}}).
+   *
+   * @return a new array; writing it leaves this tensor unchanged
+   */
+  public Object toNestedArray() {
+    return NestedArrays.toNestedArray(this);
+  }
+
   /** The number of rows of a dense or ragged value (its outermost dimension). */
   public static int outerDim(Object value) {
     if (value instanceof RaggedTensor) {
