@@ -55,7 +55,7 @@ public final class Session implements AutoCloseable {
     this.backend = checkNotNull(backend, "backend");
     this.compilerOptions = checkNotNull(compilerOptions, "compilerOptions");
     PassManager.parse(pipeline); // fail now on an unknown pass name
-    this.placeholders = graph.placeholders();
+    this.placeholders = ImmutableList.copyOf(graph.placeholders());
     this.placeholderNames = placeholders.stream().map(n -> n.name().orElseThrow())
         .collect(ImmutableSet.toImmutableSet());
   }

@@ -3,7 +3,6 @@ package dev.tatter.runtime;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
-import com.google.common.collect.ImmutableList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -147,14 +146,14 @@ public final class RaggedTensor {
   }
 
   /** The partitions from the outermost to the innermost. */
-  public ImmutableList<RowPartition> nestedPartitions() {
-    ImmutableList.Builder<RowPartition> out = ImmutableList.builder();
+  public List<RowPartition> nestedPartitions() {
+    List<RowPartition> out = new ArrayList<>();
     Object v = this;
     while (v instanceof RaggedTensor) {
       out.add(((RaggedTensor) v).partition);
       v = ((RaggedTensor) v).values;
     }
-    return out.build();
+    return List.copyOf(out);
   }
 
   public DType dtype() {
