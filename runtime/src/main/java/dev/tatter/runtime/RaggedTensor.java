@@ -207,9 +207,33 @@ public final class RaggedTensor {
     return partition.hashCode() * 31 + values.hashCode();
   }
 
-  /** The values as TF prints them: {@code [[3, 1, 4, 1], [], [5, 9, 2], [6], []]}. */
+  /**
+   * The static shape as TF's {@code rt.shape} gives it: the row count, -1 ({@code None}) for each
+   * ragged dimension, then the flat values' inner dimensions ({@code [5, -1]} for a ragged matrix of 5 rows).
+   *
+   * @return a new array of rank {@code raggedRank() + flatValues().rank()}
+   */
+  public long[] shape() {
+    int[] inner = flatValues().shape();
+    int rank = raggedRank();
+    long[] out = new long[1 + rank + inner.length - 1];
+    out[0] = nrows();
+    for (int i = 1; i <= rank; i++) {
+      out[i] = -1;
+    }
+    for (int i = 1; i < inner.length; i++) {
+      out[rank + i] = inner[i];
+    }
+    return out;
+  }
+
+  /**
+   * The values as TF prints them: {@code [[3, 1, 4, 1], [], [5, 9, 2], [6], []]}; past
+   * {@link TensorPrinter#THRESHOLD} values summarised as NumPy does, each dimension keeping its
+   * first and last {@link TensorPrinter#EDGE_ITEMS} entries around {@code ...}.
+   */
   @Override
   public String toString() {
-    return ValueFormat.formatList(toList(), dtype());
+    return TensorPrinter.toString(this);
   }
 }

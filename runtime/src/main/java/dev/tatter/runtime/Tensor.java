@@ -306,9 +306,13 @@ public final class Tensor {
     return 31 * (31 * dtype.hashCode() + Arrays.hashCode(shape)) + Scalars.hashArray(data);
   }
 
-  /** The values as TF prints a list of them: {@code [[1, 2], [3, 4]]}. */
+  /**
+   * The values as TF prints a list of them: {@code [[1, 2], [3, 4]]}; past
+   * {@link TensorPrinter#THRESHOLD} elements summarised as NumPy does ({@code [0, 1, 2, ..., 997, 998, 999]}).
+   * {@link TensorPrinter#repr} adds the shape and dtype.
+   */
   @Override
   public String toString() {
-    return ValueFormat.formatList(toList(), dtype);
+    return TensorPrinter.toString(this);
   }
 }
