@@ -24,6 +24,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * optimized and compiled to bytecode once, then cached; only the nodes the fetches need run.
  * Feeds are checked against their placeholders' static types. Thread-safe: compiled programs
  * are stateless, so any number of threads may run one session at once.
+ *
+ * <pre>{@code
+ * try (Session session = new Session(graph)) {
+ *   Result r = session.run(Map.of("tokens", RaggedTensor.fromNested(new long[][] {{5, 2}, {}})), lengths);
+ *   long[] perRow = r.tensor(0).toLongArray(); // [2, 0]
+ * }
+ * }</pre>
  */
 public final class Session implements AutoCloseable {
   private volatile boolean closed;

@@ -10,6 +10,12 @@ import java.util.List;
  * A ragged tensor, as TF builds it: {@code values} (a dense {@link Tensor} or another
  * RaggedTensor) split into rows by one {@link RowPartition}. The ragged rank is the number of
  * nested partitions. Immutable; the partition's nvals always equals the values' row count.
+ *
+ * <pre>{@code
+ * RaggedTensor rt = RaggedTensor.fromNested(new long[][] {{3, 1, 4}, {}, {1, 5}}); // tf.ragged.constant(...)
+ * rt.partition().rowSplitsArray(); // [0, 3, 3, 5]
+ * long[][] rows = (long[][]) rt.toNestedArray();
+ * }</pre>
  */
 public final class RaggedTensor {
   private final Object values;

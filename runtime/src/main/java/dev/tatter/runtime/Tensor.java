@@ -14,6 +14,12 @@ import java.util.Objects;
  * DType#arrayClass()}). Tensors are immutable: the factories copy their input, kernels never
  * write an array after returning it, and {@link #data()} hands out the backing array only for
  * reading.
+ *
+ * <pre>{@code
+ * Tensor t = Tensor.fromNested(new float[][] {{1, 2}, {3, 4}}); // float32 [2, 2], copied
+ * t.toString();                                                  // [[1.0, 2.0], [3.0, 4.0]]
+ * float[][] back = (float[][]) t.toNestedArray();
+ * }</pre>
  */
 public final class Tensor {
   private final DType dtype;
