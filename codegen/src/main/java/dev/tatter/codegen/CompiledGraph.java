@@ -37,7 +37,7 @@ public final class CompiledGraph {
   }
 
   /** The placeholders this program reads, in the order of {@link #runUnchecked}'s array. */
-  public ImmutableList<Node> feedNodes() {
+  public List<Node> feedNodes() {
     return feedNodes;
   }
 

@@ -24,8 +24,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * optimized and compiled to bytecode once, then cached; only the nodes the fetches need run.
  * Feeds are checked against their placeholders' static types. Thread-safe: compiled programs
  * are stateless, so any number of threads may run one session at once.
+ *
+ * <pre>{@code
+ * try (Session session = new Session(graph)) {
+ *   Result r = session.run(Map.of("tokens", RaggedTensor.fromNested(new long[][] {{5, 2}, {}})), lengths);
+ *   long[] perRow = r.tensor(0).toLongArray(); // [2, 0]
+ * }
+ * }</pre>
  */
 public final class Session implements AutoCloseable {
+  private volatile boolean closed;
   /** How a session executes: compiled bytecode (the default) or the reference interpreter. */
   public enum Backend { COMPILED, INTERPRETED }
 
@@ -54,7 +62,7 @@ public final class Session implements AutoCloseable {
     this.backend = checkNotNull(backend, "backend");
     this.compilerOptions = checkNotNull(compilerOptions, "compilerOptions");
     PassManager.parse(pipeline); // fail now on an unknown pass name
-    this.placeholders = graph.placeholders();
+    this.placeholders = ImmutableList.copyOf(graph.placeholders());
     this.placeholderNames = placeholders.stream().map(n -> n.name().orElseThrow())
         .collect(ImmutableSet.toImmutableSet());
   }
@@ -71,10 +79,13 @@ public final class Session implements AutoCloseable {
   /** Fetches by value name (as in the textual IR, without the {@code %}). */
   public Result run(Map<String, ?> feeds, String... fetchNames) {
     return run(feeds, Arrays.stream(fetchNames).map(name -> graph.node(name)
-        .orElseThrow(() -> new IllegalArgumentException("no value named '" + name + "' in the graph"))).toList());
+        .orElseThrow(() -> new IllegalArgumentException("no value named '" + name + "' in the graph"
+            + DidYouMean.suggest(name, graph.nodes().stream().flatMap(n -> n.name().stream()).toList()))))
+        .toList());
   }
 
   public Result run(Map<String, ?> feeds, List<Node> fetches) {
+    checkOpen();
     checkArgument(!fetches.isEmpty(), "nothing to fetch");
     for (Node fetch : fetches) {
       checkArgument(graph.contains(fetch), "fetch %s is not a node of this session's graph", fetch);
@@ -82,19 +93,30 @@ public final class Session implements AutoCloseable {
     for (String name : feeds.keySet()) {
       if (!placeholderNames.contains(name)) {
         // the message's list is built only on failure: a run must not scan the graph (the session-overhead benchmark, W6)
-        throw new IllegalArgumentException(String.format("feed '%s' names no placeholder; placeholders: %s", name,
-            graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList()));
+        List<String> names = graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList();
+        throw new IllegalArgumentException(String.format("feed '%s' names no placeholder%s; placeholders: %s", name,
+            DidYouMean.suggest(name, names), names));
       }
     }
     checkFeeds(fetches, feeds);
     Graph program = graph.withOutputs(fetches);
     if (backend == Backend.INTERPRETED) {
-      return new Result(ImmutableList.copyOf(Interpreter.run(PassManager.parse(pipeline).run(program), feeds)));
+      return new Result(Interpreter.run(PassManager.parse(pipeline).run(program), feeds), fetchNames(fetches));
     }
     CompiledGraph compiled = cache.computeIfAbsent(
         fetches.stream().map(Node::id).toList(),
         key -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(program), compilerOptions));
-    return new Result(ImmutableList.copyOf(compiled.run(feeds)));
+    return new Result(compiled.run(feeds), fetchNames(fetches));
+  }
+
+  private static List<String> fetchNames(List<Node> fetches) {
+    return fetches.stream().map(Node::toString).toList();
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("this session is closed");
+    }
   }
 
   /**
@@ -128,6 +150,7 @@ public final class Session implements AutoCloseable {
 
   /** The compiled program for these fetches (compiling it if needed), e.g. to print its bytecode. */
   public CompiledGraph compiled(List<Node> fetches) {
+    checkOpen();
     return cache.computeIfAbsent(fetches.stream().map(Node::id).toList(),
         key -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions));
   }
@@ -139,6 +162,7 @@ public final class Session implements AutoCloseable {
 
   @Override
   public void close() {
+    closed = true;
     cache.clear();
     neededByFetches.clear();
   }

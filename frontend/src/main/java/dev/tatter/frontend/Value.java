@@ -30,6 +30,12 @@ import java.util.Optional;
  * A symbolic value of a graph under construction — a dense tensor, a ragged tensor or a row
  * partition — with TF's methods as fluent calls. Each call adds nodes to the builder and
  * returns the new value; the static type ({@link #type()}) is known at once.
+ *
+ * <pre>{@code
+ * Value tokens = g.placeholder("tokens", Types.ragged(DType.INT64, 1)); // ragged<int64>[None, (None)]
+ * Value lengths = tokens.rowLengths();                                  // tensor<int64>[None]
+ * Value padded = tokens.add(1).toTensor(0);                             // tensor<int64>[None, None]
+ * }</pre>
  */
 @BuilderApi
 public final class Value {

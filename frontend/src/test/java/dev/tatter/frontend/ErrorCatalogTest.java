@@ -275,6 +275,20 @@ class ErrorCatalogTest {
       return run(g, Map.of("x", Tensor.ofInts(1, 2)), x.abs());
     });
     on("F19", () -> thrown(() -> RowPartition.fromRowSplits(new long[] {0, 3_000_000_000L}, DType.INT32, true)));
+    on("F71", () -> thrown(() -> Tensor.fromNested(new long[][] {{1, 2}, {3}})));
+    on("F72", () -> thrown(() -> Tensor.fromNested(java.util.Arrays.asList(1L, null))));
+    on("F73", () -> thrown(() -> RaggedTensor.fromNested(List.of(List.of(1L), List.of(List.of(2L))))));
+    on("F74", () -> thrown(() -> Tensor.fromNested(List.of(1, "a"))));
+    on("F75", () -> thrown(() -> Tensor.fromNested(List.of(List.of(1, 200)), DType.INT8)));
+    on("F76", () -> thrown(() -> RaggedTensor.fromNested(new long[][][] {{{1, 2}}, {{3}}}, null, 1)));
+    on("F79", () -> thrown(() -> npy("PK not numpy".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1))));
+    on("F80", () -> thrown(() -> npy(npyHeader(1, "{'descr': '<u8', 'fortran_order': False, 'shape': (1,), }"))));
+    on("F81", () -> thrown(() -> {
+      byte[] whole = dev.tatter.runtime.io.Npy.toBytes(Tensor.fromNested(new long[][] {{1, 2, 3}, {4, 5, 6}}));
+      npy(java.util.Arrays.copyOf(whole, whole.length - 3));
+    }));
+    on("F82", () -> thrown(() -> npy(npyHeader(2, "{" + " ".repeat(70000 - 3) + "}\n"))));
+    on("F83", () -> thrown(() -> dev.tatter.runtime.io.Npz.toRagged(Map.of("values", Tensor.ofLongs(1)))));
 
     // ---- running -----------------------------------------------------------------------------
     on("R01", () -> {
@@ -666,6 +680,28 @@ class ErrorCatalogTest {
     on("T18", () -> parse("%x = placeholder() : tensor<int33>[2]\n"));
     on("T19", () -> parse("%x = placeholder() : tensor<int32>[2]\nreturn %z\n"));
     on("T20", () -> parse("%c = constant() {value = tensor<float32>[1] [\"a\"]} : tensor<float32>[1]\n"));
+  }
+
+  private static void npy(byte[] bytes) {
+    try {
+      dev.tatter.runtime.io.Npy.read(new java.io.ByteArrayInputStream(bytes));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** An .npy file's magic, version and header (no data). */
+  private static byte[] npyHeader(int version, String header) {
+    byte[] h = header.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8 + (version == 1 ? 2 : 4) + h.length)
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    b.put(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', (byte) version, 0});
+    if (version == 1) {
+      b.putShort((short) h.length);
+    } else {
+      b.putInt(h.length);
+    }
+    return b.put(h).array();
   }
 
   // ---- the catalogue -------------------------------------------------------------------------

@@ -31,7 +31,7 @@ public final class Graph {
     return new Builder();
   }
 
-  public ImmutableList<Node> nodes() {
+  public List<Node> nodes() {
     return nodes;
   }
 
@@ -40,7 +40,7 @@ public final class Graph {
   }
 
   /** The values a run of this graph returns, in order (may be empty). */
-  public ImmutableList<Node> outputs() {
+  public List<Node> outputs() {
     return outputs;
   }
 
@@ -53,12 +53,12 @@ public final class Graph {
     return node.id() < nodes.size() && nodes.get(node.id()) == node;
   }
 
-  public ImmutableList<Node> placeholders() {
+  public List<Node> placeholders() {
     return nodes.stream().filter(n -> n.op().lowering() instanceof Lowering.Feed).collect(ImmutableList.toImmutableList());
   }
 
   /** The nodes that take {@code node} as an input (TF's {@code consumers()}), in graph order. */
-  public ImmutableList<Node> consumers(Node node) {
+  public List<Node> consumers(Node node) {
     checkArgument(contains(node), "%s is not a node of this graph", node);
     return nodes.stream().filter(n -> n.inputs().contains(node)).collect(ImmutableList.toImmutableList());
   }

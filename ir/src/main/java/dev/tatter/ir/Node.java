@@ -1,5 +1,6 @@
 package dev.tatter.ir;
 
+import java.util.List;
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.types.Type;
 import java.util.Optional;
@@ -41,7 +42,7 @@ public final class Node {
     return op;
   }
 
-  public ImmutableList<Node> inputs() {
+  public List<Node> inputs() {
     return inputs;
   }
 
@@ -72,7 +73,7 @@ public final class Node {
    * would report it; empty otherwise. Like the location, never part of the node's identity and
    * never printed.
    */
-  public ImmutableList<String> stepOrigins() {
+  public List<String> stepOrigins() {
     return stepOrigins;
   }
 

@@ -1,5 +1,7 @@
 package dev.tatter.optimizer;
 
+import java.util.List;
+import java.util.Map;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import com.google.common.base.Splitter;
@@ -16,7 +18,7 @@ import java.util.function.Supplier;
  */
 public final class PassManager {
   /** Every pass, by name. */
-  public static final ImmutableMap<String, Supplier<Pass>> PASSES =
+  public static final Map<String, Supplier<Pass>> PASSES =
       ImmutableMap.of(
           "cse", CsePass::new,
           "canonicalize", CanonicalizePass::new,
@@ -29,8 +31,13 @@ public final class PassManager {
 
   private final ImmutableList<Pass> passes;
 
-  public PassManager(ImmutableList<Pass> passes) {
-    this.passes = passes;
+  /**
+   * A manager running {@code passes} in order.
+   *
+   * @param passes the passes (copied)
+   */
+  public PassManager(List<Pass> passes) {
+    this.passes = ImmutableList.copyOf(passes);
   }
 
   /** A manager for a comma-separated list of pass names; unknown names are an error listing the known ones. */
@@ -44,7 +51,7 @@ public final class PassManager {
     return new PassManager(passes.build());
   }
 
-  public ImmutableList<Pass> passes() {
+  public List<Pass> passes() {
     return passes;
   }
 

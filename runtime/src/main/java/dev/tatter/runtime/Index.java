@@ -107,7 +107,7 @@ public sealed interface Index permits Index.At, Index.Slice {
   }
 
   /** Parses a key such as {@code ":, 1:3"} or {@code "3, 0"}; throws IllegalArgumentException naming the bad part. */
-  static ImmutableList<Index> parse(String key) {
+  static java.util.List<Index> parse(String key) {
     ImmutableList.Builder<Index> out = ImmutableList.builder();
     if (key.isBlank()) {
       return out.build();

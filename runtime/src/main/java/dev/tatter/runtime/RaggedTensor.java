@@ -3,7 +3,6 @@ package dev.tatter.runtime;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
-import com.google.common.collect.ImmutableList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +10,12 @@ import java.util.List;
  * A ragged tensor, as TF builds it: {@code values} (a dense {@link Tensor} or another
  * RaggedTensor) split into rows by one {@link RowPartition}. The ragged rank is the number of
  * nested partitions. Immutable; the partition's nvals always equals the values' row count.
+ *
+ * <pre>{@code
+ * RaggedTensor rt = RaggedTensor.fromNested(new long[][] {{3, 1, 4}, {}, {1, 5}}); // tf.ragged.constant(...)
+ * rt.partition().rowSplitsArray(); // [0, 3, 3, 5]
+ * long[][] rows = (long[][]) rt.toNestedArray();
+ * }</pre>
  */
 public final class RaggedTensor {
   private final Object values;
@@ -61,6 +66,59 @@ public final class RaggedTensor {
     return (RaggedTensor) result;
   }
 
+  /**
+   * A ragged tensor of nested Java data, copied, as {@code tf.ragged.constant} builds one: every
+   * level but the innermost becomes a row partition (int64 splits). {@code new long[][] {{3, 1},
+   * {}, {5}}} and {@code List.of(List.of(3L, 1L), List.of(), List.of(5L))} are both
+   * {@code [[3, 1], [], [5]]}, int64. The dtype comes from the Java element type, as in
+   * {@link Tensor#fromNested(Object)}.
+   *
+   * @param data nested arrays or {@code List}s, rows of any length, at least two levels deep
+   * @return a new ragged tensor of ragged rank depth - 1
+   * @throws IllegalArgumentException naming the element where the data is null, nested unevenly
+   *     or of mixed kinds
+   */
+  public static RaggedTensor fromNested(Object data) {
+    return NestedArrays.ragged(data, null, -1, DType.INT64);
+  }
+
+  /**
+   * A ragged tensor of nested Java data, copied, with {@code raggedRank} partitions (the levels
+   * below must be uniform and become the flat values' inner dimensions).
+   *
+   * @param data nested arrays or {@code List}s
+   * @param dtype the element dtype, or null to infer it from the Java element type
+   * @param raggedRank the number of ragged dimensions, at least 1 and below data's depth (-1: depth - 1)
+   * @return a new ragged tensor with int64 row splits
+   */
+  public static RaggedTensor fromNested(Object data, DType dtype, int raggedRank) {
+    return NestedArrays.ragged(data, dtype, raggedRank, DType.INT64);
+  }
+
+  /**
+   * As {@link #fromNested(Object, DType, int)}, with row splits of {@code splitsDType} (int32 or int64).
+   *
+   * @param data nested arrays or {@code List}s
+   * @param dtype the element dtype, or null to infer it
+   * @param raggedRank the number of ragged dimensions (-1: depth - 1)
+   * @param splitsDType int32 or int64
+   * @return a new ragged tensor
+   */
+  public static RaggedTensor fromNested(Object data, DType dtype, int raggedRank, DType splitsDType) {
+    checkArgument(splitsDType.isSplitsDType(), "row splits dtype must be int32 or int64, got %s", splitsDType);
+    return NestedArrays.ragged(data, dtype, raggedRank, splitsDType);
+  }
+
+  /**
+   * The values as a fresh jagged Java array, one array level per dimension: {@code long[][]}
+   * for an int64 ragged matrix ({@code [[3, 1], [], [5]]} is {@code {{3, 1}, {}, {5}}}).
+   *
+   * @return a new array; writing it leaves this tensor unchanged
+   */
+  public Object toNestedArray() {
+    return NestedArrays.toNestedArray(this);
+  }
+
   /** The number of rows of a dense or ragged value (its outermost dimension). */
   public static int outerDim(Object value) {
     if (value instanceof RaggedTensor) {
@@ -94,14 +152,14 @@ public final class RaggedTensor {
   }
 
   /** The partitions from the outermost to the innermost. */
-  public ImmutableList<RowPartition> nestedPartitions() {
-    ImmutableList.Builder<RowPartition> out = ImmutableList.builder();
+  public List<RowPartition> nestedPartitions() {
+    List<RowPartition> out = new ArrayList<>();
     Object v = this;
     while (v instanceof RaggedTensor) {
       out.add(((RaggedTensor) v).partition);
       v = ((RaggedTensor) v).values;
     }
-    return out.build();
+    return List.copyOf(out);
   }
 
   public DType dtype() {
@@ -155,9 +213,33 @@ public final class RaggedTensor {
     return partition.hashCode() * 31 + values.hashCode();
   }
 
-  /** The values as TF prints them: {@code [[3, 1, 4, 1], [], [5, 9, 2], [6], []]}. */
+  /**
+   * The static shape as TF's {@code rt.shape} gives it: the row count, -1 ({@code None}) for each
+   * ragged dimension, then the flat values' inner dimensions ({@code [5, -1]} for a ragged matrix of 5 rows).
+   *
+   * @return a new array of rank {@code raggedRank() + flatValues().rank()}
+   */
+  public long[] shape() {
+    int[] inner = flatValues().shape();
+    int rank = raggedRank();
+    long[] out = new long[1 + rank + inner.length - 1];
+    out[0] = nrows();
+    for (int i = 1; i <= rank; i++) {
+      out[i] = -1;
+    }
+    for (int i = 1; i < inner.length; i++) {
+      out[rank + i] = inner[i];
+    }
+    return out;
+  }
+
+  /**
+   * The values as TF prints them: {@code [[3, 1, 4, 1], [], [5, 9, 2], [6], []]}; past
+   * {@link TensorPrinter#THRESHOLD} values summarised as NumPy does, each dimension keeping its
+   * first and last {@link TensorPrinter#EDGE_ITEMS} entries around {@code ...}.
+   */
   @Override
   public String toString() {
-    return ValueFormat.formatList(toList(), dtype());
+    return TensorPrinter.toString(this);
   }
 }

@@ -14,6 +14,12 @@ import java.util.Arrays;
  *
  * <p>Invariant (checked by the validating factories, assumed by the unchecked one): splits has
  * at least one element, starts at 0 and never decreases.
+ *
+ * <pre>{@code
+ * RowPartition p = RowPartition.fromRowSplits(new long[] {0, 3, 3, 5}, DType.INT64, true);
+ * p.nrows();       // 3
+ * p.rowLength(2);  // 2
+ * }</pre>
  */
 public final class RowPartition {
   private final long[] rowSplits;

@@ -13,6 +13,11 @@ import java.util.Arrays;
  * <p>Construction checks the three parts fit together (ranks, dtypes, N, ndims, no negative
  * dims) but, as in TF, neither the row-major order of the indices nor their range: the ops that
  * rely on them check them ({@code to_dense}) or fix them ({@code reorder}).
+ *
+ * <pre>{@code
+ * // tf.sparse.SparseTensor(indices=[[0, 0], [1, 2]], values=[1.5, 2.5], dense_shape=[3, 4])
+ * SparseTensor st = SparseTensor.of(new long[][] {{0, 0}, {1, 2}}, Tensor.ofFloats(1.5f, 2.5f), 3, 4);
+ * }</pre>
  */
 public final class SparseTensor {
   private final Tensor indices;

@@ -14,6 +14,12 @@ import java.util.Objects;
  * DType#arrayClass()}). Tensors are immutable: the factories copy their input, kernels never
  * write an array after returning it, and {@link #data()} hands out the backing array only for
  * reading.
+ *
+ * <pre>{@code
+ * Tensor t = Tensor.fromNested(new float[][] {{1, 2}, {3, 4}}); // float32 [2, 2], copied
+ * t.toString();                                                  // [[1.0, 2.0], [3.0, 4.0]]
+ * float[][] back = (float[][]) t.toNestedArray();
+ * }</pre>
  */
 public final class Tensor {
   private final DType dtype;
@@ -92,6 +98,34 @@ public final class Tensor {
     return of(DType.STRING, values, values.length);
   }
 
+  /**
+   * A tensor of nested Java data, copied: {@code new long[][] {{1, 2}, {3, 4}}} is an int64
+   * matrix, {@code List.of(List.of(1.5f, 2f))} a float32 one. The dtype comes from the Java
+   * element type ({@code long}/{@code Long}: int64, {@code float}: float32, ... as TF takes a
+   * NumPy array's; no elements: float32); rows must all have one length.
+   *
+   * @param data nested arrays or {@code List}s of numbers, booleans or strings (or one scalar)
+   * @return a new tensor of {@code data}'s shape
+   * @throws IllegalArgumentException naming the element or row where the data is ragged, null,
+   *     nested unevenly or of mixed kinds
+   */
+  public static Tensor fromNested(Object data) {
+    return NestedArrays.tensor(data, null);
+  }
+
+  /**
+   * A tensor of nested Java data as {@code dtype}, copied; an integer that does not fit the dtype
+   * is refused, not wrapped.
+   *
+   * @param data nested arrays or {@code List}s of numbers, booleans or strings
+   * @param dtype the element dtype
+   * @return a new tensor of {@code data}'s shape
+   */
+  public static Tensor fromNested(Object data, DType dtype) {
+    checkNotNull(dtype, "dtype");
+    return NestedArrays.tensor(data, dtype);
+  }
+
   /** A 0-d tensor holding {@code value} converted to {@code dtype} as TF converts constants. */
   public static Tensor scalar(DType dtype, Object value) {
     Object array = Array.newInstance(dtype.arrayClass().getComponentType(), 1);
@@ -144,6 +178,100 @@ public final class Tensor {
     return Array.get(data, i);
   }
 
+  /**
+   * The values as a fresh nested Java array of the dtype's element type: {@code long[][]} for an
+   * int64 matrix, {@code float[]} for a float32 vector, a one-element array for a scalar.
+   *
+   * @return a new array; writing it leaves this tensor unchanged
+   */
+  public Object toNestedArray() {
+    return NestedArrays.toNestedArray(this);
+  }
+
+  /**
+   * The flat values (row-major) as longs: a copy, for integer and bool dtypes.
+   *
+   * @return a new array of {@link #size()} elements
+   * @throws IllegalArgumentException for a float or string tensor
+   */
+  public long[] toLongArray() {
+    if (!dtype.isInteger() && dtype != DType.BOOL) {
+      throw new IllegalArgumentException("toLongArray needs an integer or bool tensor, got " + dtype);
+    }
+    long[] out = new long[size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = getLong(i);
+    }
+    return out;
+  }
+
+  /**
+   * The flat values (row-major) as doubles: a copy, for numeric dtypes (int64 beyond 2^53 rounds).
+   *
+   * @return a new array of {@link #size()} elements
+   * @throws IllegalArgumentException for a bool or string tensor
+   */
+  public double[] toDoubleArray() {
+    if (!dtype.isNumeric()) {
+      throw new IllegalArgumentException("toDoubleArray needs a numeric tensor, got " + dtype);
+    }
+    double[] out = new double[size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = getDouble(i);
+    }
+    return out;
+  }
+
+  /**
+   * The flat values of a tensor whose elements are Java {@code int}s (int32), copied.
+   *
+   * @return a new array of {@link #size()} elements
+   * @throws IllegalArgumentException for another dtype
+   */
+  public int[] toIntArray() {
+    return (int[]) flatCopy(int[].class, "toIntArray");
+  }
+
+  /**
+   * The flat values of a float32 tensor, copied.
+   *
+   * @return a new array of {@link #size()} elements
+   * @throws IllegalArgumentException for another dtype
+   */
+  public float[] toFloatArray() {
+    return (float[]) flatCopy(float[].class, "toFloatArray");
+  }
+
+  /**
+   * The flat values of a bool tensor, copied.
+   *
+   * @return a new array of {@link #size()} elements
+   * @throws IllegalArgumentException for another dtype
+   */
+  public boolean[] toBooleanArray() {
+    return (boolean[]) flatCopy(boolean[].class, "toBooleanArray");
+  }
+
+  /**
+   * The flat values of a string tensor, copied.
+   *
+   * @return a new array of {@link #size()} elements
+   * @throws IllegalArgumentException for another dtype
+   */
+  public String[] toStringArray() {
+    return (String[]) flatCopy(String[].class, "toStringArray");
+  }
+
+  private Object flatCopy(Class<?> arrayClass, String method) {
+    if (dtype.arrayClass() != arrayClass || (arrayClass == int[].class && dtype != DType.INT32)) {
+      throw new IllegalArgumentException(method + " needs a tensor stored as " + arrayClass.getSimpleName()
+          + ", got " + dtype + (dtype.isNumeric() ? " (toLongArray and toDoubleArray convert)" : ""));
+    }
+    Object out = Array.newInstance(arrayClass.getComponentType(), size());
+    System.arraycopy(data, 0, out, 0, size());
+    return out;
+  }
+
   /** The values as nested Java lists (a boxed scalar for rank 0), like TF's {@code tolist}. */
   public Object toList() {
     if (shape.length == 0) {
@@ -184,9 +312,13 @@ public final class Tensor {
     return 31 * (31 * dtype.hashCode() + Arrays.hashCode(shape)) + Scalars.hashArray(data);
   }
 
-  /** The values as TF prints a list of them: {@code [[1, 2], [3, 4]]}. */
+  /**
+   * The values as TF prints a list of them: {@code [[1, 2], [3, 4]]}; past
+   * {@link TensorPrinter#THRESHOLD} elements summarised as NumPy does ({@code [0, 1, 2, ..., 997, 998, 999]}).
+   * {@link TensorPrinter#repr} adds the shape and dtype.
+   */
   @Override
   public String toString() {
-    return ValueFormat.formatList(toList(), dtype);
+    return TensorPrinter.toString(this);
   }
 }

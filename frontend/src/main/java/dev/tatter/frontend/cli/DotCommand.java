@@ -67,7 +67,7 @@ final class DotCommand implements Callable<Integer> {
             + "' is not in the pipeline " + names);
       }
       int stop = after.equals("all") ? names.size() : names.indexOf(after) + 1;
-      graph = new PassManager(pipeline.passes().subList(0, stop)).run(graph);
+      graph = new PassManager(com.google.common.collect.ImmutableList.copyOf(pipeline.passes().subList(0, stop))).run(graph);
     }
     String title = graphOptions.file.getFileName().toString() + (after == null ? "" : " after " + after);
     String dot = DotPrinter.print(graph, title);

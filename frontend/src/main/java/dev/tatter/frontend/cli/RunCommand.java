@@ -37,6 +37,7 @@ import picocli.CommandLine.Option;
         "  --feed 'x=[[1.0, 2.0], [], [3.0]]'",
         "  --feed 'x=ragged<float32>[None, (None)] [[1.0, 2.0], [], [3.0]]'",
         "  --feed x=@batch.json     (a file holding [[1.0, 2.0], [], [3.0]])",
+        "  --feed x=@batch.npy      (NumPy; a ragged x from an .npz of values and row_splits)",
         "Strings are JSON strings; floats may also be nan, inf and -inf.",
         ""})
 final class RunCommand implements Callable<Integer> {
@@ -52,6 +53,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--fetch", paramLabel = "NAME", arity = "1..*",
       description = "values to compute and print, by name (default: the graph's return values)")
   List<String> fetches = new ArrayList<>();
+
+  @Option(names = "--save", paramLabel = "DIR",
+      description = "also write each fetched value to DIR: NAME.npy (dense) or NAME.npz (ragged: values, row_splits)")
+  Path saveDir;
 
   @Option(names = "--interpret", description = "run the reference interpreter instead of compiled bytecode")
   boolean interpret;
@@ -72,6 +77,10 @@ final class RunCommand implements Callable<Integer> {
               + "; its placeholders are " + placeholderNames(graph)));
       String text = feed.substring(eq + 1);
       String source = "--feed " + name;
+      if (text.startsWith("@") && NumpyFiles.isNumpyFile(text)) {
+        feedValues.put(name, NumpyFiles.read(Path.of(text.substring(1)), placeholder.type(), name));
+        continue;
+      }
       if (text.startsWith("@")) {
         Path path = Path.of(text.substring(1));
         try {
@@ -112,6 +121,9 @@ final class RunCommand implements Callable<Integer> {
       Result result = session.run(feedValues, fetched);
       for (int i = 0; i < fetched.size(); i++) {
         spec.commandLine().getOut().println(names.get(fetched.get(i)) + " = " + result.get(i));
+        if (saveDir != null) {
+          NumpyFiles.save(saveDir, names.get(fetched.get(i)).substring(1), result.get(i));
+        }
       }
     }
     return 0;

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "tatter",
     mixinStandardHelpOptions = true,
-    version = "tatter 0.1.0",
+    versionProvider = VersionProvider.class,
     description = "Runs, optimizes, draws and disassembles Tatter graphs written in the textual IR (.tat files).",
     subcommands = {RunCommand.class, OptCommand.class, DotCommand.class, BytecodeCommand.class,
         CommandLine.HelpCommand.class},

@@ -75,6 +75,16 @@ class TatterCommandTest {
   }
 
   @Test
+  void version_printsTheBuildsProjectVersion() {
+    String expected = System.getProperty("tatter.expected.version");
+    assumeTrue(expected != null, "run by Maven, which passes the project's version");
+    Run r = tatter("--version");
+    assertEquals(0, r.code());
+    assertTrue(r.out().startsWith("tatter " + expected + "\n"), r.out());
+    assertFalse(r.out().contains("unknown"), r.out());
+  }
+
+  @Test
   void run_withARaggedFeed_printsTheFetchedValues() {
     Run r = tatter("run", scores, "--feed", "scores=[[1.0, 2.5], [], [3]]");
     assertEquals(new Run(0, "%out = [[2.0, 5.0], [], [6.0]]\n%lengths = [2, 0, 1]\n", ""), r);

@@ -300,7 +300,7 @@ public final class ElementwiseOps {
   }
 
   /** The NumPy broadcast of two static shapes, or null if known sizes prove they cannot broadcast. */
-  public static ImmutableList<Long> broadcastShapeOrNull(ImmutableList<Long> x, ImmutableList<Long> y) {
+  public static ImmutableList<Long> broadcastShapeOrNull(java.util.List<Long> x, java.util.List<Long> y) {
     int rank = Math.max(x.size(), y.size());
     ImmutableList.Builder<Long> out = ImmutableList.builder();
     for (int i = 0; i < rank; i++) {

@@ -105,7 +105,7 @@ public final class RaggedOps {
     PartitionType p = ctx.partition(1);
     List<PartitionType> partitions = new ArrayList<>();
     partitions.add(p);
-    ImmutableList<Long> flat;
+    List<Long> flat;
     long valueRows;
     if (values instanceof RaggedType rt) {
       if (rt.splitsDType() != p.splitsDType()) {

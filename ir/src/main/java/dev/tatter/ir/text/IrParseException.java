@@ -1,5 +1,6 @@
 package dev.tatter.ir.text;
 
+import java.util.List;
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.GraphBuildException;
 
@@ -10,12 +11,17 @@ import dev.tatter.ir.GraphBuildException;
 public final class IrParseException extends GraphBuildException {
   private final ImmutableList<String> errors;
 
-  public IrParseException(ImmutableList<String> errors) {
+  /**
+   * An exception carrying every error of one file.
+   *
+   * @param errors the messages, each {@code file:line:col: ...} (copied)
+   */
+  public IrParseException(List<String> errors) {
     super(String.join("\n", errors));
-    this.errors = errors;
+    this.errors = ImmutableList.copyOf(errors);
   }
 
-  public ImmutableList<String> errors() {
+  public List<String> errors() {
     return errors;
   }
 }

@@ -6,11 +6,13 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.primitives.Longs;
 import dev.tatter.runtime.DType;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /** A dense tensor type: {@code tensor<float32>[2, None]}; rank 0 prints as {@code tensor<float32>[]}. */
-public record DenseType(DType dtype, ImmutableList<Long> shape) implements Type {
+public record DenseType(DType dtype, List<Long> shape) implements Type {
   public DenseType {
+    shape = ImmutableList.copyOf(checkNotNull(shape, "shape")); // immutable, nulls refused
     checkNotNull(dtype, "dtype");
     checkNotNull(shape, "shape");
     for (long d : shape) {

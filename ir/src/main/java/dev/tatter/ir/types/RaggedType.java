@@ -22,10 +22,12 @@ import java.util.List;
  * side are copied to the other, and conflicting sizes are rejected.
  */
 public record RaggedType(
-    DType dtype, ImmutableList<PartitionType> partitions, ImmutableList<Long> flatValuesShape)
+    DType dtype, List<PartitionType> partitions, List<Long> flatValuesShape)
     implements Type {
 
   public RaggedType {
+    partitions = ImmutableList.copyOf(checkNotNull(partitions, "partitions")); // immutable, nulls refused
+    flatValuesShape = ImmutableList.copyOf(checkNotNull(flatValuesShape, "flatValuesShape"));
     checkNotNull(dtype, "dtype");
     checkArgument(!partitions.isEmpty(), "a ragged type needs at least one partition");
     checkArgument(!flatValuesShape.isEmpty(), "ragged flat values need rank >= 1");
@@ -101,7 +103,7 @@ public record RaggedType(
   }
 
   /** This type with other flat values (dtype and inner dims may change; first dim must fit). */
-  public RaggedType withFlatValues(DType newDtype, ImmutableList<Long> newFlatShape) {
+  public RaggedType withFlatValues(DType newDtype, List<Long> newFlatShape) {
     return new RaggedType(newDtype, partitions, newFlatShape);
   }
 

@@ -6,6 +6,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.primitives.Longs;
 import dev.tatter.runtime.DType;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -13,8 +14,9 @@ import java.util.stream.Collectors;
  * it stands for (TF's {@code st.shape}); the number of stored values is never static. Prints as
  * {@code sparse<float32>[4, 3]}.
  */
-public record SparseType(DType dtype, ImmutableList<Long> shape) implements Type {
+public record SparseType(DType dtype, List<Long> shape) implements Type {
   public SparseType {
+    shape = ImmutableList.copyOf(checkNotNull(shape, "shape")); // immutable, nulls refused
     checkNotNull(dtype, "dtype");
     checkNotNull(shape, "shape");
     checkArgument(!shape.isEmpty(), "a sparse tensor has rank >= 1");

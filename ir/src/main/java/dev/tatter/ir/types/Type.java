@@ -5,7 +5,7 @@ import dev.tatter.runtime.DType;
 /**
  * The static type of a value in a graph: a dense tensor, a ragged tensor, a row partition or a sparse tensor.
  * Rank is always static; sizes may be unknown ({@link Dims#UNKNOWN}). Types are immutable
- * records, compared structurally, and print in the textual IR's syntax via {@link #toString()}.
+ * records, compared structurally, and print in the textual IR's syntax via {@code toString()}.
  */
 public sealed interface Type permits DenseType, RaggedType, PartitionType, SparseType {
   /** The element dtype (for a partition: its row splits dtype). */

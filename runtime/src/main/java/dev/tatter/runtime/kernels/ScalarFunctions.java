@@ -272,7 +272,7 @@ public final class ScalarFunctions {
     return a != a ? a : a > b ? a : b;
   }
 
-  /** The smaller of a and b: a if a < b, else b (of two equal zeros, the second); a NaN in either is the result. */
+  /** The smaller of a and b: a if {@code a < b}, else b (of two equal zeros, the second); a NaN in either is the result. */
   public static int minimum(int a, int b) {
     return a < b ? a : b;
   }

@@ -1,0 +1,243 @@
+package dev.tatter.arrow;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.Tensor;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.types.pojo.FieldType;
+
+/**
+ * Arrow list vectors to and from ragged tensors. A {@link ListVector}'s offsets are row splits
+ * (int32), a {@link LargeListVector}'s are int64 row splits, a {@link FixedSizeListVector} is a
+ * uniform dimension (an inner dimension of the flat values when it is innermost, else a uniform
+ * partition); lists of lists nest. Offsets that do not start at 0 (a slice of a larger vector)
+ * are rebased. Values are copied from Arrow's buffers in bulk, never element by element through
+ * boxed objects.
+ *
+ * <pre>{@code
+ * try (BufferAllocator allocator = new RootAllocator();
+ *      ListVector tokens = ArrowRagged.toListVector(RaggedTensor.fromNested(new long[][] {{3, 1}, {}}), "tokens", allocator)) {
+ *   RaggedTensor back = ArrowRagged.toRagged(tokens, NullRows.REFUSE);
+ * }
+ * }</pre>
+ *
+ * <p>Arrow nulls have no ragged counterpart: a null row is refused with its index unless
+ * {@link NullRows#AS_EMPTY} maps it to an empty row; a null value is always refused.
+ */
+public final class ArrowRagged {
+  private ArrowRagged() {}
+
+  /** What a null list (a null row) becomes. */
+  public enum NullRows {
+    /** Refuse it, naming the row. */
+    REFUSE,
+    /** An empty row (Arrow writers give a null list no values, so its offsets already say so). */
+    AS_EMPTY
+  }
+
+  /**
+   * The ragged tensor of a list vector.
+   *
+   * @param vector a {@code ListVector}, {@code LargeListVector} or {@code FixedSizeListVector}, possibly nested
+   * @param nulls what a null row becomes
+   * @return a new ragged tensor (copied: the vector may be closed afterwards)
+   * @throws InvalidArgumentException for a null row (under {@link NullRows#REFUSE}), a null value, or an unsupported value type
+   */
+  public static RaggedTensor toRagged(ValueVector vector, NullRows nulls) {
+    List<RowPartition> partitions = new ArrayList<>();
+    List<Integer> innerDims = new ArrayList<>();
+    int start = 0;
+    int count = vector.getValueCount();
+    ValueVector v = vector;
+    String path = vector.getName();
+    while (true) {
+      if (v instanceof ListVector list) {
+        long[] splits = offsets(list, start, count, nulls, path, false);
+        partitions.add(RowPartition.fromRowSplits(rebase(splits), DType.INT32, true));
+        start = (int) splits[0];
+        count = Sizes.toIntSize(splits[splits.length - 1] - splits[0], path + " values");
+        v = list.getDataVector();
+      } else if (v instanceof LargeListVector list) {
+        long[] splits = offsets(list, start, count, nulls, path, true);
+        partitions.add(RowPartition.fromRowSplits(rebase(splits), DType.INT64, true));
+        start = Sizes.toIntSize(splits[0], path + " offset");
+        count = Sizes.toIntSize(splits[splits.length - 1] - splits[0], path + " values");
+        v = list.getDataVector();
+      } else if (v instanceof FixedSizeListVector list) {
+        checkNoNullRows(list, start, count, nulls, path);
+        int size = list.getListSize();
+        if (!(list.getDataVector() instanceof FixedSizeListVector) && !isList(list.getDataVector())) {
+          innerDims.add(size); // innermost: an inner dimension of the flat values
+          start = Math.multiplyExact(start, size);
+          count = Sizes.toIntSize((long) count * size, path + " values");
+          v = list.getDataVector();
+          while (v instanceof FixedSizeListVector inner) {
+            innerDims.add(inner.getListSize());
+            start = Math.multiplyExact(start, inner.getListSize());
+            count = Sizes.toIntSize((long) count * inner.getListSize(), path + " values");
+            v = inner.getDataVector();
+          }
+          break;
+        }
+        partitions.add(RowPartition.uniform(size, count, partitions.isEmpty() ? DType.INT64
+            : partitions.get(0).splitsDType()));
+        start = Math.multiplyExact(start, size);
+        count = Sizes.toIntSize((long) count * size, path + " values");
+        v = list.getDataVector();
+      } else {
+        break;
+      }
+      path = path + ".values";
+    }
+    if (partitions.isEmpty()) {
+      throw new InvalidArgumentException("arrow: " + vector.getName() + " is a " + vector.getClass().getSimpleName()
+          + ", not a list vector (a ragged tensor needs at least one list level)");
+    }
+    DType splitsDType = partitions.get(0).splitsDType();
+    for (RowPartition p : partitions) {
+      if (p.splitsDType() != splitsDType) {
+        throw new InvalidArgumentException("arrow: " + vector.getName() + " mixes List (int32 offsets) and LargeList"
+            + " (int64 offsets) levels; a ragged tensor has one row splits dtype");
+      }
+    }
+    Tensor flat = ArrowValues.read((FieldVector) v, start, count, path);
+    if (!innerDims.isEmpty()) {
+      int[] shape = new int[innerDims.size() + 1];
+      shape[0] = count / Math.max(1, innerDims.stream().reduce(1, (a, b) -> a * b));
+      for (int i = 0; i < innerDims.size(); i++) {
+        shape[i + 1] = innerDims.get(i);
+      }
+      flat = flat.reshape(shape);
+    }
+    return RaggedTensor.ofNested(flat, partitions);
+  }
+
+  private static boolean isList(ValueVector v) {
+    return v instanceof ListVector || v instanceof LargeListVector;
+  }
+
+  /** The offsets of rows [start, start + count), checked, with null rows refused or emptied. */
+  private static long[] offsets(FieldVector list, int start, int count, NullRows nulls, String path, boolean large) {
+    long[] out = new long[count + 1];
+    var buf = list.getOffsetBuffer();
+    for (int i = 0; i <= count; i++) {
+      out[i] = large ? buf.getLong((long) (start + i) * 8) : buf.getInt((long) (start + i) * 4);
+    }
+    for (int i = 0; i < count; i++) {
+      if (list.isNull(start + i)) {
+        if (nulls == NullRows.REFUSE) {
+          throw nullRow(path, i);
+        }
+        if (out[i + 1] != out[i]) {
+          throw new InvalidArgumentException("arrow: " + path + " row " + i + " is null but its offsets hold "
+              + (out[i + 1] - out[i]) + " values");
+        }
+      }
+    }
+    return out;
+  }
+
+  private static void checkNoNullRows(FixedSizeListVector list, int start, int count, NullRows nulls, String path) {
+    for (int i = 0; i < count; i++) {
+      if (list.isNull(start + i)) {
+        throw nulls == NullRows.REFUSE ? nullRow(path, i) : new InvalidArgumentException("arrow: " + path + " row "
+            + i + " is null, and a fixed-size list row cannot be empty");
+      }
+    }
+  }
+
+  private static InvalidArgumentException nullRow(String path, int row) {
+    return new InvalidArgumentException("arrow: " + path + " row " + row + " is null (a ragged tensor has no null rows;"
+        + " NullRows.AS_EMPTY reads it as an empty row)");
+  }
+
+  private static long[] rebase(long[] offsets) {
+    long first = offsets[0];
+    if (first == 0) {
+      return offsets;
+    }
+    long[] out = new long[offsets.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = offsets[i] - first;
+    }
+    return out;
+  }
+
+  /**
+   * A new list vector holding {@code rt}: a {@code ListVector} for int32 row splits, a
+   * {@code LargeListVector} for int64, nested for ragged rank above 1; flat values of rank above 1
+   * become {@code FixedSizeList}s.
+   *
+   * @param rt the ragged tensor
+   * @param name the vector's field name
+   * @param allocator where the buffers are allocated; the caller closes the vector
+   * @return a new vector of {@code rt.nrows()} rows, none null
+   */
+  public static FieldVector toListVector(RaggedTensor rt, String name, BufferAllocator allocator) {
+    List<RowPartition> partitions = rt.nestedPartitions();
+    FieldVector top = newList(partitions.get(0), name, allocator);
+    FieldVector parent = top;
+    for (int level = 0; level < partitions.size(); level++) {
+      RowPartition p = partitions.get(level);
+      fillOffsets(parent, p);
+      FieldVector child;
+      if (level + 1 < partitions.size()) {
+        child = addChild(parent, listFieldType(partitions.get(level + 1)));
+      } else {
+        child = ArrowValues.addValuesChild(parent, rt.flatValues());
+      }
+      parent = child;
+    }
+    return top;
+  }
+
+  private static FieldType listFieldType(RowPartition p) {
+    return FieldType.notNullable(p.splitsDType() == DType.INT32
+        ? org.apache.arrow.vector.types.pojo.ArrowType.List.INSTANCE
+        : org.apache.arrow.vector.types.pojo.ArrowType.LargeList.INSTANCE);
+  }
+
+  private static FieldVector newList(RowPartition p, String name, BufferAllocator allocator) {
+    return p.splitsDType() == DType.INT32 ? ListVector.empty(name, allocator) : LargeListVector.empty(name, allocator);
+  }
+
+  static FieldVector addChild(FieldVector parent, FieldType type) {
+    if (parent instanceof ListVector list) {
+      return (FieldVector) list.addOrGetVector(type).getVector();
+    }
+    if (parent instanceof LargeListVector list) {
+      return (FieldVector) list.addOrGetVector(type).getVector();
+    }
+    return (FieldVector) ((FixedSizeListVector) parent).addOrGetVector(type).getVector();
+  }
+
+  private static void fillOffsets(FieldVector vector, RowPartition p) {
+    int n = p.nrows();
+    if (vector instanceof ListVector list) {
+      list.allocateNew();
+      for (int i = 0; i < n; i++) {
+        list.startNewValue(i);
+        list.endValue(i, p.rowLength(i));
+      }
+      list.setValueCount(n);
+    } else {
+      LargeListVector list = (LargeListVector) vector;
+      list.allocateNew();
+      for (int i = 0; i < n; i++) {
+        list.startNewValue(i);
+        list.endValue(i, p.rowLength(i));
+      }
+      list.setValueCount(n);
+    }
+  }
+}

@@ -1,0 +1,221 @@
+package dev.tatter.runtime.io;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Tensor;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
+/** One {@code .npy} element type: its {@code descr}, the Tatter dtype it is, its width and byte order. */
+final class NpyElement {
+  private static final Charset UTF_32LE = Charset.forName("UTF-32LE");
+  private static final Charset UTF_32BE = Charset.forName("UTF-32BE");
+
+  final String descr;
+  final DType dtype;
+  final int width;
+  final ByteOrder order;
+  /** For strings: 'U' (UTF-32 code points) or 'S' (bytes); 0 otherwise. */
+  private final char stringKind;
+
+  private NpyElement(String descr, DType dtype, int width, ByteOrder order, char stringKind) {
+    this.descr = descr;
+    this.dtype = dtype;
+    this.width = width;
+    this.order = order;
+    this.stringKind = stringKind;
+  }
+
+  /** The element type of a header's {@code descr} ({@code '<f4'}, {@code '|b1'}, {@code '<U5'}, ...). */
+  static NpyElement of(String descr) {
+    if (descr.length() < 3) {
+      throw unsupported(descr);
+    }
+    char byteOrder = descr.charAt(0);
+    ByteOrder order = switch (byteOrder) {
+      case '<', '|', '=' -> ByteOrder.LITTLE_ENDIAN; // '=' native: NumPy writes '<' on every common machine
+      case '>' -> ByteOrder.BIG_ENDIAN;
+      default -> throw unsupported(descr);
+    };
+    char kind = descr.charAt(1);
+    int size;
+    try {
+      size = Integer.parseInt(descr.substring(2));
+    } catch (NumberFormatException e) {
+      throw unsupported(descr);
+    }
+    DType dtype = switch (kind) {
+      case 'b' -> size == 1 ? DType.BOOL : null;
+      case 'i' -> switch (size) {
+        case 1 -> DType.INT8;
+        case 2 -> DType.INT16;
+        case 4 -> DType.INT32;
+        case 8 -> DType.INT64;
+        default -> null;
+      };
+      case 'f' -> size == 4 ? DType.FLOAT32 : size == 8 ? DType.FLOAT64 : null;
+      case 'U', 'S' -> DType.STRING;
+      default -> null;
+    };
+    if (dtype == null) {
+      throw unsupported(descr);
+    }
+    if (dtype == DType.STRING) {
+      if (size < 0 || (kind == 'U' && size > (Integer.MAX_VALUE - 8) / 4)) {
+        throw unsupported(descr);
+      }
+      return new NpyElement(descr, dtype, kind == 'U' ? 4 * size : size, order, kind);
+    }
+    return new NpyElement(descr, dtype, size, order, (char) 0);
+  }
+
+  private static InvalidArgumentException unsupported(String descr) {
+    return new InvalidArgumentException("npy: dtype '" + descr + "' is not supported (bool, int8, int16, int32, "
+        + "int64, float32, float64 and strings are: |b1, <i1, <i2, <i4, <i8, <f4, <f8, <Un, |Sn)");
+  }
+
+  /** How {@code t} is written: little-endian, strings as {@code <U} of the longest one's code points. */
+  static NpyElement forWriting(Tensor t) {
+    DType d = t.dtype();
+    if (d == DType.STRING) {
+      int longest = 0;
+      for (String s : (String[]) t.data()) {
+        longest = Math.max(longest, s.codePointCount(0, s.length()));
+      }
+      return new NpyElement("<U" + longest, d, 4 * longest, ByteOrder.LITTLE_ENDIAN, 'U');
+    }
+    String descr = switch (d) {
+      case BOOL -> "|b1";
+      case INT8 -> "|i1";
+      case INT16 -> "<i2";
+      case INT32 -> "<i4";
+      case INT64 -> "<i8";
+      case FLOAT32 -> "<f4";
+      case FLOAT64 -> "<f8";
+      default -> throw new InvalidArgumentException("npy: a " + d + " tensor has no NumPy dtype Tatter writes");
+    };
+    return of(descr);
+  }
+
+  Object decode(ByteBuffer in, int count) {
+    switch (dtype) {
+      case BOOL -> {
+        boolean[] out = new boolean[count];
+        for (int i = 0; i < count; i++) {
+          byte b = in.get();
+          if (b != 0 && b != 1) {
+            throw new InvalidArgumentException("npy: bool element " + i + " is the byte " + b + ", not 0 or 1");
+          }
+          out[i] = b == 1;
+        }
+        return out;
+      }
+      case INT8 -> {
+        byte[] out = new byte[count];
+        in.get(out);
+        return out;
+      }
+      case INT16 -> {
+        short[] out = new short[count];
+        in.asShortBuffer().get(out);
+        return out;
+      }
+      case INT32 -> {
+        int[] out = new int[count];
+        in.asIntBuffer().get(out);
+        return out;
+      }
+      case INT64 -> {
+        long[] out = new long[count];
+        in.asLongBuffer().get(out);
+        return out;
+      }
+      case FLOAT32 -> {
+        float[] out = new float[count];
+        in.asFloatBuffer().get(out);
+        return out;
+      }
+      case FLOAT64 -> {
+        double[] out = new double[count];
+        in.asDoubleBuffer().get(out);
+        return out;
+      }
+      case STRING -> {
+        String[] out = new String[count];
+        byte[] cell = new byte[width];
+        for (int i = 0; i < count; i++) {
+          in.get(cell);
+          out[i] = decodeString(cell, i);
+        }
+        return out;
+      }
+      default -> throw new AssertionError(dtype);
+    }
+  }
+
+  private String decodeString(byte[] cell, int index) {
+    int end = cell.length;
+    int unit = stringKind == 'U' ? 4 : 1;
+    while (end >= unit && isZero(cell, end - unit, unit)) {
+      end -= unit; // NumPy pads with NULs and drops trailing ones on reading
+    }
+    if (stringKind == 'S') {
+      return new String(cell, 0, end, StandardCharsets.UTF_8);
+    }
+    ByteBuffer units = ByteBuffer.wrap(cell, 0, end).order(order);
+    StringBuilder s = new StringBuilder(end / 4);
+    while (units.hasRemaining()) {
+      int cp = units.getInt();
+      if (!Character.isValidCodePoint(cp)) {
+        throw new InvalidArgumentException("npy: string element " + index + " holds " + Integer.toHexString(cp)
+            + ", not a Unicode code point");
+      }
+      s.appendCodePoint(cp);
+    }
+    return s.toString();
+  }
+
+  private static boolean isZero(byte[] b, int from, int n) {
+    for (int i = from; i < from + n; i++) {
+      if (b[i] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  byte[] encode(Tensor t) {
+    int count = t.size();
+    long bytes = (long) count * width;
+    if (bytes > Integer.MAX_VALUE - 8) {
+      throw new InvalidArgumentException("npy: " + count + " elements of " + descr + " are " + bytes
+          + " bytes, more than one array can hold");
+    }
+    ByteBuffer out = ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
+    Object data = t.data();
+    switch (dtype) {
+      case BOOL -> {
+        for (boolean b : (boolean[]) data) {
+          out.put((byte) (b ? 1 : 0));
+        }
+      }
+      case INT8 -> out.put((byte[]) data);
+      case INT16 -> out.asShortBuffer().put((short[]) data);
+      case INT32 -> out.asIntBuffer().put((int[]) data);
+      case INT64 -> out.asLongBuffer().put((long[]) data);
+      case FLOAT32 -> out.asFloatBuffer().put((float[]) data);
+      case FLOAT64 -> out.asDoubleBuffer().put((double[]) data);
+      case STRING -> {
+        for (String s : (String[]) data) {
+          int start = out.position();
+          s.codePoints().forEach(out::putInt);
+          out.position(start + width);
+        }
+      }
+      default -> throw new AssertionError(dtype);
+    }
+    return out.array();
+  }
+}
