@@ -367,7 +367,7 @@ final class FusedKernelEmitter {
     org.objectweb.asm.Type acc = ElementCode.valueType(valueType);
     int limit = next++;
     int accLocal = next;
-    Method fold = ((Fusion.RowFold) reduce.op().fusion()).fold().overload(valueType.computeType(), 2).orElseThrow();
+    Method fold = ((Fusion.RowFold) reduce.op().fusion()).fold().overload(valueType, 2).orElseThrow();
     Object init = initialValue(reduce, valueType);
     mv.visitVarInsn(ILOAD, 0);
     mv.visitVarInsn(ISTORE, row);

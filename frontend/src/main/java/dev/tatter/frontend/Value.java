@@ -615,7 +615,7 @@ public final class Value {
       case BOOL -> false;
       case STRING -> "";
       case FLOATING -> 0.0;
-      case INTEGER -> 0L;
+      case INTEGER, UNSIGNED -> 0L;
     };
   }
 

@@ -177,6 +177,7 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.sparseFromDense(ph(g, "x", DType.INT32));
     }));
+    on("B60", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 2).neg()));
     on("B25", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));

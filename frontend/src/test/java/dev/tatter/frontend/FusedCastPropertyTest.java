@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * narrowed on store) equal {@code CastKernels} bit for bit. Tensor equality compares float bits.
  */
 class FusedCastPropertyTest {
-  private static final DType[] DTYPES = {DType.BOOL, DType.INT8, DType.INT16, DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64};
+  private static final DType[] DTYPES = {DType.BOOL, DType.INT8, DType.INT16, DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64,
+      DType.UINT8, DType.UINT16, DType.UINT32, DType.UINT64};
   private static final double[] EXTREMES = {0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 127.5, 128, -129, 255, 256, 32767, 32768,
       -32769, 65536, Integer.MAX_VALUE, Integer.MIN_VALUE, 2147483648.0, -2147483649.0, 9.2233720368547758E18,
       -9.3e18, Long.MAX_VALUE, Long.MIN_VALUE, 1e20, -1e20, 3.4e38, 1e300, -1e300, Double.MIN_VALUE, Float.MIN_VALUE,
@@ -63,28 +64,28 @@ class FusedCastPropertyTest {
         }
         yield b;
       }
-      case INT8 -> {
+      case INT8, UINT8 -> { // an unsigned dtype gets the same raw bits
         byte[] b = new byte[n];
         for (int i = 0; i < n; i++) {
           b[i] = (byte) (long) d[i];
         }
         yield b;
       }
-      case INT16 -> {
+      case INT16, UINT16 -> { // an unsigned dtype gets the same raw bits
         short[] b = new short[n];
         for (int i = 0; i < n; i++) {
           b[i] = (short) (long) d[i];
         }
         yield b;
       }
-      case INT32 -> {
+      case INT32, UINT32 -> { // an unsigned dtype gets the same raw bits
         int[] b = new int[n];
         for (int i = 0; i < n; i++) {
           b[i] = (int) (long) d[i];
         }
         yield b;
       }
-      case INT64 -> {
+      case INT64, UINT64 -> { // an unsigned dtype gets the same raw bits
         long[] b = new long[n];
         for (int i = 0; i < n; i++) {
           b[i] = (long) d[i];

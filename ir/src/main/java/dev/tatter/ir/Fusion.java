@@ -82,7 +82,7 @@ public sealed interface Fusion {
       return Optional.empty();
     }
     if (fusion instanceof Pointwise p) {
-      return p.function().overload(operand.computeType(), arity).filter(m -> m.getReturnType() == result.computeType());
+      return p.function().overload(operand, arity).filter(m -> m.getReturnType() == result.computeType());
     }
     if (fusion instanceof Cast) {
       return Optional.ofNullable(PointwiseKernels.castFunction(operand, result));

@@ -18,4 +18,30 @@ public final class ElementStorage {
   public static short toInt16(int value) {
     return (short) value;
   }
+
+  // Unsigned integers: raw bits in the signed primitive of their width, zero-extended on load.
+
+  public static byte toUint8(int value) {
+    return (byte) value;
+  }
+
+  public static int fromUint8(byte stored) {
+    return stored & 0xFF;
+  }
+
+  public static short toUint16(int value) {
+    return (short) value;
+  }
+
+  public static int fromUint16(short stored) {
+    return stored & 0xFFFF;
+  }
+
+  public static int toUint32(long value) {
+    return (int) value;
+  }
+
+  public static long fromUint32(int stored) {
+    return stored & 0xFFFFFFFFL;
+  }
 }

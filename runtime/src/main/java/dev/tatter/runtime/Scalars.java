@@ -27,7 +27,7 @@ public final class Scalars {
           return value;
         }
       }
-      case INTEGER -> {
+      case INTEGER, UNSIGNED -> {
         if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
           long v = ((Number) value).longValue();
           return compute == long.class ? (Object) v : (Object) (int) v;
@@ -68,10 +68,14 @@ public final class Scalars {
     if (dtype.kind() == DType.Kind.BOOL) {
       return ((boolean[]) array)[i] ? 1 : 0;
     }
-    if (dtype.kind() != DType.Kind.INTEGER) {
+    if (!dtype.isInteger()) {
       throw new IllegalArgumentException(dtype + " is not an integer dtype");
     }
-    return ((Number) dtype.layout().get(array, i)).longValue();
+    long v = ((Number) dtype.layout().get(array, i)).longValue();
+    if (dtype == DType.UINT64 && v < 0) {
+      throw new IllegalArgumentException("uint64 value " + Long.toUnsignedString(v) + " does not fit a long");
+    }
+    return v;
   }
 
   /** Element {@code i} as a double (numeric dtypes). */
@@ -81,6 +85,9 @@ public final class Scalars {
     }
     if (dtype.kind() == DType.Kind.FLOATING) {
       return ((Number) dtype.layout().get(array, i)).doubleValue();
+    }
+    if (dtype == DType.UINT64) {
+      return dev.tatter.runtime.kernels.UnsignedFunctions.toFloat64Unsigned(((long[]) array)[i]);
     }
     return loadLong(dtype, array, i);
   }
@@ -136,8 +143,14 @@ public final class Scalars {
     return exact.round(new java.math.MathContext(17, java.math.RoundingMode.HALF_EVEN)).stripTrailingZeros();
   }
 
-  /** Formats one boxed element of {@code dtype} as TF prints it inside a list. */
+  /**
+   * Formats one boxed element of {@code dtype} as TF prints it inside a list (a uint64 element,
+   * held as its raw bits in a Long, prints unsigned: {@code 18446744073709551615}).
+   */
   public static String formatElement(Object element, DType dtype) {
+    if (dtype == DType.UINT64 && element instanceof Long l) {
+      return Long.toUnsignedString(l);
+    }
     if (element instanceof Float || element instanceof Double) {
       return formatFloat(((Number) element).doubleValue(), element instanceof Float);
     }

@@ -88,6 +88,42 @@ public final class Tensor {
     return of(DType.FLOAT64, values, values.length);
   }
 
+  /**
+   * A uint8 vector of {@code values}, each from 0 to 255 (any other value is refused, never
+   * wrapped). Raw bytes go in as they are with {@code Tensor.of(DType.UINT8, bytes, n)}.
+   */
+  public static Tensor ofUint8(int... values) {
+    return ofUnsigned(DType.UINT8, java.util.Arrays.stream(values).asLongStream().toArray());
+  }
+
+  /** A uint16 vector of {@code values}, each from 0 to 65535. */
+  public static Tensor ofUint16(int... values) {
+    return ofUnsigned(DType.UINT16, java.util.Arrays.stream(values).asLongStream().toArray());
+  }
+
+  /** A uint32 vector of {@code values}, each from 0 to 2^32 - 1. */
+  public static Tensor ofUint32(long... values) {
+    return ofUnsigned(DType.UINT32, values);
+  }
+
+  /**
+   * A uint64 vector of raw bits: a negative long is a value of 2^63 or more ({@code -1L} is
+   * 2^64 - 1), as {@link Long#parseUnsignedLong} gives it.
+   */
+  public static Tensor ofUint64(long... rawBits) {
+    return of(DType.UINT64, rawBits, rawBits.length);
+  }
+
+  private static Tensor ofUnsigned(DType dtype, long[] values) {
+    Object array = dtype.layout().newArray(values.length);
+    for (int i = 0; i < values.length; i++) {
+      checkArgument(values[i] >= 0 && values[i] <= dtype.maxInteger(),
+          "%s does not fit %s [0, %s]", values[i], dtype, dtype.maxInteger());
+      Scalars.store(dtype, array, i, values[i]);
+    }
+    return wrap(dtype, new int[] {values.length}, array);
+  }
+
   public static Tensor ofStrings(String... values) {
     return of(DType.STRING, values, values.length);
   }
@@ -129,7 +165,11 @@ public final class Tensor {
     return data;
   }
 
-  /** Element {@code i} of the flat data as a long (integer and bool dtypes). */
+  /**
+   * Element {@code i} of the flat data as a long (integer and bool dtypes; an unsigned element
+   * widened to its value, a uint64 one above {@code Long.MAX_VALUE} refused: read it with
+   * {@link #get} as raw bits).
+   */
   public long getLong(int i) {
     return Scalars.loadLong(dtype, data, i);
   }
@@ -139,9 +179,14 @@ public final class Tensor {
     return Scalars.loadDouble(dtype, data, i);
   }
 
-  /** Element {@code i} of the flat data, boxed (Boolean, Byte, ..., String). */
+  /**
+   * Element {@code i} of the flat data, boxed (Boolean, Byte, ..., String). An unsigned element
+   * is widened to its value: an Integer for uint8 and uint16, a Long for uint32; a uint64 element
+   * is a Long holding its raw bits (read it with {@link Long#toUnsignedString(long)} or
+   * {@link Long#compareUnsigned}), as TF Java's unsigned tensors hold them.
+   */
   public Object get(int i) {
-    return Array.get(data, i);
+    return dtype.isUnsigned() ? dtype.layout().get(data, i) : Array.get(data, i);
   }
 
   /** The values as nested Java lists (a boxed scalar for rank 0), like TF's {@code tolist}. */

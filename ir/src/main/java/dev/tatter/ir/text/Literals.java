@@ -190,6 +190,7 @@ public final class Literals {
     Object element = switch (dtype.kind()) {
       case BOOL -> expect(Boolean.class, v, dtype);
       case INTEGER -> fit(v, dtype, dtype.minInteger(), dtype.maxInteger());
+      case UNSIGNED -> fitUnsigned(v, dtype);
       case FLOATING -> number(v, dtype);
       case STRING -> expect(String.class, v, dtype);
     };
@@ -197,11 +198,28 @@ public final class Literals {
   }
 
   private static long fit(Object v, DType dtype, long min, long max) {
+    if (v instanceof java.math.BigInteger) { // beyond int64, read for uint64's sake
+      throw new TypeException("literal " + v + " does not fit " + dtype + " [" + min + ", " + max + "]");
+    }
     long x = expect(Long.class, v, dtype);
     if (x < min || x > max) {
       throw new TypeException("literal " + x + " does not fit " + dtype + " [" + min + ", " + max + "]");
     }
     return x;
+  }
+
+  /**
+   * An unsigned literal from 0 to the dtype's maximum; a uint64 above {@code Long.MAX_VALUE}
+   * arrives as a {@link java.math.BigInteger} and is kept as its raw bits.
+   */
+  private static long fitUnsigned(Object v, DType dtype) {
+    java.math.BigInteger max = new java.math.BigInteger(Long.toUnsignedString(dtype.maxInteger()));
+    java.math.BigInteger x = v instanceof java.math.BigInteger b ? b
+        : java.math.BigInteger.valueOf(expect(Long.class, v, dtype));
+    if (x.signum() < 0 || x.compareTo(max) > 0) {
+      throw new TypeException("literal " + x + " does not fit " + dtype + " [0, " + max + "]");
+    }
+    return x.longValue();
   }
 
   private static double number(Object v, DType dtype) {
@@ -223,6 +241,9 @@ public final class Literals {
   }
 
   private static String describe(Object v) {
+    if (v instanceof java.math.BigInteger b) {
+      return b.toString();
+    }
     if (v instanceof Decimal d) {
       return d.text();
     }

@@ -51,6 +51,8 @@ public final class TextSyntax {
         appendLiteral(out, list.get(i), dtype);
       }
       out.append(']');
+    } else if (dtype == DType.UINT64 && nested instanceof Long raw) {
+      out.append(Long.toUnsignedString(raw));
     } else {
       out.append(formatScalar(nested));
     }

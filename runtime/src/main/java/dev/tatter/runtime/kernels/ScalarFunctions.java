@@ -19,7 +19,7 @@ import dev.tatter.runtime.InvalidArgumentException;
  * <p>Errors TF's kernels raise at run time are thrown here as {@link InvalidArgumentException}
  * with TF's wording; the executor prefixes the node.
  */
-public final class ScalarFunctions {
+public final class ScalarFunctions extends UnsignedFunctions {
   private ScalarFunctions() {}
 
   static final String DIVISION_BY_ZERO = "Integer division by zero";
