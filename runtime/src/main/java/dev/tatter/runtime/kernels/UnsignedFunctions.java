@@ -279,13 +279,14 @@ public class UnsignedFunctions {
     return (int) a & 0xFF;
   }
 
-  /** x86's conversion to int32, then the low bits (what TF's static_cast compiles to). */
+  /** TF's x86 conversion (see {@link X86Conversions}): clamped to [0, 255]. */
   public static int toUint8(float a) {
-    return X86Conversions.toInt32(a) & 0xFF;
+    return X86Conversions.toUint8(a);
   }
 
+  /** TF's x86 conversion through uint16 read as int16: {@code 40000.0 -> 0}. */
   public static int toUint8(double a) {
-    return X86Conversions.toInt32(a) & 0xFF;
+    return X86Conversions.toUint8(a);
   }
 
   public static int toUint16(boolean a) {
@@ -300,12 +301,13 @@ public class UnsignedFunctions {
     return (int) a & 0xFFFF;
   }
 
+  /** TF's x86 conversion: clamped to [0, 65535]. */
   public static int toUint16(float a) {
-    return X86Conversions.toInt32(a) & 0xFFFF;
+    return X86Conversions.toUint16(a);
   }
 
   public static int toUint16(double a) {
-    return X86Conversions.toInt32(a) & 0xFFFF;
+    return X86Conversions.toUint16(a);
   }
 
   public static long toUint32(boolean a) {
@@ -320,13 +322,13 @@ public class UnsignedFunctions {
     return a & 0xFFFFFFFFL;
   }
 
-  /** x86's conversion to int64, then the low 32 bits (how compilers convert to uint32 on x86-64). */
+  /** TF's x86 conversion: exact in range, small negatives wrap, the rest 2^31. */
   public static long toUint32(float a) {
-    return X86Conversions.toInt64(a) & 0xFFFFFFFFL;
+    return X86Conversions.toUint32(a);
   }
 
   public static long toUint32(double a) {
-    return X86Conversions.toInt64(a) & 0xFFFFFFFFL;
+    return X86Conversions.toUint32(a);
   }
 
   public static long toUint64(boolean a) {
