@@ -402,6 +402,7 @@ final class FusedKernelEmitter {
       steps.load(values.index());
     }
     ElementCode.invoke(mv, fold);
+    ElementCode.wrap(mv, valueType); // each step stored, as the kernel's (a 16-bit float sum rounds every step)
     mv.visitVarInsn(acc.getOpcode(ISTORE), accLocal);
     mv.visitIincInsn(index, 1);
     mv.visitJumpInsn(GOTO, head);

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class FusedCastPropertyTest {
   private static final DType[] DTYPES = {DType.BOOL, DType.INT8, DType.INT16, DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64,
-      DType.UINT8, DType.UINT16, DType.UINT32, DType.UINT64};
+      DType.UINT8, DType.UINT16, DType.UINT32, DType.UINT64, DType.FLOAT16, DType.BFLOAT16};
   private static final double[] EXTREMES = {0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 127.5, 128, -129, 255, 256, 32767, 32768,
       -32769, 65536, Integer.MAX_VALUE, Integer.MIN_VALUE, 2147483648.0, -2147483649.0, 9.2233720368547758E18,
       -9.3e18, Long.MAX_VALUE, Long.MIN_VALUE, 1e20, -1e20, 3.4e38, 1e300, -1e300, Double.MIN_VALUE, Float.MIN_VALUE,
@@ -100,6 +100,14 @@ class FusedCastPropertyTest {
         yield b;
       }
       case FLOAT64 -> d;
+      case FLOAT16, BFLOAT16 -> { // the double rounded once to the 16-bit format
+        short[] b = new short[n];
+        for (int i = 0; i < n; i++) {
+          b[i] = dtype == DType.FLOAT16 ? dev.tatter.runtime.HalfFloats.doubleToFloat16(d[i])
+              : dev.tatter.runtime.HalfFloats.doubleToBfloat16(d[i]);
+        }
+        yield b;
+      }
       case STRING -> throw new AssertionError();
     };
     return Tensor.of(dtype, data, n);

@@ -28,7 +28,11 @@ public enum DType {
   UINT8("uint8", Kind.UNSIGNED, byte.class, int.class, 8),
   UINT16("uint16", Kind.UNSIGNED, short.class, int.class, 16),
   UINT32("uint32", Kind.UNSIGNED, int.class, long.class, 32),
-  UINT64("uint64", Kind.UNSIGNED, long.class, long.class, 64);
+  UINT64("uint64", Kind.UNSIGNED, long.class, long.class, 64),
+  // 16-bit floats keep their bits in a short (as TF Java's TFloat16 and TBfloat16 do) and compute
+  // in float, rounded to nearest even when stored: what Eigen's half and bfloat16 arithmetic does.
+  FLOAT16("float16", Kind.FLOATING, short.class, float.class, 16),
+  BFLOAT16("bfloat16", Kind.FLOATING, short.class, float.class, 16);
 
   /** What an element is, for type rules: TF's dtype predicates are questions about the kind. */
   public enum Kind {
@@ -129,6 +133,17 @@ public enum DType {
   /** Whether this dtype may hold row splits (TF allows int32 and int64). */
   public boolean isSplitsDType() {
     return kind == Kind.INTEGER && bits >= 32;
+  }
+
+  /** The largest finite value of a float dtype (TF's {@code dtype.max}): 65504 for float16. */
+  public double maxFloat() {
+    return switch (this) {
+      case FLOAT16 -> 65504.0;
+      case BFLOAT16 -> 0x1.FEp127;
+      case FLOAT32 -> Float.MAX_VALUE;
+      case FLOAT64 -> Double.MAX_VALUE;
+      default -> throw new IllegalArgumentException(this + " is not a float dtype");
+    };
   }
 
   /** The smallest value of an integer dtype (0 for the unsigned ones). */

@@ -44,4 +44,22 @@ public final class ElementStorage {
   public static long fromUint32(int stored) {
     return stored & 0xFFFFFFFFL;
   }
+
+  // 16-bit floats: bits in a short, computed in float, rounded to nearest even on store.
+
+  public static short toFloat16(float value) {
+    return HalfFloats.floatToFloat16(value);
+  }
+
+  public static float fromFloat16(short stored) {
+    return HalfFloats.float16ToFloat(stored);
+  }
+
+  public static short toBfloat16(float value) {
+    return HalfFloats.floatToBfloat16(value);
+  }
+
+  public static float fromBfloat16(short stored) {
+    return HalfFloats.bfloat16ToFloat(stored);
+  }
 }

@@ -36,6 +36,13 @@ public final class Scalars {
       case FLOATING -> {
         if (value instanceof Number) {
           double v = ((Number) value).doubleValue();
+          // a 16-bit float is rounded once from the double, as NumPy converts a Python float
+          if (dtype == DType.FLOAT16) {
+            return HalfFloats.float16ToFloat(HalfFloats.doubleToFloat16(v));
+          }
+          if (dtype == DType.BFLOAT16) {
+            return HalfFloats.bfloat16ToFloat(HalfFloats.doubleToBfloat16(v));
+          }
           return compute == float.class ? (Object) (float) v : (Object) v;
         }
       }
@@ -133,10 +140,40 @@ public final class Scalars {
 
   /** The fewest significant digits that read back to {@code value} (as a float32 if asked). */
   private static java.math.BigDecimal shortestDigits(double value, boolean isFloat32) {
+    return shortestDigits(value, isFloat32 ? DType.FLOAT32 : DType.FLOAT64);
+  }
+
+  /**
+   * A float16 or bfloat16 as NumPy's {@code repr} prints it: the shortest digits that read back
+   * to the same 16-bit value ({@code 0.1} for the float16 nearest 0.1, 0.0999755859375), in the
+   * layout of {@link #formatFloat(double, boolean)}.
+   */
+  public static String formatFloat(double value, DType dtype) {
+    if (dtype == DType.FLOAT32 || dtype == DType.FLOAT64) {
+      return formatFloat(value, dtype == DType.FLOAT32);
+    }
+    if (Double.isNaN(value) || Double.isInfinite(value) || value == 0) {
+      return formatFloat(value, false);
+    }
+    java.math.BigDecimal shortest = shortestDigits(value, dtype);
+    return formatFloat(shortest.doubleValue(), false);
+  }
+
+  /** Whether {@code candidate}, read as {@code dtype} (as a literal is read), is {@code value}. */
+  private static boolean readsBack(double candidate, double value, DType dtype) {
+    return switch (dtype) {
+      case FLOAT32 -> (float) candidate == (float) value;
+      case FLOAT16 -> HalfFloats.doubleToFloat16(candidate) == HalfFloats.doubleToFloat16(value);
+      case BFLOAT16 -> HalfFloats.doubleToBfloat16(candidate) == HalfFloats.doubleToBfloat16(value);
+      default -> candidate == value;
+    };
+  }
+
+  private static java.math.BigDecimal shortestDigits(double value, DType dtype) {
     java.math.BigDecimal exact = new java.math.BigDecimal(value);
     for (int precision = 1; precision < 17; precision++) {
       java.math.BigDecimal rounded = exact.round(new java.math.MathContext(precision, java.math.RoundingMode.HALF_EVEN));
-      if (isFloat32 ? rounded.floatValue() == (float) value : rounded.doubleValue() == value) {
+      if (readsBack(rounded.doubleValue(), value, dtype)) {
         return rounded.stripTrailingZeros();
       }
     }
@@ -150,6 +187,9 @@ public final class Scalars {
   public static String formatElement(Object element, DType dtype) {
     if (dtype == DType.UINT64 && element instanceof Long l) {
       return Long.toUnsignedString(l);
+    }
+    if ((dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) && element instanceof Float f) {
+      return formatFloat(f, dtype);
     }
     if (element instanceof Float || element instanceof Double) {
       return formatFloat(((Number) element).doubleValue(), element instanceof Float);

@@ -96,6 +96,24 @@ public final class Tensor {
     return ofUnsigned(DType.UINT8, java.util.Arrays.stream(values).asLongStream().toArray());
   }
 
+  /** A float16 vector of {@code values}, each rounded to the nearest float16 (ties to even). */
+  public static Tensor ofFloat16(float... values) {
+    short[] bits = new short[values.length];
+    for (int i = 0; i < bits.length; i++) {
+      bits[i] = HalfFloats.floatToFloat16(values[i]);
+    }
+    return wrap(DType.FLOAT16, new int[] {values.length}, bits);
+  }
+
+  /** A bfloat16 vector of {@code values}, each rounded to the nearest bfloat16 (ties to even). */
+  public static Tensor ofBfloat16(float... values) {
+    short[] bits = new short[values.length];
+    for (int i = 0; i < bits.length; i++) {
+      bits[i] = HalfFloats.floatToBfloat16(values[i]);
+    }
+    return wrap(DType.BFLOAT16, new int[] {values.length}, bits);
+  }
+
   /** A uint16 vector of {@code values}, each from 0 to 65535. */
   public static Tensor ofUint16(int... values) {
     return ofUnsigned(DType.UINT16, java.util.Arrays.stream(values).asLongStream().toArray());
@@ -180,13 +198,14 @@ public final class Tensor {
   }
 
   /**
-   * Element {@code i} of the flat data, boxed (Boolean, Byte, ..., String). An unsigned element
+   * Element {@code i} of the flat data, boxed (Boolean, Byte, ..., String); a float16 or bfloat16
+   * element is its value as a Float (the bits are in {@link #data()}, a short[]). An unsigned element
    * is widened to its value: an Integer for uint8 and uint16, a Long for uint32; a uint64 element
    * is a Long holding its raw bits (read it with {@link Long#toUnsignedString(long)} or
    * {@link Long#compareUnsigned}), as TF Java's unsigned tensors hold them.
    */
   public Object get(int i) {
-    return dtype.isUnsigned() ? dtype.layout().get(data, i) : Array.get(data, i);
+    return dtype.isUnsigned() || dtype.isFloating() ? dtype.layout().get(data, i) : Array.get(data, i);
   }
 
   /** The values as nested Java lists (a boxed scalar for rank 0), like TF's {@code tolist}. */
@@ -221,12 +240,28 @@ public final class Tensor {
     Tensor that = (Tensor) o;
     return dtype == that.dtype
         && Arrays.equals(shape, that.shape)
-        && Objects.deepEquals(data, that.data);
+        && (dtype.isFloating() && data instanceof short[] ? Arrays.equals(canonicalHalves(), that.canonicalHalves())
+            : Objects.deepEquals(data, that.data));
+  }
+
+  /**
+   * A 16-bit float tensor's bits with every NaN made one NaN, so that equality compares bits
+   * (-0.0 is not 0.0) but not NaN payloads, as {@link Arrays#equals(float[], float[])} does.
+   */
+  private short[] canonicalHalves() {
+    short[] bits = ((short[]) data).clone();
+    for (int i = 0; i < bits.length; i++) {
+      if (Float.isNaN((Float) get(i))) {
+        bits[i] = (short) 0x7FFF;
+      }
+    }
+    return bits;
   }
 
   @Override
   public int hashCode() {
-    return 31 * (31 * dtype.hashCode() + Arrays.hashCode(shape)) + Scalars.hashArray(data);
+    Object hashed = dtype.isFloating() && data instanceof short[] ? canonicalHalves() : data;
+    return 31 * (31 * dtype.hashCode() + Arrays.hashCode(shape)) + Scalars.hashArray(hashed);
   }
 
   /** The values as TF prints a list of them: {@code [[1, 2], [3, 4]]}. */

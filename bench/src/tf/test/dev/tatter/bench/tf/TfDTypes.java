@@ -12,7 +12,8 @@ import org.tensorflow.proto.DataType;
  * through the dtypes TF Java can feed and fetch (int32, int64, float32, float64, bool): inside the
  * graph a value changes dtype only by conversions that keep every bit — a {@code Cast} from int32
  * of values already in the narrow type's range (int8, int16, uint8, uint16) or a {@code Bitcast}
- * between types of one width (uint32 from int32, uint64 from int64).
+ * between types of one width (uint32 from int32, uint64 from int64; float16 and bfloat16 from
+ * their bits as int16).
  */
 final class TfDTypes {
   private TfDTypes() {}
@@ -28,6 +29,8 @@ final class TfDTypes {
       case UINT16 -> DataType.DT_UINT16;
       case UINT32 -> DataType.DT_UINT32;
       case UINT64 -> DataType.DT_UINT64;
+      case FLOAT16 -> DataType.DT_HALF;
+      case BFLOAT16 -> DataType.DT_BFLOAT16;
       case FLOAT32 -> DataType.DT_FLOAT;
       case FLOAT64 -> DataType.DT_DOUBLE;
       case STRING -> DataType.DT_STRING;
@@ -37,7 +40,7 @@ final class TfDTypes {
   /** The dtype a value of {@code dtype} is fed and fetched as. */
   static DType carrier(DType dtype) {
     return switch (dtype) {
-      case INT8, INT16, UINT8, UINT16 -> DType.INT32;
+      case INT8, INT16, UINT8, UINT16, FLOAT16, BFLOAT16 -> DType.INT32;
       case UINT32 -> DType.INT32;
       case UINT64 -> DType.INT64;
       default -> dtype;
@@ -53,6 +56,9 @@ final class TfDTypes {
     }
     Tensor carried = Tensor.wrap(carrier, t.shape(), carry(t));
     Output<?> in = TfEval.constant(tf, carried).asOutput();
+    if (dtype.isFloating()) { // 16-bit floats: their bits, as int16, reinterpreted
+      return bitcast(tf, cast(tf, in, DataType.DT_INT16), tfType(dtype));
+    }
     return dtype.bits() == carrier.bits() ? bitcast(tf, in, tfType(dtype)) : cast(tf, in, tfType(dtype));
   }
 
@@ -61,6 +67,9 @@ final class TfDTypes {
     DType carrier = carrier(dtype);
     if (carrier == dtype) {
       return out;
+    }
+    if (dtype.isFloating()) {
+      return cast(tf, bitcast(tf, out, DataType.DT_INT16), DataType.DT_INT32);
     }
     return dtype.bits() == carrier.bits() ? bitcast(tf, out, tfType(carrier)) : cast(tf, out, tfType(carrier));
   }
@@ -83,6 +92,13 @@ final class TfDTypes {
     int n = t.size();
     if (t.dtype() == DType.UINT64) {
       return ((long[]) t.data()).clone();
+    }
+    if (t.data() instanceof short[] bits && t.dtype().isFloating()) {
+      int[] out = new int[n];
+      for (int i = 0; i < n; i++) {
+        out[i] = bits[i];
+      }
+      return out;
     }
     int[] out = new int[n];
     for (int i = 0; i < n; i++) {

@@ -24,6 +24,7 @@ public final class OpRegistry {
       RaggedOps.class,
       RaggedShapeOps.class,
       ElementwiseOps.class,
+      BitcastOps.class,
       ComparisonOps.class,
       RaggedBroadcastOps.class,
       ConversionOps.class,

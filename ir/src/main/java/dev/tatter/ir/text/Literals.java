@@ -35,7 +35,12 @@ public final class Literals {
     /** The value as {@code dtype} (float32 or float64); a finite literal that overflows is an error. */
     public double value(DType dtype) {
       double v = dtype == DType.FLOAT32 ? Float.parseFloat(text) : Double.parseDouble(text);
-      if (Double.isInfinite(v)) {
+      boolean overflows = Double.isInfinite(v)
+          || dtype == DType.FLOAT16 && Float.isInfinite(dev.tatter.runtime.HalfFloats.float16ToFloat(
+              dev.tatter.runtime.HalfFloats.doubleToFloat16(v)))
+          || dtype == DType.BFLOAT16 && Float.isInfinite(dev.tatter.runtime.HalfFloats.bfloat16ToFloat(
+              dev.tatter.runtime.HalfFloats.doubleToBfloat16(v)));
+      if (overflows) {
         throw new TypeException("literal " + text + " is out of range for " + dtype
             + " (write inf or -inf for an infinity)");
       }
@@ -225,7 +230,7 @@ public final class Literals {
   private static double number(Object v, DType dtype) {
     if (v instanceof Long l) {
       // long to float/double rounds to nearest, as Java's conversion does
-      return dtype == DType.FLOAT32 ? (double) (float) (long) l : (double) l;
+      return dtype == DType.FLOAT64 ? (double) l : (double) (float) (long) l;
     }
     if (v instanceof Decimal d) {
       return d.value(dtype);

@@ -21,6 +21,16 @@ final class MeanKernels {
     int[] shape = t.shape();
     long count = axes.length == t.rank() ? t.size() : shape[axes[0]];
     long[] axis = Arrays.stream(axes).asLongStream().toArray();
+    if (dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) {
+      // TF's mean of 16-bit floats sums and divides in float and rounds once (its sum rounds every step)
+      Tensor wide = Tensor.wrap(DType.FLOAT32, shape, UnsignedReductions.widenHalf(t));
+      Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, wide, axis, keepdims);
+      float[] s = ((float[]) sum.data()).clone();
+      for (int i = 0; i < s.length; i++) {
+        s[i] = s[i] / (float) count;
+      }
+      return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
+    }
     if (dtype.isFloating()) {
       Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
       if (dtype == DType.FLOAT32) {
@@ -77,6 +87,15 @@ final class MeanKernels {
     int n = sum.size();
     if (dtype.isUnsigned()) {
       return unsignedTrueDivide(sum, c);
+    }
+    if (dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) {
+      // TF's sum / count in the dtype: the count becomes a 16-bit float too
+      float[] s = UnsignedReductions.widenHalf(sum);
+      for (int i = 0; i < n; i++) {
+        float k = dtype == DType.FLOAT16 ? HalfFunctions.toFloat16(c[i]) : HalfFunctions.toBfloat16(c[i]);
+        s[i] = s[i] / k;
+      }
+      return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
     }
     if (dtype == DType.FLOAT32 || dtype == DType.INT8 || dtype == DType.INT16) {
       float[] out = new float[n];

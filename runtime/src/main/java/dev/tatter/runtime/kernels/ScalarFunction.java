@@ -25,12 +25,19 @@ import java.util.Optional;
  * exactly where such an overload exists, never through the signed ones: a signed overload that
  * happened to fit would divide or compare uint64 wrongly without a word, and TF's kernels refuse
  * several ops (neg, abs, sign, pow) on unsigned dtypes anyway.
+ *
+ * <p>float16 and bfloat16 compute in float and are rounded when stored, so their float overloads
+ * serve them — except where TF rounds an intermediate to the 16-bit format, which an overload
+ * named {@code <name>Float16} or {@code <name>Bfloat16} then says ({@code floordiv} floors the
+ * rounded quotient, as Eigen's {@code floor(half(x / y))} does).
  */
 public final class ScalarFunction {
   private final Class<?> owner;
   private final String name;
   private final List<Method> overloads;
   private final List<Method> unsignedOverloads;
+  private final List<Method> float16Overloads;
+  private final List<Method> bfloat16Overloads;
   /** Per arity and dtype ordinal, the element step the generic loop runs (built on first use). */
   private final java.util.concurrent.atomic.AtomicReferenceArray<Object> steps =
       new java.util.concurrent.atomic.AtomicReferenceArray<>(3 * DTYPES);
@@ -43,6 +50,8 @@ public final class ScalarFunction {
     this.name = name;
     this.overloads = staticMethods(owner, name);
     this.unsignedOverloads = staticMethods(owner, unsignedName(name));
+    this.float16Overloads = staticMethods(owner, name + "Float16");
+    this.bfloat16Overloads = staticMethods(owner, name + "Bfloat16");
     if (overloads.isEmpty() && unsignedOverloads.isEmpty()) {
       throw new IllegalArgumentException("no public static method " + owner.getSimpleName() + "." + name);
     }
@@ -85,6 +94,12 @@ public final class ScalarFunction {
   }
 
   private Optional<Method> candidate(DType dtype, int arity) {
+    if (dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) {
+      Optional<Method> own = find(dtype == DType.FLOAT16 ? float16Overloads : bfloat16Overloads, float.class, arity);
+      if (own.isPresent()) {
+        return own;
+      }
+    }
     return find(dtype.isUnsigned() ? unsignedOverloads : overloads, dtype.computeType(), arity);
   }
 

@@ -16,7 +16,7 @@ import dev.tatter.runtime.InvalidArgumentException;
  * zero-extended uint32 values. Only the ops TF's CPU kernels register for unsigned dtypes have
  * overloads here (no {@code neg}, {@code abs}, {@code pow}: TF has no such kernels).
  */
-public class UnsignedFunctions {
+public class UnsignedFunctions extends HalfFunctions {
   UnsignedFunctions() {}
 
   // ---- arithmetic (wraps when stored) ----
