@@ -21,8 +21,18 @@ final class MeanKernels {
     int[] shape = t.shape();
     long count = axes.length == t.rank() ? t.size() : shape[axes[0]];
     long[] axis = Arrays.stream(axes).asLongStream().toArray();
-    if (dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) {
-      // TF's mean of 16-bit floats sums and divides in float and rounds once (its sum rounds every step)
+    if (dtype == DType.FLOAT16) {
+      // TF's float16 mean: the float16 sum (rounded every step) over the count as a float16, rounded
+      Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
+      float[] s = UnsignedReductions.widenHalf(sum);
+      float k = HalfFunctions.toFloat16(count);
+      for (int i = 0; i < s.length; i++) {
+        s[i] = s[i] / k;
+      }
+      return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
+    }
+    if (dtype == DType.BFLOAT16) {
+      // TF's bfloat16 mean sums and divides in float and rounds once (measured by the -Ptf oracle)
       Tensor wide = Tensor.wrap(DType.FLOAT32, shape, UnsignedReductions.widenHalf(t));
       Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, wide, axis, keepdims);
       float[] s = ((float[]) sum.data()).clone();
