@@ -367,7 +367,7 @@ final class FusedKernelEmitter {
     org.objectweb.asm.Type acc = ElementCode.valueType(valueType);
     int limit = next++;
     int accLocal = next;
-    Method fold = ((Fusion.RowFold) reduce.op().fusion()).fold().overload(valueType.computeType(), 2).orElseThrow();
+    Method fold = ((Fusion.RowFold) reduce.op().fusion()).fold().overload(valueType, 2).orElseThrow();
     Object init = initialValue(reduce, valueType);
     mv.visitVarInsn(ILOAD, 0);
     mv.visitVarInsn(ISTORE, row);
@@ -402,6 +402,7 @@ final class FusedKernelEmitter {
       steps.load(values.index());
     }
     ElementCode.invoke(mv, fold);
+    ElementCode.wrap(mv, valueType); // each step stored, as the kernel's (a 16-bit float sum rounds every step)
     mv.visitVarInsn(acc.getOpcode(ISTORE), accLocal);
     mv.visitIincInsn(index, 1);
     mv.visitJumpInsn(GOTO, head);

@@ -303,6 +303,11 @@ public final class Value {
     return ElementwiseLowering.cast(this, dtype);
   }
 
+  /** TF's {@code tf.bitcast(x, type)}: the same bytes as {@code type} (dense numeric tensors). */
+  public Value bitcast(DType type) {
+    return builder.op(dev.tatter.ir.ops.BitcastOps.BITCAST, Map.of("type", type), this);
+  }
+
   /** {@code this + other}; integers wrap. */
   public Value add(Object other) {
     return binary(ElementwiseOps.ADD, other);
@@ -1003,7 +1008,7 @@ public final class Value {
       case BOOL -> false;
       case STRING -> "";
       case FLOATING -> 0.0;
-      case INTEGER -> 0L;
+      case INTEGER, UNSIGNED -> 0L;
     };
   }
 

@@ -284,7 +284,8 @@ class ElementwiseSemanticsTest {
         g.constant(Tensor.ofDoubles(0.0, -0.5, Double.NaN)).cast(DType.BOOL),
         g.constant(Tensor.ofBools(true, false)).cast(DType.FLOAT32));
     assertEquals("[44, 127]", out.get(0).toString());
-    assertEquals("[-2, 2, 0]", out.get(1).toString());
+    // tf.cast(tf.constant([-2.7, 2.7, nan], tf.float64), tf.int32) -> [-2, 2, -2147483648] on x86 (-Ptf oracle)
+    assertEquals("[-2, 2, -2147483648]", out.get(1).toString());
     assertEquals("[False, True, True]", out.get(2).toString());
     assertEquals("[1.0, 0.0]", out.get(3).toString());
   }

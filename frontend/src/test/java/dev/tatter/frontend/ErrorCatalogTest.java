@@ -189,6 +189,9 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.sparseFromDense(ph(g, "x", DType.INT32));
     }));
+    on("B89", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 2).neg()));
+    on("B90", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 3).bitcast(DType.INT32)));
+    on("B91", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).bitcast(DType.INT8)));
     on("B25", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
@@ -470,6 +473,11 @@ class ErrorCatalogTest {
       }
     });
 
+    on("R74", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.dense(DType.UINT8, -1));
+      return run(g, Map.of("p", Tensor.ofUint8(1, 2, 3)), p.bitcast(DType.INT16));
+    });
     on("R31", () -> {
       GraphBuilder g = new GraphBuilder();
       Value a = g.placeholder("a", Types.ragged(DType.INT32, 1));

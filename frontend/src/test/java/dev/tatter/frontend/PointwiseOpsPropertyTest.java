@@ -93,8 +93,8 @@ class PointwiseOpsPropertyTest {
     for (int i = 0; i < SIZE; i++) {
       Object value = switch (dtype.kind()) {
         case BOOL -> random.nextBoolean();
-        case INTEGER -> {
-          long[] special = {dtype.minInteger(), dtype.maxInteger(), -1, 0, 1, 2};
+        case INTEGER, UNSIGNED -> { // an unsigned -1 is its maximum, MIN of int64 is 2^63 in uint64
+          long[] special = {dtype.minInteger(), dtype.maxInteger(), -1, 0, 1, 2, Long.MIN_VALUE};
           yield random.nextInt(4) == 0 ? special[random.nextInt(special.length)] : (long) (random.nextInt(41) - 20);
         }
         case FLOATING -> {

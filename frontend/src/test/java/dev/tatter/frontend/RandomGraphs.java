@@ -223,7 +223,8 @@ public final class RandomGraphs {
   /** One graph under construction, with the random source and helpers for strategies. */
   public static final class Generation {
     private static final List<DType> DTYPES = List.of(DType.FLOAT32, DType.FLOAT32, DType.INT64, DType.INT64,
-        DType.INT32, DType.FLOAT64, DType.INT8, DType.INT16, DType.BOOL, DType.STRING);
+        DType.INT32, DType.FLOAT64, DType.INT8, DType.INT16, DType.BOOL, DType.STRING,
+        DType.UINT8, DType.UINT16, DType.UINT32, DType.UINT64, DType.FLOAT16, DType.BFLOAT16);
     final Random random;
     final boolean runnable;
     final Graph.Builder builder = Graph.builder();
@@ -346,6 +347,15 @@ public final class RandomGraphs {
           case INT16 -> (short) random.nextInt();
           case INT32 -> random.nextInt(7) - 3;
           case INT64 -> random.nextInt(5) == 0 ? random.nextLong() : (long) random.nextInt(7) - 3;
+          // unsigned: raw bits; small values and, one time in five, any bits (uint64 above 2^63)
+          case UINT8 -> (byte) (random.nextInt(5) == 0 ? random.nextInt() : random.nextInt(7));
+          case UINT16 -> (short) (random.nextInt(5) == 0 ? random.nextInt() : random.nextInt(7));
+          case UINT32 -> random.nextInt(5) == 0 ? random.nextInt() : random.nextInt(7);
+          case UINT64 -> random.nextInt(5) == 0 ? random.nextLong() : (long) random.nextInt(7);
+          // 16-bit floats: raw bits, any pattern one time in five (NaN payloads, subnormals)
+          case FLOAT16, BFLOAT16 -> random.nextInt(5) == 0 ? (short) random.nextInt()
+              : dtype == DType.FLOAT16 ? dev.tatter.runtime.HalfFloats.floatToFloat16((random.nextInt(9) - 4) / 2f)
+              : dev.tatter.runtime.HalfFloats.floatToBfloat16((random.nextInt(9) - 4) / 2f);
           case FLOAT32 -> random.nextInt(5) == 0 ? Float.intBitsToFloat(random.nextInt()) : (float) (random.nextInt(9) - 4) / 2;
           case FLOAT64 -> random.nextInt(5) == 0 ? Double.longBitsToDouble(random.nextLong()) : (double) (random.nextInt(9) - 4) / 4;
           case STRING -> List.of("", "a", "\"\\", "日本", "\u0000").get(random.nextInt(5));

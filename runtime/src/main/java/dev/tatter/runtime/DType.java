@@ -21,12 +21,26 @@ public enum DType {
   INT64("int64", Kind.INTEGER, long.class, long.class, 64),
   FLOAT32("float32", Kind.FLOATING, float.class, float.class, 32),
   FLOAT64("float64", Kind.FLOATING, double.class, double.class, 64),
-  STRING("string", Kind.STRING, String.class, String.class, 0);
+  STRING("string", Kind.STRING, String.class, String.class, 0),
+  // Unsigned integers keep their raw bits in the signed primitive of their width (as TF Java's
+  // TUint8 does) and are computed zero-extended in a wider type, except uint64, computed on its
+  // raw bits in a long: their scalar overloads are the "<name>Unsigned" ones (see ScalarFunction).
+  UINT8("uint8", Kind.UNSIGNED, byte.class, int.class, 8),
+  UINT16("uint16", Kind.UNSIGNED, short.class, int.class, 16),
+  UINT32("uint32", Kind.UNSIGNED, int.class, long.class, 32),
+  UINT64("uint64", Kind.UNSIGNED, long.class, long.class, 64),
+  // 16-bit floats keep their bits in a short (as TF Java's TFloat16 and TBfloat16 do) and compute
+  // in float, rounded to nearest even when stored: what Eigen's half and bfloat16 arithmetic does.
+  FLOAT16("float16", Kind.FLOATING, short.class, float.class, 16),
+  BFLOAT16("bfloat16", Kind.FLOATING, short.class, float.class, 16);
 
   /** What an element is, for type rules: TF's dtype predicates are questions about the kind. */
   public enum Kind {
     BOOL,
+    /** Signed two's-complement integers. */
     INTEGER,
+    /** Unsigned integers (TF's {@code is_unsigned}); {@link DType#isInteger()} includes them. */
+    UNSIGNED,
     FLOATING,
     STRING
   }
@@ -88,8 +102,19 @@ public enum DType {
     return bits;
   }
 
+  /** TF's {@code is_integer}: signed and unsigned integers. */
   public boolean isInteger() {
-    return kind == Kind.INTEGER;
+    return kind == Kind.INTEGER || kind == Kind.UNSIGNED;
+  }
+
+  /** TF's {@code is_unsigned}: the unsigned integers (TF also counts bool; Tatter does not). */
+  public boolean isUnsigned() {
+    return kind == Kind.UNSIGNED;
+  }
+
+  /** TF's {@code is_complex}: no complex dtype exists yet. */
+  public boolean isComplex() {
+    return false;
   }
 
   public boolean isFloating() {
@@ -120,15 +145,32 @@ public enum DType {
     return kind == Kind.INTEGER && bits >= 32;
   }
 
-  /** The smallest value of an integer dtype. */
-  public long minInteger() {
-    checkInteger();
-    return -(1L << (bits - 1));
+  /** The largest finite value of a float dtype (TF's {@code dtype.max}): 65504 for float16. */
+  public double maxFloat() {
+    return switch (this) {
+      case FLOAT16 -> 65504.0;
+      case BFLOAT16 -> 0x1.FEp127;
+      case FLOAT32 -> Float.MAX_VALUE;
+      case FLOAT64 -> Double.MAX_VALUE;
+      default -> throw new IllegalArgumentException(this + " is not a float dtype");
+    };
   }
 
-  /** The largest value of an integer dtype. */
+  /** The smallest value of an integer dtype (0 for the unsigned ones). */
+  public long minInteger() {
+    checkInteger();
+    return kind == Kind.UNSIGNED ? 0 : -(1L << (bits - 1));
+  }
+
+  /**
+   * The largest value of an integer dtype, as its compute type holds it: for uint64 the raw bits
+   * of 2^64 - 1, which is the long -1.
+   */
   public long maxInteger() {
     checkInteger();
+    if (kind == Kind.UNSIGNED) {
+      return bits == 64 ? -1L : (1L << bits) - 1;
+    }
     return (1L << (bits - 1)) - 1; // for 64 bits: MIN_VALUE - 1 wraps to MAX_VALUE
   }
 
@@ -140,14 +182,14 @@ public enum DType {
     if (kind == Kind.FLOATING) {
       return this;
     }
-    if (kind != Kind.INTEGER) {
+    if (!isInteger()) {
       throw new IllegalArgumentException(this + " has no true division");
     }
     return bits <= 16 ? FLOAT32 : FLOAT64;
   }
 
   private void checkInteger() {
-    if (kind != Kind.INTEGER) {
+    if (!isInteger()) {
       throw new IllegalArgumentException(this + " is not an integer dtype");
     }
   }

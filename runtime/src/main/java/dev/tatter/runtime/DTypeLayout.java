@@ -30,7 +30,7 @@ public final class DTypeLayout {
     String suffix = Character.toUpperCase(dtype.tfName().charAt(0)) + dtype.tfName().substring(1);
     this.toStorage = dtype.storageType() == dtype.computeType() ? null
         : conversion("to" + suffix, dtype.computeType(), dtype.storageType());
-    this.fromStorage = dtype.storageType() == dtype.computeType() || widensImplicitly(dtype.storageType(), dtype.computeType())
+    this.fromStorage = dtype.storageType() == dtype.computeType() || (!dtype.isUnsigned() && widensImplicitly(dtype.storageType(), dtype.computeType()))
         ? null : conversion("from" + suffix, dtype.storageType(), dtype.computeType());
     try {
       MethodHandles.Lookup lookup = MethodHandles.publicLookup();
@@ -49,7 +49,7 @@ public final class DTypeLayout {
     }
   }
 
-  /** JVM array loads widen byte and short to int by themselves (sign-extending). */
+  /** JVM array loads widen byte and short to int by themselves (sign-extending: right for signed dtypes only). */
   private static boolean widensImplicitly(Class<?> storage, Class<?> compute) {
     return compute == int.class && (storage == byte.class || storage == short.class);
   }

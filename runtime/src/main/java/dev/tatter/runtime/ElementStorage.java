@@ -18,4 +18,48 @@ public final class ElementStorage {
   public static short toInt16(int value) {
     return (short) value;
   }
+
+  // Unsigned integers: raw bits in the signed primitive of their width, zero-extended on load.
+
+  public static byte toUint8(int value) {
+    return (byte) value;
+  }
+
+  public static int fromUint8(byte stored) {
+    return stored & 0xFF;
+  }
+
+  public static short toUint16(int value) {
+    return (short) value;
+  }
+
+  public static int fromUint16(short stored) {
+    return stored & 0xFFFF;
+  }
+
+  public static int toUint32(long value) {
+    return (int) value;
+  }
+
+  public static long fromUint32(int stored) {
+    return stored & 0xFFFFFFFFL;
+  }
+
+  // 16-bit floats: bits in a short, computed in float, rounded to nearest even on store.
+
+  public static short toFloat16(float value) {
+    return HalfFloats.floatToFloat16(value);
+  }
+
+  public static float fromFloat16(short stored) {
+    return HalfFloats.float16ToFloat(stored);
+  }
+
+  public static short toBfloat16(float value) {
+    return HalfFloats.floatToBfloat16(value);
+  }
+
+  public static float fromBfloat16(short stored) {
+    return HalfFloats.bfloat16ToFloat(stored);
+  }
 }

@@ -27,7 +27,7 @@ public final class Scalars {
           return value;
         }
       }
-      case INTEGER -> {
+      case INTEGER, UNSIGNED -> {
         if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
           long v = ((Number) value).longValue();
           return compute == long.class ? (Object) v : (Object) (int) v;
@@ -36,6 +36,13 @@ public final class Scalars {
       case FLOATING -> {
         if (value instanceof Number) {
           double v = ((Number) value).doubleValue();
+          // a 16-bit float is rounded once from the double, as NumPy converts a Python float
+          if (dtype == DType.FLOAT16) {
+            return HalfFloats.float16ToFloat(HalfFloats.doubleToFloat16(v));
+          }
+          if (dtype == DType.BFLOAT16) {
+            return HalfFloats.bfloat16ToFloat(HalfFloats.doubleToBfloat16(v));
+          }
           return compute == float.class ? (Object) (float) v : (Object) v;
         }
       }
@@ -68,10 +75,14 @@ public final class Scalars {
     if (dtype.kind() == DType.Kind.BOOL) {
       return ((boolean[]) array)[i] ? 1 : 0;
     }
-    if (dtype.kind() != DType.Kind.INTEGER) {
+    if (!dtype.isInteger()) {
       throw new IllegalArgumentException(dtype + " is not an integer dtype");
     }
-    return ((Number) dtype.layout().get(array, i)).longValue();
+    long v = ((Number) dtype.layout().get(array, i)).longValue();
+    if (dtype == DType.UINT64 && v < 0) {
+      throw new IllegalArgumentException("uint64 value " + Long.toUnsignedString(v) + " does not fit a long");
+    }
+    return v;
   }
 
   /** Element {@code i} as a double (numeric dtypes). */
@@ -81,6 +92,9 @@ public final class Scalars {
     }
     if (dtype.kind() == DType.Kind.FLOATING) {
       return ((Number) dtype.layout().get(array, i)).doubleValue();
+    }
+    if (dtype == DType.UINT64) {
+      return dev.tatter.runtime.kernels.UnsignedFunctions.toFloat64Unsigned(((long[]) array)[i]);
     }
     return loadLong(dtype, array, i);
   }
@@ -126,18 +140,57 @@ public final class Scalars {
 
   /** The fewest significant digits that read back to {@code value} (as a float32 if asked). */
   private static java.math.BigDecimal shortestDigits(double value, boolean isFloat32) {
+    return shortestDigits(value, isFloat32 ? DType.FLOAT32 : DType.FLOAT64);
+  }
+
+  /**
+   * A float16 or bfloat16 as NumPy's {@code repr} prints it: the shortest digits that read back
+   * to the same 16-bit value ({@code 0.1} for the float16 nearest 0.1, 0.0999755859375), in the
+   * layout of {@link #formatFloat(double, boolean)}.
+   */
+  public static String formatFloat(double value, DType dtype) {
+    if (dtype == DType.FLOAT32 || dtype == DType.FLOAT64) {
+      return formatFloat(value, dtype == DType.FLOAT32);
+    }
+    if (Double.isNaN(value) || Double.isInfinite(value) || value == 0) {
+      return formatFloat(value, false);
+    }
+    java.math.BigDecimal shortest = shortestDigits(value, dtype);
+    return formatFloat(shortest.doubleValue(), false);
+  }
+
+  /** Whether {@code candidate}, read as {@code dtype} (as a literal is read), is {@code value}. */
+  private static boolean readsBack(double candidate, double value, DType dtype) {
+    return switch (dtype) {
+      case FLOAT32 -> (float) candidate == (float) value;
+      case FLOAT16 -> HalfFloats.doubleToFloat16(candidate) == HalfFloats.doubleToFloat16(value);
+      case BFLOAT16 -> HalfFloats.doubleToBfloat16(candidate) == HalfFloats.doubleToBfloat16(value);
+      default -> candidate == value;
+    };
+  }
+
+  private static java.math.BigDecimal shortestDigits(double value, DType dtype) {
     java.math.BigDecimal exact = new java.math.BigDecimal(value);
     for (int precision = 1; precision < 17; precision++) {
       java.math.BigDecimal rounded = exact.round(new java.math.MathContext(precision, java.math.RoundingMode.HALF_EVEN));
-      if (isFloat32 ? rounded.floatValue() == (float) value : rounded.doubleValue() == value) {
+      if (readsBack(rounded.doubleValue(), value, dtype)) {
         return rounded.stripTrailingZeros();
       }
     }
     return exact.round(new java.math.MathContext(17, java.math.RoundingMode.HALF_EVEN)).stripTrailingZeros();
   }
 
-  /** Formats one boxed element of {@code dtype} as TF prints it inside a list. */
+  /**
+   * Formats one boxed element of {@code dtype} as TF prints it inside a list (a uint64 element,
+   * held as its raw bits in a Long, prints unsigned: {@code 18446744073709551615}).
+   */
   public static String formatElement(Object element, DType dtype) {
+    if (dtype == DType.UINT64 && element instanceof Long l) {
+      return Long.toUnsignedString(l);
+    }
+    if ((dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) && element instanceof Float f) {
+      return formatFloat(f, dtype);
+    }
     if (element instanceof Float || element instanceof Double) {
       return formatFloat(((Number) element).doubleValue(), element instanceof Float);
     }

@@ -94,6 +94,60 @@ public final class Tensor {
     return of(DType.FLOAT64, values, values.length);
   }
 
+  /**
+   * A uint8 vector of {@code values}, each from 0 to 255 (any other value is refused, never
+   * wrapped). Raw bytes go in as they are with {@code Tensor.of(DType.UINT8, bytes, n)}.
+   */
+  public static Tensor ofUint8(int... values) {
+    return ofUnsigned(DType.UINT8, java.util.Arrays.stream(values).asLongStream().toArray());
+  }
+
+  /** A float16 vector of {@code values}, each rounded to the nearest float16 (ties to even). */
+  public static Tensor ofFloat16(float... values) {
+    short[] bits = new short[values.length];
+    for (int i = 0; i < bits.length; i++) {
+      bits[i] = HalfFloats.floatToFloat16(values[i]);
+    }
+    return wrap(DType.FLOAT16, new int[] {values.length}, bits);
+  }
+
+  /** A bfloat16 vector of {@code values}, each rounded to the nearest bfloat16 (ties to even). */
+  public static Tensor ofBfloat16(float... values) {
+    short[] bits = new short[values.length];
+    for (int i = 0; i < bits.length; i++) {
+      bits[i] = HalfFloats.floatToBfloat16(values[i]);
+    }
+    return wrap(DType.BFLOAT16, new int[] {values.length}, bits);
+  }
+
+  /** A uint16 vector of {@code values}, each from 0 to 65535. */
+  public static Tensor ofUint16(int... values) {
+    return ofUnsigned(DType.UINT16, java.util.Arrays.stream(values).asLongStream().toArray());
+  }
+
+  /** A uint32 vector of {@code values}, each from 0 to 2^32 - 1. */
+  public static Tensor ofUint32(long... values) {
+    return ofUnsigned(DType.UINT32, values);
+  }
+
+  /**
+   * A uint64 vector of raw bits: a negative long is a value of 2^63 or more ({@code -1L} is
+   * 2^64 - 1), as {@link Long#parseUnsignedLong} gives it.
+   */
+  public static Tensor ofUint64(long... rawBits) {
+    return of(DType.UINT64, rawBits, rawBits.length);
+  }
+
+  private static Tensor ofUnsigned(DType dtype, long[] values) {
+    Object array = dtype.layout().newArray(values.length);
+    for (int i = 0; i < values.length; i++) {
+      checkArgument(values[i] >= 0 && values[i] <= dtype.maxInteger(),
+          "%s does not fit %s [0, %s]", values[i], dtype, dtype.maxInteger());
+      Scalars.store(dtype, array, i, values[i]);
+    }
+    return wrap(dtype, new int[] {values.length}, array);
+  }
+
   public static Tensor ofStrings(String... values) {
     return of(DType.STRING, values, values.length);
   }
@@ -163,7 +217,11 @@ public final class Tensor {
     return data;
   }
 
-  /** Element {@code i} of the flat data as a long (integer and bool dtypes). */
+  /**
+   * Element {@code i} of the flat data as a long (integer and bool dtypes; an unsigned element
+   * widened to its value, a uint64 one above {@code Long.MAX_VALUE} refused: read it with
+   * {@link #get} as raw bits).
+   */
   public long getLong(int i) {
     return Scalars.loadLong(dtype, data, i);
   }
@@ -173,9 +231,15 @@ public final class Tensor {
     return Scalars.loadDouble(dtype, data, i);
   }
 
-  /** Element {@code i} of the flat data, boxed (Boolean, Byte, ..., String). */
+  /**
+   * Element {@code i} of the flat data, boxed (Boolean, Byte, ..., String); a float16 or bfloat16
+   * element is its value as a Float (the bits are in {@link #data()}, a short[]). An unsigned element
+   * is widened to its value: an Integer for uint8 and uint16, a Long for uint32; a uint64 element
+   * is a Long holding its raw bits (read it with {@link Long#toUnsignedString(long)} or
+   * {@link Long#compareUnsigned}), as TF Java's unsigned tensors hold them.
+   */
   public Object get(int i) {
-    return Array.get(data, i);
+    return dtype.isUnsigned() || dtype.isFloating() ? dtype.layout().get(data, i) : Array.get(data, i);
   }
 
   /**
@@ -304,12 +368,28 @@ public final class Tensor {
     Tensor that = (Tensor) o;
     return dtype == that.dtype
         && Arrays.equals(shape, that.shape)
-        && Objects.deepEquals(data, that.data);
+        && (dtype.isFloating() && data instanceof short[] ? Arrays.equals(canonicalHalves(), that.canonicalHalves())
+            : Objects.deepEquals(data, that.data));
+  }
+
+  /**
+   * A 16-bit float tensor's bits with every NaN made one NaN, so that equality compares bits
+   * (-0.0 is not 0.0) but not NaN payloads, as {@link Arrays#equals(float[], float[])} does.
+   */
+  private short[] canonicalHalves() {
+    short[] bits = ((short[]) data).clone();
+    for (int i = 0; i < bits.length; i++) {
+      if (Float.isNaN((Float) get(i))) {
+        bits[i] = (short) 0x7FFF;
+      }
+    }
+    return bits;
   }
 
   @Override
   public int hashCode() {
-    return 31 * (31 * dtype.hashCode() + Arrays.hashCode(shape)) + Scalars.hashArray(data);
+    Object hashed = dtype.isFloating() && data instanceof short[] ? canonicalHalves() : data;
+    return 31 * (31 * dtype.hashCode() + Arrays.hashCode(shape)) + Scalars.hashArray(hashed);
   }
 
   /**

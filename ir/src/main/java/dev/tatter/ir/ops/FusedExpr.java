@@ -147,7 +147,7 @@ public record FusedExpr(ImmutableList<Step> steps) {
     }
     Class<?> compute = values.dtype().computeType();
     return values.dtype().isPrimitive()
-        && fold.fold().overload(compute, 2).filter(m -> m.getReturnType() == compute).isPresent();
+        && fold.fold().overload(values.dtype(), 2).filter(m -> m.getReturnType() == compute).isPresent();
   }
 
   public Step result() {

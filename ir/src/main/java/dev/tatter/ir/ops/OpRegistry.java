@@ -24,6 +24,7 @@ public final class OpRegistry {
       RaggedOps.class,
       RaggedShapeOps.class,
       ElementwiseOps.class,
+      BitcastOps.class,
       ComparisonOps.class,
       TranscendentalOps.class,
       MathOps.class,

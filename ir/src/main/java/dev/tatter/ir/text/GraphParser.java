@@ -336,10 +336,18 @@ public final class GraphParser {
     }
     ScalarContext s = ((ScalarLiteralContext) ctx).scalar();
     if (s.INT() != null) {
+      String text = s.INT().getText();
       try {
-        return Long.parseLong(s.INT().getText());
+        return Long.parseLong(text);
       } catch (NumberFormatException e) {
-        throw error(s.getStart(), "integer literal " + s.INT().getText() + " does not fit int64");
+        if (text.length() <= 20 && !text.startsWith("-")) {
+          // a uint64 above int64's range; the literal's dtype decides whether it fits
+          java.math.BigInteger big = new java.math.BigInteger(text);
+          if (big.bitLength() <= 64) {
+            return big;
+          }
+        }
+        throw error(s.getStart(), "integer literal " + text + " does not fit int64 or uint64");
       }
     }
     if (s.FLOAT() != null) {

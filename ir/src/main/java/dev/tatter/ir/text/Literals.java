@@ -35,7 +35,12 @@ public final class Literals {
     /** The value as {@code dtype} (float32 or float64); a finite literal that overflows is an error. */
     public double value(DType dtype) {
       double v = dtype == DType.FLOAT32 ? Float.parseFloat(text) : Double.parseDouble(text);
-      if (Double.isInfinite(v)) {
+      boolean overflows = Double.isInfinite(v)
+          || dtype == DType.FLOAT16 && Float.isInfinite(dev.tatter.runtime.HalfFloats.float16ToFloat(
+              dev.tatter.runtime.HalfFloats.doubleToFloat16(v)))
+          || dtype == DType.BFLOAT16 && Float.isInfinite(dev.tatter.runtime.HalfFloats.bfloat16ToFloat(
+              dev.tatter.runtime.HalfFloats.doubleToBfloat16(v)));
+      if (overflows) {
         throw new TypeException("literal " + text + " is out of range for " + dtype
             + " (write inf or -inf for an infinity)");
       }
@@ -190,6 +195,7 @@ public final class Literals {
     Object element = switch (dtype.kind()) {
       case BOOL -> expect(Boolean.class, v, dtype);
       case INTEGER -> fit(v, dtype, dtype.minInteger(), dtype.maxInteger());
+      case UNSIGNED -> fitUnsigned(v, dtype);
       case FLOATING -> number(v, dtype);
       case STRING -> expect(String.class, v, dtype);
     };
@@ -197,6 +203,9 @@ public final class Literals {
   }
 
   private static long fit(Object v, DType dtype, long min, long max) {
+    if (v instanceof java.math.BigInteger) { // beyond int64, read for uint64's sake
+      throw new TypeException("literal " + v + " does not fit " + dtype + " [" + min + ", " + max + "]");
+    }
     long x = expect(Long.class, v, dtype);
     if (x < min || x > max) {
       throw new TypeException("literal " + x + " does not fit " + dtype + " [" + min + ", " + max + "]");
@@ -204,10 +213,24 @@ public final class Literals {
     return x;
   }
 
+  /**
+   * An unsigned literal from 0 to the dtype's maximum; a uint64 above {@code Long.MAX_VALUE}
+   * arrives as a {@link java.math.BigInteger} and is kept as its raw bits.
+   */
+  private static long fitUnsigned(Object v, DType dtype) {
+    java.math.BigInteger max = new java.math.BigInteger(Long.toUnsignedString(dtype.maxInteger()));
+    java.math.BigInteger x = v instanceof java.math.BigInteger b ? b
+        : java.math.BigInteger.valueOf(expect(Long.class, v, dtype));
+    if (x.signum() < 0 || x.compareTo(max) > 0) {
+      throw new TypeException("literal " + x + " does not fit " + dtype + " [0, " + max + "]");
+    }
+    return x.longValue();
+  }
+
   private static double number(Object v, DType dtype) {
     if (v instanceof Long l) {
       // long to float/double rounds to nearest, as Java's conversion does
-      return dtype == DType.FLOAT32 ? (double) (float) (long) l : (double) l;
+      return dtype == DType.FLOAT64 ? (double) l : (double) (float) (long) l;
     }
     if (v instanceof Decimal d) {
       return d.value(dtype);
@@ -223,6 +246,9 @@ public final class Literals {
   }
 
   private static String describe(Object v) {
+    if (v instanceof java.math.BigInteger b) {
+      return b.toString();
+    }
     if (v instanceof Decimal d) {
       return d.text();
     }

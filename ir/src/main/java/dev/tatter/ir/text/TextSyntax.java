@@ -51,6 +51,10 @@ public final class TextSyntax {
         appendLiteral(out, list.get(i), dtype);
       }
       out.append(']');
+    } else if (dtype == DType.UINT64 && nested instanceof Long raw) {
+      out.append(Long.toUnsignedString(raw));
+    } else if ((dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) && nested instanceof Float f) {
+      out.append(Scalars.formatFloat(f, dtype)); // the shortest digits that read back as this dtype
     } else {
       out.append(formatScalar(nested));
     }

@@ -87,14 +87,14 @@ class ParseErrorTest {
   @Test
   void badTypes_sayWhatWasExpected() {
     assertEquals(List.of(
-        "g.tat:1:29: unknown dtype 'float16'; expected one of [bool, int8, int16, int32, int64, float32, float64, string]",
+        "g.tat:1:29: unknown dtype 'float8'; expected one of [bool, int8, int16, int32, int64, float32, float64, string, uint8, uint16, uint32, uint64, float16, bfloat16]",
         "g.tat:2:36: unknown type option 'rank'; expected one of [nvals, ragged_rank, splits]",
         "g.tat:3:50: ragged_rank 3 does not fit the shape [None,(None)] (it must be at least 1, at least the position "
             + "of the last ragged dimension, and below the rank)",
         "g.tat:4:36: type option 'splits' needs a dtype (int32 or int64), got splits=5",
         "g.tat:5:45: type option 'nvals' needs a size from 0 to 9223372036854775807, got 99999999999999999999",
         "g.tat:6:22: invalid type partition<int64>[9223372036854775807,2]: long overflow"), errors("""
-        %a = placeholder() : tensor<float16>[None]
+        %a = placeholder() : tensor<float8>[None]
         %b = placeholder() : ragged<int64, rank=2>[None, (None)]
         %c = placeholder() : ragged<int64, ragged_rank=3>[None, (None)]
         %d = placeholder() : ragged<int64, splits=5>[None, (None)]

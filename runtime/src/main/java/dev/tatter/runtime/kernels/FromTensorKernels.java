@@ -72,7 +72,8 @@ public final class FromTensorKernels {
         case FLOAT32 -> ((float[]) data)[offset + j] == ((float[]) pad)[j];
         case FLOAT64 -> ((double[]) data)[offset + j] == ((double[]) pad)[j];
         case STRING -> ((String[]) data)[offset + j].equals(((String[]) pad)[j]);
-        default -> tensor.getLong(offset + j) == padding.getLong(j);
+        case FLOAT16, BFLOAT16 -> (Float) tensor.get(offset + j) == (float) (Float) padding.get(j);
+        default -> ((Number) tensor.get(offset + j)).longValue() == ((Number) padding.get(j)).longValue();
       };
       if (!equal) {
         return false;

@@ -21,6 +21,26 @@ final class MeanKernels {
     int[] shape = t.shape();
     long count = axes.length == t.rank() ? t.size() : shape[axes[0]];
     long[] axis = Arrays.stream(axes).asLongStream().toArray();
+    if (dtype == DType.FLOAT16) {
+      // TF's float16 mean: the float16 sum (rounded every step) over the count as a float16, rounded
+      Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
+      float[] s = UnsignedReductions.widenHalf(sum);
+      float k = HalfFunctions.toFloat16(count);
+      for (int i = 0; i < s.length; i++) {
+        s[i] = s[i] / k;
+      }
+      return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
+    }
+    if (dtype == DType.BFLOAT16) {
+      // TF's bfloat16 mean sums and divides in float and rounds once (measured by the -Ptf oracle)
+      Tensor wide = Tensor.wrap(DType.FLOAT32, shape, UnsignedReductions.widenHalf(t));
+      Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, wide, axis, keepdims);
+      float[] s = ((float[]) sum.data()).clone();
+      for (int i = 0; i < s.length; i++) {
+        s[i] = s[i] / (float) count;
+      }
+      return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
+    }
     if (dtype.isFloating()) {
       Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
       if (dtype == DType.FLOAT32) {
@@ -36,15 +56,23 @@ final class MeanKernels {
       }
       return Tensor.wrap(dtype, sum.shape(), s);
     }
-    long[] wide = new long[t.size()];
-    for (int i = 0; i < wide.length; i++) {
-      wide[i] = t.getLong(i);
+    long[] wide;
+    if (dtype.isUnsigned()) {
+      wide = UnsignedReductions.widen(t); // TF sums uint8/16/32 in uint64 and divides unsigned
+    } else {
+      wide = new long[t.size()];
+      for (int i = 0; i < wide.length; i++) {
+        wide[i] = t.getLong(i);
+      }
     }
     Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, Tensor.wrap(DType.INT64, shape, wide), axis, keepdims);
     long[] s = (long[]) sum.data();
     long[] mean = new long[s.length];
     for (int i = 0; i < s.length; i++) {
-      mean[i] = count == 0 ? 0 : s[i] / count;
+      mean[i] = count == 0 ? 0 : dtype.isUnsigned() ? Long.divideUnsigned(s[i], count) : s[i] / count;
+    }
+    if (dtype.isUnsigned()) {
+      return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.narrow(dtype, mean));
     }
     return narrowLongs(dtype, sum.shape(), mean);
   }
@@ -67,6 +95,18 @@ final class MeanKernels {
     DType dtype = sum.dtype();
     long[] c = (long[]) count.data();
     int n = sum.size();
+    if (dtype.isUnsigned()) {
+      return unsignedTrueDivide(sum, c);
+    }
+    if (dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) {
+      // TF's sum / count in the dtype: the count becomes a 16-bit float too
+      float[] s = UnsignedReductions.widenHalf(sum);
+      for (int i = 0; i < n; i++) {
+        float k = dtype == DType.FLOAT16 ? HalfFunctions.toFloat16(c[i]) : HalfFunctions.toBfloat16(c[i]);
+        s[i] = s[i] / k;
+      }
+      return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
+    }
     if (dtype == DType.FLOAT32 || dtype == DType.INT8 || dtype == DType.INT16) {
       float[] out = new float[n];
       for (int i = 0; i < n; i++) {
@@ -81,6 +121,25 @@ final class MeanKernels {
       double s = dtype == DType.FLOAT64 ? ((double[]) sum.data())[i] : (double) sum.getLong(i);
       double k = dtype == DType.INT32 ? (double) (int) c[i] : (double) c[i];
       out[i] = s / k;
+    }
+    return Tensor.wrap(DType.FLOAT64, sum.shape(), out);
+  }
+
+  /** {@link #trueDivide} of an unsigned sum: the count wraps to the dtype, both are cast as {@code cast} casts them. */
+  private static Tensor unsignedTrueDivide(Tensor sum, long[] c) {
+    DType dtype = sum.dtype();
+    long[] s = UnsignedReductions.widen(sum);
+    long[] k = UnsignedReductions.widen(Tensor.wrap(dtype, new int[] {c.length}, UnsignedReductions.narrow(dtype, c)));
+    if (dtype.trueDivDType() == DType.FLOAT32) {
+      float[] out = new float[s.length];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = (float) s[i] / (float) k[i];
+      }
+      return Tensor.wrap(DType.FLOAT32, sum.shape(), out);
+    }
+    double[] out = new double[s.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = UnsignedFunctions.toFloat64Unsigned(s[i]) / UnsignedFunctions.toFloat64Unsigned(k[i]);
     }
     return Tensor.wrap(DType.FLOAT64, sum.shape(), out);
   }

@@ -77,13 +77,16 @@ public final class PointwiseKernels {
 
   /**
    * The element function of {@code cast} from {@code from} to {@code to}: the {@code to<Dtype>}
-   * overload of {@link ScalarFunctions} for the source's compute type, returning the target's; null
-   * if there is none (strings).
+   * overload of {@link ScalarFunctions} (public static methods it declares or inherits) for the
+   * source's compute type, returning the target's — {@code to<Dtype>Unsigned} from an unsigned
+   * source, as {@link ScalarFunction} resolves unsigned overloads; null if there is none (strings).
    */
   public static Method castFunction(DType from, DType to) {
+    String name = ScalarFunctions.castFunctionName(to);
     try {
-      Method m = ScalarFunctions.class.getMethod(ScalarFunctions.castFunctionName(to), from.computeType());
-      return m.getReturnType() == to.computeType() ? m : null;
+      Method m = ScalarFunctions.class.getMethod(from.isUnsigned() ? ScalarFunction.unsignedName(name) : name,
+          from.computeType());
+      return m.getReturnType() == to.computeType() && java.lang.reflect.Modifier.isStatic(m.getModifiers()) ? m : null;
     } catch (NoSuchMethodException e) {
       return null;
     }

@@ -47,12 +47,11 @@ public enum Reducer {
 
   /** The starting value for a float dtype. */
   double identityDouble(DType dtype, Mode mode) {
-    boolean f32 = dtype.bits() == 32;
     return switch (this) {
       case SUM -> 0;
       case PROD -> 1;
-      case MIN -> mode == Mode.DENSE ? Double.POSITIVE_INFINITY : f32 ? Float.MAX_VALUE : Double.MAX_VALUE;
-      case MAX -> mode == Mode.DENSE ? Double.NEGATIVE_INFINITY : f32 ? -Float.MAX_VALUE : -Double.MAX_VALUE;
+      case MIN -> mode == Mode.DENSE ? Double.POSITIVE_INFINITY : dtype.maxFloat();
+      case MAX -> mode == Mode.DENSE ? Double.NEGATIVE_INFINITY : -dtype.maxFloat();
       case ALL, ANY -> throw new IllegalStateException(this + " takes bool only");
     };
   }

@@ -19,7 +19,7 @@ import dev.tatter.runtime.InvalidArgumentException;
  * <p>Errors TF's kernels raise at run time are thrown here as {@link InvalidArgumentException}
  * with TF's wording; the executor prefixes the node.
  */
-public final class ScalarFunctions {
+public final class ScalarFunctions extends UnsignedFunctions {
   private ScalarFunctions() {}
 
   static final String DIVISION_BY_ZERO = "Integer division by zero";
@@ -461,13 +461,13 @@ public final class ScalarFunctions {
     return (byte) a;
   }
 
-  /** Truncates toward zero to an int first (Java saturates where C++ is undefined), then keeps the low 8 bits. */
+  /** Truncates toward zero; out of range as TF on x86 (see {@link X86Conversions}): saturates, NaN is -128. */
   public static int toInt8(float a) {
-    return (byte) (int) a;
+    return X86Conversions.toInt8(a);
   }
 
   public static int toInt8(double a) {
-    return (byte) (int) a;
+    return X86Conversions.toInt8(a);
   }
 
   public static int toInt16(boolean a) {
@@ -483,11 +483,11 @@ public final class ScalarFunctions {
   }
 
   public static int toInt16(float a) {
-    return (short) (int) a;
+    return X86Conversions.toInt16(a);
   }
 
   public static int toInt16(double a) {
-    return (short) (int) a;
+    return X86Conversions.toInt16(a);
   }
 
   public static int toInt32(boolean a) {
@@ -502,13 +502,13 @@ public final class ScalarFunctions {
     return (int) a;
   }
 
-  /** Truncates toward zero; out of range saturates and NaN is 0 (Java's rule; C++ leaves it undefined). */
+  /** Truncates toward zero; NaN and out of range give the minimum, as TF on x86 (C++ leaves it undefined). */
   public static int toInt32(float a) {
-    return (int) a;
+    return X86Conversions.toInt32(a);
   }
 
   public static int toInt32(double a) {
-    return (int) a;
+    return X86Conversions.toInt32(a);
   }
 
   public static long toInt64(boolean a) {
@@ -524,11 +524,11 @@ public final class ScalarFunctions {
   }
 
   public static long toInt64(float a) {
-    return (long) a;
+    return X86Conversions.toInt64(a);
   }
 
   public static long toInt64(double a) {
-    return (long) a;
+    return X86Conversions.toInt64(a);
   }
 
   public static float toFloat32(boolean a) {

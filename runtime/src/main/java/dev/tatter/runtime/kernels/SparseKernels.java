@@ -144,7 +144,8 @@ public final class SparseKernels {
         case FLOAT32 -> ((float[]) data)[i] != 0f || Float.isNaN(((float[]) data)[i]);
         case FLOAT64 -> ((double[]) data)[i] != 0d || Double.isNaN(((double[]) data)[i]);
         case STRING -> !((String[]) data)[i].isEmpty();
-        default -> t.getLong(i) != 0;
+        case FLOAT16, BFLOAT16 -> (Float) t.get(i) != 0f || Float.isNaN((Float) t.get(i));
+        default -> ((Number) t.dtype().layout().get(data, i)).longValue() != 0; // raw bits for uint64
       };
       if (nz) {
         nonzero.set(i);
@@ -213,20 +214,21 @@ public final class SparseKernels {
       switch (st.dtype()) {
         case FLOAT32 -> ((float[]) out)[i] = divide ? ((float[]) a)[i] / ((float[]) b)[pos] : ((float[]) a)[i] * ((float[]) b)[pos];
         case FLOAT64 -> ((double[]) out)[i] = divide ? ((double[]) a)[i] / ((double[]) b)[pos] : ((double[]) a)[i] * ((double[]) b)[pos];
+        case FLOAT16, BFLOAT16 -> { // in float, rounded when stored, as half arithmetic does
+          float x = (Float) st.values().get(i);
+          float y = (Float) dense.get(pos);
+          st.dtype().layout().set(out, i, divide ? x / y : x * y);
+        }
         default -> {
-          long x = st.values().getLong(i);
-          long y = dense.getLong(pos);
+          // integers as their compute type holds them: unsigned zero-extended, uint64 as raw bits
+          long x = ((Number) st.dtype().layout().get(a, i)).longValue();
+          long y = ((Number) dense.dtype().layout().get(b, pos)).longValue();
           if (divide && y == 0) {
             throw new InvalidArgumentException("integer division by zero: the dense value for indices[" + i + "]="
                 + index(idx, i, ndims) + " is 0");
           }
-          long r = divide ? x / y : x * y;
-          switch (st.dtype()) {
-            case INT8 -> ((byte[]) out)[i] = (byte) r;
-            case INT16 -> ((short[]) out)[i] = (short) r;
-            case INT32 -> ((int[]) out)[i] = (int) r;
-            default -> ((long[]) out)[i] = r;
-          }
+          long r = divide ? (st.dtype().isUnsigned() ? Long.divideUnsigned(x, y) : x / y) : x * y;
+          dev.tatter.runtime.Scalars.store(st.dtype(), out, i, r); // narrowed to the dtype, wrapping
         }
       }
     }
