@@ -315,16 +315,19 @@ final class NestedArrays {
         || value instanceof Byte;
     boolean ok = switch (dtype.kind()) {
       case BOOL -> value instanceof Boolean;
-      case INTEGER -> integral;
+      case INTEGER, UNSIGNED -> integral;
       case FLOATING -> value instanceof Number;
       case STRING -> value instanceof String;
     };
     if (!ok) {
       throw new IllegalArgumentException(path + " = " + describe(value) + " cannot be a " + dtype + " element");
     }
-    if (dtype.kind() == DType.Kind.INTEGER) {
+    if (dtype.isInteger()) {
       long v = ((Number) value).longValue();
-      if (v < dtype.minInteger() || v > dtype.maxInteger()) {
+      // uint64's maxInteger is the raw bits of 2^64 - 1 (the long -1): every non-negative long fits
+      boolean fits = dtype.isUnsigned() && dtype.bits() == 64 ? v >= 0
+          : v >= dtype.minInteger() && v <= dtype.maxInteger();
+      if (!fits) {
         throw new IllegalArgumentException(path + " = " + v + " does not fit " + dtype + " ["
             + dtype.minInteger() + ", " + dtype.maxInteger() + "]");
       }
