@@ -473,6 +473,13 @@ class ErrorCatalogTest {
     on("T18", () -> parse("%x = placeholder() : tensor<int33>[2]\n"));
     on("T19", () -> parse("%x = placeholder() : tensor<int32>[2]\nreturn %z\n"));
     on("T20", () -> parse("%c = constant() {value = tensor<float32>[1] [\"a\"]} : tensor<float32>[1]\n"));
+    on("T70", () -> parseSparse("[[1, 2]]"));
+    on("T71", () -> parseSparse("SparseTensor(indices=[[0, 0]], values=[1], values=[2], dense_shape=[3, 4])"));
+    on("T72", () -> parseSparse("SparseTensor(indices=[], values=[], dense_shape=[3, 5])"));
+  }
+
+  private static Throwable parseSparse(String text) {
+    return thrown(() -> GraphParser.parseValue(text, GraphParser.parseType("sparse<int32>[3, 4]"), "t.tat"));
   }
 
   // ---- the catalogue -------------------------------------------------------------------------
