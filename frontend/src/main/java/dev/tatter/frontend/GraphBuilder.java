@@ -83,6 +83,16 @@ public final class GraphBuilder {
     return Sparse.fromValue(this, value);
   }
 
+  /** TF's {@code tf.sparse.concat(axis, sp_inputs)}: the inputs' other dims must match. */
+  public Value sparseConcat(long axis, Value... inputs) {
+    return SparseManipulation.concat(this, axis, false, inputs);
+  }
+
+  /** TF's {@code tf.sparse.concat(axis, sp_inputs, expand_nonconcat_dims)}: with it, each other dim is the largest. */
+  public Value sparseConcat(long axis, boolean expandNonconcatDims, Value... inputs) {
+    return SparseManipulation.concat(this, axis, expandNonconcatDims, inputs);
+  }
+
   /** TF's {@code tf.sparse.from_dense(tensor)}: its non-zero entries. */
   public Value sparseFromDense(Value dense) {
     return op(dev.tatter.ir.ops.SparseOps.FROM_DENSE, Map.of(), dense);

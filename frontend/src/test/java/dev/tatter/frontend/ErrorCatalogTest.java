@@ -451,6 +451,7 @@ class ErrorCatalogTest {
       return run(g, Map.of("a", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 2)),
           "b", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2))), a.add(b));
     });
+    SparseErrorCases.register(ErrorCatalogTest::on);
 
     // ---- the text format ---------------------------------------------------------------------
     on("T01", () -> parse("%x = placeholder( : tensor<int32>[2]\n"));
@@ -530,7 +531,7 @@ class ErrorCatalogTest {
         case "F" -> assertTrue(e instanceof InvalidArgumentException || e instanceof IllegalArgumentException, e::toString);
         case "R" -> {
           assertInstanceOf(InvalidArgumentException.class, e);
-          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at ErrorCatalogTest\\.java:\\d+: .*"), message);
+          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|SparseErrorCases)\\.java:\\d+: .*"), message);
         }
         case "T" -> {
           assertInstanceOf(IrParseException.class, e);

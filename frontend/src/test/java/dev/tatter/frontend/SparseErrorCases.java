@@ -1,0 +1,123 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.tatter.codegen.Interpreter;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.ir.types.SparseType;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.SparseTensor;
+import dev.tatter.runtime.Tensor;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+
+/** The {@code docs/ERRORS.md} cases of the tf.sparse ops, registered by {@link ErrorCatalogTest}. */
+final class SparseErrorCases {
+  private SparseErrorCases() {}
+
+  private static Throwable build(Runnable r) {
+    return assertThrows(GraphBuildException.class, r::run);
+  }
+
+  /** Runs {@code fetch} interpreted and compiled; both must fail alike. */
+  private static Throwable run(GraphBuilder g, Map<String, ?> feeds, Value fetch) {
+    Graph graph = g.build(fetch);
+    InvalidArgumentException interpreted = assertThrows(InvalidArgumentException.class, () -> Interpreter.run(graph, feeds));
+    try (Session s = new Session(graph)) {
+      InvalidArgumentException compiled = assertThrows(InvalidArgumentException.class, () -> s.run(feeds, fetch));
+      assertEquals(interpreted.getMessage().replaceFirst("node #\\d+", "node"),
+          compiled.getMessage().replaceFirst("node #\\d+", "node"), "interpreter and bytecode must fail alike");
+      return compiled;
+    }
+  }
+
+  private static Value sp(GraphBuilder g, String name, DType dtype, int rank) {
+    long[] shape = new long[rank];
+    java.util.Arrays.fill(shape, -1);
+    return g.placeholder(name, SparseType.of(dtype, shape));
+  }
+
+  private static SparseTensor empty(DType dtype, long... shape) {
+    Tensor values = Tensor.wrap(dtype, new int[] {0}, java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), 0));
+    return SparseTensor.of(new long[0][], values, shape);
+  }
+
+  private static Value abc(GraphBuilder g) {
+    return g.sparseTensor(new long[][] {{0, 2}, {1, 0}, {1, 1}}, Tensor.ofInts(1, 2, 3), 2, 3);
+  }
+
+  static void register(BiConsumer<String, Supplier<Throwable>> on) {
+    on.accept("B70", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      sp(g, "a", DType.FLOAT32, 2).sparseAdd(g.sparseTensor(new long[][] {{0}}, Tensor.ofFloats(1), 3));
+    }));
+    on.accept("B71", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.sparseConcat(2, abc(g), abc(g));
+    }));
+    on.accept("B72", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.sparseConcat(1, g.sparseTensor(new long[][] {{0, 0}}, Tensor.ofInts(1), 3, 3), abc(g));
+    }));
+    on.accept("B73", () -> build(() -> abc(new GraphBuilder()).sparseSlice(new long[] {-1, 0}, new long[] {1, 1})));
+    on.accept("B74", () -> build(() -> abc(new GraphBuilder()).sparseReshape(-1, -1)));
+    on.accept("B75", () -> build(() -> abc(new GraphBuilder()).sparseReshape(4, -1)));
+    on.accept("B76", () -> build(() -> abc(new GraphBuilder()).sparseTranspose(0, 0)));
+    on.accept("B77", () -> build(() -> abc(new GraphBuilder()).sparseExpandDims(3)));
+    on.accept("B78", () -> build(() -> abc(new GraphBuilder()).sparseResetShape(new long[] {1, 3})));
+    on.accept("B79", () -> build(() -> abc(new GraphBuilder()).sparseReduceSum(new long[] {2}, false)));
+    on.accept("B80", () -> build(() -> abc(new GraphBuilder()).sparseReduceSumSparse(null, false)));
+    on.accept("B81", () -> build(() -> {
+      Value a = abc(new GraphBuilder());
+      a.sparseAdd(a, 0.5);
+    }));
+    on.accept("B82", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value d = g.constant(Tensor.ofInts(1));
+      d.sparseAdd(d);
+    }));
+
+    on.accept("R70", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = sp(g, "a", DType.FLOAT32, 2);
+      Value b = sp(g, "b", DType.FLOAT32, 2);
+      return run(g, Map.of("a", empty(DType.FLOAT32, 2, 3), "b", empty(DType.FLOAT32, 2, 4)), a.sparseAdd(b));
+    });
+    on.accept("R71", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = sp(g, "a", DType.FLOAT32, 2);
+      Value d = g.placeholder("d", Types.dense(DType.FLOAT32, -1, -1));
+      return run(g, Map.of("a", empty(DType.FLOAT32, 2, 3), "d", Tensor.of(DType.FLOAT32, new float[4], 2, 2)), a.sparseAdd(d));
+    });
+    on.accept("R72", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = sp(g, "a", DType.INT32, 2);
+      Value b = sp(g, "b", DType.INT32, 2);
+      return run(g, Map.of("a", empty(DType.INT32, 2, 3), "b", empty(DType.INT32, 2, 4)), g.sparseConcat(0, a, b));
+    });
+    on.accept("R73", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = sp(g, "p", DType.INT32, 2);
+      return run(g, Map.of("p", empty(DType.INT32, 2, 3)), p.sparseReshape(4, -1));
+    });
+    on.accept("R74", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = sp(g, "p", DType.INT32, 2);
+      return run(g, Map.of("p", empty(DType.INT32, 2, 3)), p.sparseReshape(7));
+    });
+    on.accept("R75", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = sp(g, "p", DType.INT32, 2);
+      return run(g, Map.of("p", empty(DType.INT32, 0, 3)), p.sparseReshape(0, -1));
+    });
+    on.accept("R76", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = sp(g, "p", DType.INT32, 2);
+      return run(g, Map.of("p", empty(DType.INT32, 3, 3)), p.sparseResetShape(new long[] {2, 4}));
+    });
+  }
+}
