@@ -93,6 +93,11 @@ public final class GraphBuilder {
     return SparseManipulation.concat(this, axis, expandNonconcatDims, inputs);
   }
 
+  /** TF's {@code tf.sparse.eye(num_rows, num_columns, dtype)}: ones on the main diagonal. */
+  public Value sparseEye(long numRows, long numColumns, DType dtype) {
+    return op(dev.tatter.ir.ops.SparseSelectOps.EYE, Map.of("num_rows", numRows, "num_columns", numColumns, "dtype", dtype));
+  }
+
   /** TF's {@code tf.sparse.from_dense(tensor)}: its non-zero entries. */
   public Value sparseFromDense(Value dense) {
     return op(dev.tatter.ir.ops.SparseOps.FROM_DENSE, Map.of(), dense);

@@ -6,8 +6,11 @@ import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.SparseAddOps;
 import dev.tatter.ir.ops.SparseReductionOps;
+import dev.tatter.ir.ops.SparseSelectOps;
 import dev.tatter.ir.ops.SparseShapeOps;
 import dev.tatter.ir.types.SparseType;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
 
@@ -86,6 +89,35 @@ final class SparseManipulation {
         ? (sparseResult ? SparseReductionOps.REDUCE_MAX_SPARSE : SparseReductionOps.REDUCE_MAX)
         : (sparseResult ? SparseReductionOps.REDUCE_SUM_SPARSE : SparseReductionOps.REDUCE_SUM);
     return st.builder().op(op, Map.of("axis", list(axes), "keepdims", keepdims), st);
+  }
+
+  static Value retain(Value st, Value toRetain) {
+    Sparse.type(st);
+    return st.builder().op(SparseSelectOps.RETAIN, Map.of(), st, toRetain);
+  }
+
+  /** TF's pair (filled tensor, empty_row_indicator): two ops over one input, as the IR has one result per node. */
+  static List<Value> fillEmptyRows(Value st, Object defaultValue) {
+    GraphBuilder g = st.builder();
+    Value dv = defaultValue instanceof Value v ? v : g.scalar(Sparse.type(st).dtype(), defaultValue);
+    return List.of(g.op(SparseSelectOps.FILL_EMPTY_ROWS, Map.of(), st, dv), g.op(SparseSelectOps.EMPTY_ROWS, Map.of(), st));
+  }
+
+  /** TF's list of pieces: one {@code sparse_split {index}} per piece. */
+  static List<Value> split(Value st, long numSplit, long axis) {
+    Sparse.type(st);
+    List<Value> pieces = new ArrayList<>();
+    for (long k = 0; k < Math.max(numSplit, 1); k++) {
+      pieces.add(st.builder().op(SparseSelectOps.SPLIT, Map.of("axis", axis, "num_split", numSplit, "index", k), st));
+    }
+    return List.copyOf(pieces);
+  }
+
+  /** TF's {@code map_values}: {@code fn} of {@code st.values}, on the same indices. */
+  static Value mapValues(Value st, java.util.function.UnaryOperator<Value> fn) {
+    Sparse.type(st);
+    Value mapped = fn.apply(st.values());
+    return Sparse.withValues(st, mapped);
   }
 
   private static ImmutableList<Long> list(long[] values) {

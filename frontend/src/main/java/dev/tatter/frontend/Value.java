@@ -75,8 +75,11 @@ public final class Value {
 
   // ---- ragged structure ----
 
-  /** The values one level down (TF's {@code rt.values}). */
+  /** The values one level down (TF's {@code rt.values}); of a sparse tensor, TF's {@code st.values}. */
   public Value values() {
+    if (type() instanceof dev.tatter.ir.types.SparseType) {
+      return op(dev.tatter.ir.ops.SparseSelectOps.VALUES);
+    }
     return op(RaggedOps.VALUES);
   }
 
@@ -807,6 +810,38 @@ public final class Value {
   /** TF's {@code tf.sparse.reduce_max(sp, axis, keepdims, output_is_sparse=True)}. */
   public Value sparseReduceMaxSparse(long[] axis, boolean keepdims) {
     return SparseManipulation.reduce(this, true, axis, keepdims, true);
+  }
+
+  /** TF's {@code st.indices}: int64 {@code [N, ndims]}. */
+  public Value indices() {
+    Sparse.type(this);
+    return op(dev.tatter.ir.ops.SparseSelectOps.INDICES);
+  }
+
+  /** TF's {@code st.dense_shape}: int64 {@code [ndims]}. */
+  public Value denseShape() {
+    Sparse.type(this);
+    return op(dev.tatter.ir.ops.SparseSelectOps.DENSE_SHAPE);
+  }
+
+  /** TF's {@code tf.sparse.retain(sp, to_retain)}: the entries where the bool vector is true. */
+  public Value sparseRetain(Value toRetain) {
+    return SparseManipulation.retain(this, toRetain);
+  }
+
+  /** TF's {@code tf.sparse.fill_empty_rows(sp, default_value)}: {@code [the filled tensor, empty_row_indicator]}. */
+  public List<Value> sparseFillEmptyRows(Object defaultValue) {
+    return SparseManipulation.fillEmptyRows(this, defaultValue);
+  }
+
+  /** TF's {@code tf.sparse.split(sp, num_split, axis)}: the pieces, in order. */
+  public List<Value> sparseSplit(long numSplit, long axis) {
+    return SparseManipulation.split(this, numSplit, axis);
+  }
+
+  /** TF's {@code tf.sparse.map_values(fn, sp)}: {@code fn} applied to the stored values, indices unchanged. */
+  public Value sparseMapValues(java.util.function.UnaryOperator<Value> fn) {
+    return SparseManipulation.mapValues(this, fn);
   }
 
   /** TF's {@code consumers()}: the values built so far that take this one as an input, in graph order. */

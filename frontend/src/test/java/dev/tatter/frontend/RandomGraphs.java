@@ -152,6 +152,17 @@ public final class RandomGraphs {
         Node dense = gen.constant(gen.randomTensor(t.dtype(), t.shape().stream().mapToInt(Long::intValue).toArray()));
         return gen.add(op, List.of(st, dense), Map.of(), gen.maybeName(), null);
       }),
+      Map.entry("sparse_split", (gen, op) -> {
+        // a piece of a sparse tensor whose split dim is known
+        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType t && t.dim(0) > 0);
+        if (st == null) {
+          return null;
+        }
+        long size = ((dev.tatter.ir.types.SparseType) st.type()).dim(0);
+        long numSplit = 1 + gen.random.nextInt((int) Math.min(size, 3));
+        return gen.add(op, List.of(st), Map.of("axis", 0L, "num_split", numSplit, "index", (long) gen.random.nextInt((int) numSplit)),
+            gen.maybeName(), null);
+      }),
       Map.entry("sparse_slice", (gen, op) -> {
         // a window of a sparse tensor, partly past its end
         Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);

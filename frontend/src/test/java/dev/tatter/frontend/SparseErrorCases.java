@@ -81,6 +81,12 @@ final class SparseErrorCases {
       d.sparseAdd(d);
     }));
 
+    on.accept("B83", () -> build(() -> abc(new GraphBuilder()).sparseSplit(4, 1)));
+    on.accept("B84", () -> build(() -> new GraphBuilder().sparseEye(-1, 2, DType.FLOAT32)));
+    on.accept("B85", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      abc(g).sparseFillEmptyRows(g.scalar(DType.FLOAT64, 1.5));
+    }));
     on.accept("R70", () -> {
       GraphBuilder g = new GraphBuilder();
       Value a = sp(g, "a", DType.FLOAT32, 2);
@@ -113,6 +119,23 @@ final class SparseErrorCases {
       GraphBuilder g = new GraphBuilder();
       Value p = sp(g, "p", DType.INT32, 2);
       return run(g, Map.of("p", empty(DType.INT32, 0, 3)), p.sparseReshape(0, -1));
+    });
+    on.accept("R77", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = sp(g, "p", DType.INT32, 2);
+      Value keep = g.placeholder("k", Types.dense(DType.BOOL, -1));
+      return run(g, Map.of("p", SparseTensor.of(new long[][] {{0, 0}}, Tensor.ofInts(1), 2, 2), "k", Tensor.ofBools(true, false)),
+          p.sparseRetain(keep));
+    });
+    on.accept("R78", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = sp(g, "p", DType.INT32, 2);
+      return run(g, Map.of("p", SparseTensor.of(new long[][] {{3, 0}}, Tensor.ofInts(1), 3, 2)), p.sparseFillEmptyRows(0).get(0));
+    });
+    on.accept("R79", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = sp(g, "p", DType.INT32, 2);
+      return run(g, Map.of("p", empty(DType.INT32, 2, 2)), p.sparseSplit(3, 0).get(0));
     });
     on.accept("R76", () -> {
       GraphBuilder g = new GraphBuilder();

@@ -35,6 +35,7 @@ public final class OpRegistry {
       SparseAddOps.class,
       SparseShapeOps.class,
       SparseReductionOps.class,
+      SparseSelectOps.class,
       IndexingOps.class,
       RaggedConstantOps.class,
       ArrayOps.class,

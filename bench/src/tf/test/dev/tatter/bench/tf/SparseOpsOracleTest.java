@@ -1,0 +1,365 @@
+package dev.tatter.bench.tf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.tatter.frontend.GraphBuilder;
+import dev.tatter.frontend.Session;
+import dev.tatter.frontend.Types;
+import dev.tatter.frontend.Value;
+import dev.tatter.ir.types.SparseType;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.SparseTensor;
+import dev.tatter.runtime.Tensor;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.tensorflow.Operand;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.sparse.SparseReduceMax;
+import org.tensorflow.op.sparse.SparseReduceMaxSparse;
+import org.tensorflow.op.sparse.SparseReduceSum;
+import org.tensorflow.op.sparse.SparseReduceSumSparse;
+import org.tensorflow.types.TInt32;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.family.TType;
+
+/**
+ * The tf.sparse ops against TF's raw kernels on random inputs (empty tensors, nnz 0, unordered
+ * indices, repeated indices for integers): {@code SparseReduceSum(Sparse)},
+ * {@code SparseReduceMax(Sparse)}, {@code SparseAdd}, {@code SparseTensorDenseAdd},
+ * {@code SparseConcat}, {@code SparseSlice}, {@code SparseReshape}.
+ */
+@SuppressWarnings({"unchecked", "rawtypes"})
+class SparseOpsOracleTest {
+  static final int CASES = 120;
+
+  /** A sparse tensor of {@code shape} with random positions: distinct unless {@code repeats}, row-major unless {@code shuffled}. */
+  static SparseTensor randomSparse(DType dtype, long[] shape, boolean shuffled, boolean repeats, SplittableRandom r) {
+    int rank = shape.length;
+    long cells = 1;
+    for (long d : shape) {
+      cells *= d;
+    }
+    int nnz = cells == 0 ? 0 : r.nextInt((int) Math.min(cells, 12) + 1);
+    List<Long> positions = new ArrayList<>();
+    while (positions.size() < nnz) {
+      long c = r.nextLong(cells);
+      if (repeats || !positions.contains(c)) {
+        positions.add(c);
+      }
+    }
+    if (!shuffled) {
+      positions.sort(null);
+    }
+    long[] idx = new long[nnz * rank];
+    for (int t = 0; t < nnz; t++) {
+      long rest = positions.get(t);
+      for (int d = rank - 1; d >= 0; d--) {
+        idx[t * rank + d] = rest % shape[d];
+        rest /= shape[d];
+      }
+    }
+    return SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {nnz, rank}, idx), OracleInputs.vector(dtype, nnz, r),
+        Tensor.ofLongs(shape));
+  }
+
+  static long[] randomShape(int rank, int seed, SplittableRandom r) {
+    long[] shape = new long[rank];
+    for (int d = 0; d < rank; d++) {
+      shape[d] = r.nextInt(OracleInputs.maxSize(seed) + 3);
+    }
+    return shape;
+  }
+
+  private static Value placeholder(GraphBuilder g, String name, DType dtype, int rank) {
+    long[] dims = new long[rank];
+    Arrays.fill(dims, -1);
+    return g.placeholder(name, SparseType.of(dtype, dims));
+  }
+
+  private static Object tatter(GraphBuilder g, Value out, Map<String, ?> feeds) {
+    try (Session s = new Session(g.build(out))) {
+      return s.run(feeds, out).get(0);
+    }
+  }
+
+  private static List<Operand<?>> parts(Ops tf, SparseTensor st) {
+    return List.of(TfEval.<TInt64>constant(tf, st.indices()), TfEval.<TType>constant(tf, st.values()),
+        TfEval.<TInt64>constant(tf, st.denseShape()));
+  }
+
+  private static boolean anySubnormal(Tensor t) {
+    for (int i = 0; t.dtype().isFloating() && i < t.size(); i++) {
+      if (OracleAssert.subnormal(t.getDouble(i), t.dtype())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void sameSparse(Outcome3 tf, SparseTensor actual, String what, boolean excuseValues) {
+    assertEquals(tf.indices(), actual.indices(), what + ": indices");
+    OracleAssert.sameValues(tf.values(), actual.values(), what + ": values", i -> excuseValues);
+    assertEquals(tf.shape(), actual.denseShape(), what + ": dense_shape");
+  }
+
+  private record Outcome3(Tensor indices, Tensor values, Tensor shape) {
+    static Outcome3 of(TfEval.Outcome o) {
+      return new Outcome3(o.value(0), o.value(1), o.value(2));
+    }
+  }
+
+  // ---- reductions ----
+
+  @ParameterizedTest(name = "{0} {1}, sparse result {2}")
+  @CsvSource({
+    "SUM, FLOAT32, false", "SUM, FLOAT64, false", "SUM, INT32, false", "SUM, INT64, false",
+    "SUM, FLOAT32, true", "SUM, INT32, true", "MAX, FLOAT32, false", "MAX, FLOAT64, false", "MAX, INT32, false",
+    "MAX, INT64, true", "MAX, FLOAT32, true",
+  })
+  void reduce_matchesTf(String reduction, DType dtype, boolean sparseResult) {
+    boolean max = reduction.equals("MAX");
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rank = 1 + r.nextInt(3);
+      long[] shape = randomShape(rank, seed, r);
+      // repeated indices only for integers: TF's sort does not fix the order of equal indices, so
+      // a float sum over repeats has no single TF result
+      SparseTensor sp = randomSparse(dtype, shape, r.nextBoolean(), dtype.isInteger() && r.nextBoolean(), r);
+      List<Long> axisList = new ArrayList<>();
+      for (int d = 0; d < rank; d++) {
+        if (r.nextBoolean()) {
+          axisList.add(r.nextBoolean() ? (long) d : (long) d - rank);
+        }
+      }
+      boolean keepdims = r.nextBoolean() || (sparseResult && axisList.size() == rank);
+      long[] axes = axisList.stream().mapToLong(Long::longValue).toArray();
+      int[] axes32 = axisList.stream().mapToInt(Long::intValue).toArray();
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        List<Operand<?>> p = parts(ops, sp);
+        Operand<TInt64> i = (Operand<TInt64>) p.get(0);
+        Operand<TType> v = (Operand<TType>) p.get(1);
+        Operand<TInt64> s = (Operand<TInt64>) p.get(2);
+        Operand<TInt32> a = ops.constant(axes32);
+        if (!sparseResult) {
+          return List.of(max
+              ? ops.sparse.sparseReduceMax(i, (Operand) v, s, a, SparseReduceMax.keepDims(keepdims))
+              : ops.sparse.sparseReduceSum(i, v, s, a, SparseReduceSum.keepDims(keepdims)));
+        }
+        if (max) {
+          SparseReduceMaxSparse<?> o = ops.sparse.sparseReduceMaxSparse(i, (Operand) v, s, a, SparseReduceMaxSparse.keepDims(keepdims));
+          return List.of(o.outputIndices(), o.outputValues(), o.outputShape());
+        }
+        SparseReduceSumSparse<?> o = ops.sparse.sparseReduceSumSparse(i, v, s, a, SparseReduceSumSparse.keepDims(keepdims));
+        return List.of(o.outputIndices(), o.outputValues(), o.outputShape());
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value in = placeholder(g, "sp", dtype, rank);
+      Value out = max
+          ? (sparseResult ? in.sparseReduceMaxSparse(axes, keepdims) : in.sparseReduceMax(axes, keepdims))
+          : (sparseResult ? in.sparseReduceSumSparse(axes, keepdims) : in.sparseReduceSum(axes, keepdims));
+      String what = reduction + " over " + Arrays.toString(axes) + " keepdims=" + keepdims + " of " + sp;
+      Object result = tatter(g, out, Map.of("sp", sp));
+      // TF's float sums of 4 or more values run in Eigen's vectorized order; NaN and signed zeros
+      // in a max depend on TF's element order (docs/SEMANTICS.md); subnormals are flushed by TF
+      boolean excuse = dtype.isFloating() && (anySubnormal(sp.values()) || (!max && sp.nnz() >= 4)
+          || (max && anyNanOrZero(sp.values())));
+      if (sparseResult) {
+        sameSparse(Outcome3.of(tf), (SparseTensor) result, what, excuse);
+      } else {
+        OracleAssert.sameValues(tf.value(0), (Tensor) result, what, i -> excuse);
+      }
+    }
+  }
+
+  private static boolean anyNanOrZero(Tensor t) {
+    for (int i = 0; i < t.size(); i++) {
+      double v = t.getDouble(i);
+      if (Double.isNaN(v) || v == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- add ----
+
+  @ParameterizedTest(name = "{0}, unordered operands {1}")
+  @CsvSource({"FLOAT32, false", "FLOAT64, false", "INT32, false", "INT64, false", "FLOAT32, true", "INT32, true"})
+  void sparseAdd_matchesTf(DType dtype, boolean shuffled) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rank = 1 + r.nextInt(3);
+      long[] shape = randomShape(rank, seed, r);
+      SparseTensor a = randomSparse(dtype, shape, shuffled, false, r);
+      SparseTensor b = randomSparse(dtype, shape, shuffled, false, r);
+      double threshold = dtype.isInteger() ? r.nextInt(3) : List.of(0.0, 0.5, 3.0).get(r.nextInt(3));
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        List<Operand<?>> pa = parts(ops, a);
+        List<Operand<?>> pb = parts(ops, b);
+        Operand<TType> t = TfEval.constant(ops, Tensor.scalar(dtype, dtype.isInteger() ? (Object) (long) threshold : threshold));
+        var o = ops.sparse.sparseAdd((Operand<TInt64>) pa.get(0), (Operand<TType>) pa.get(1), (Operand<TInt64>) pa.get(2),
+            (Operand<TInt64>) pb.get(0), (Operand<TType>) pb.get(1), (Operand<TInt64>) pb.get(2), (Operand) t);
+        return List.of(o.sumIndices(), o.sumValues(), o.sumShape());
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value x = placeholder(g, "a", dtype, rank);
+      Value y = placeholder(g, "b", dtype, rank);
+      SparseTensor result = (SparseTensor) tatter(g, x.sparseAdd(y, threshold), Map.of("a", a, "b", b));
+      sameSparse(Outcome3.of(tf), result, "sparse add (threshold " + threshold + ") of " + a + " and " + b,
+          anySubnormal(a.values()) || anySubnormal(b.values()));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"FLOAT32", "FLOAT64", "INT32", "INT64"})
+  void sparseDenseAdd_matchesTf(DType dtype) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rank = 1 + r.nextInt(3);
+      long[] shape = randomShape(rank, seed, r);
+      SparseTensor a = randomSparse(dtype, shape, r.nextBoolean(), false, r);
+      Tensor d = OracleInputs.tensor(dtype, Arrays.stream(shape).mapToInt(x -> (int) x).toArray(), r);
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        List<Operand<?>> p = parts(ops, a);
+        return List.of(ops.sparse.sparseTensorDenseAdd((Operand<TInt64>) p.get(0), (Operand<TType>) p.get(1),
+            (Operand<TInt64>) p.get(2), TfEval.<TType>constant(ops, d)));
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value x = placeholder(g, "a", dtype, rank);
+      Value y = g.placeholder("d", Types.dense(dtype, Arrays.stream(shape).map(s -> -1).toArray()));
+      Tensor result = (Tensor) tatter(g, x.sparseAdd(y), Map.of("a", a, "d", d));
+      boolean subnormal = anySubnormal(a.values()) || anySubnormal(d);
+      OracleAssert.sameValues(tf.value(0), result, "sparse + dense of " + a + " and " + d, i -> subnormal);
+    }
+  }
+
+  // ---- structure ----
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"FLOAT32", "INT64"})
+  void concat_matchesTf(DType dtype) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rank = 1 + r.nextInt(3);
+      int axis = r.nextInt(rank);
+      int n = 2 + r.nextInt(2);
+      long[] base = randomShape(rank, seed, r);
+      List<SparseTensor> inputs = new ArrayList<>();
+      for (int k = 0; k < n; k++) {
+        long[] shape = base.clone();
+        shape[axis] = r.nextInt(OracleInputs.maxSize(seed) + 3);
+        inputs.add(randomSparse(dtype, shape, false, false, r));
+      }
+      long concatDim = r.nextBoolean() ? axis : axis - rank;
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        List<Operand<TInt64>> is = new ArrayList<>();
+        List<Operand<TType>> vs = new ArrayList<>();
+        List<Operand<TInt64>> ss = new ArrayList<>();
+        for (SparseTensor st : inputs) {
+          List<Operand<?>> p = parts(ops, st);
+          is.add((Operand<TInt64>) p.get(0));
+          vs.add((Operand<TType>) p.get(1));
+          ss.add((Operand<TInt64>) p.get(2));
+        }
+        var o = ops.sparse.sparseConcat(is, vs, ss, concatDim);
+        return List.of(o.outputIndices(), o.outputValues(), o.outputShape());
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value[] in = new Value[n];
+      Map<String, Object> feeds = new java.util.HashMap<>();
+      for (int k = 0; k < n; k++) {
+        in[k] = placeholder(g, "s" + k, dtype, rank);
+        feeds.put("s" + k, inputs.get(k));
+      }
+      SparseTensor result = (SparseTensor) tatter(g, g.sparseConcat(concatDim, in), feeds);
+      sameSparse(Outcome3.of(tf), result, "concat along " + concatDim + " of " + inputs, false);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"FLOAT64", "INT32"})
+  void slice_matchesTf(DType dtype) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rank = 1 + r.nextInt(3);
+      long[] shape = randomShape(rank, seed, r);
+      SparseTensor sp = randomSparse(dtype, shape, r.nextBoolean(), r.nextBoolean(), r);
+      long[] start = new long[rank];
+      long[] size = new long[rank];
+      for (int d = 0; d < rank; d++) {
+        start[d] = r.nextInt((int) shape[d] + 1);
+        size[d] = r.nextInt((int) shape[d] + 2);
+      }
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        List<Operand<?>> p = parts(ops, sp);
+        var o = ops.sparse.sparseSlice((Operand<TInt64>) p.get(0), (Operand<TType>) p.get(1), (Operand<TInt64>) p.get(2),
+            ops.constant(start), ops.constant(size));
+        return List.of(o.outputIndices(), o.outputValues(), o.outputShape());
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value in = placeholder(g, "sp", dtype, rank);
+      SparseTensor result = (SparseTensor) tatter(g, in.sparseSlice(start, size), Map.of("sp", sp));
+      sameSparse(Outcome3.of(tf), result, "slice " + Arrays.toString(start) + " + " + Arrays.toString(size) + " of " + sp, false);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"FLOAT32", "INT32"})
+  void reshape_matchesTf(DType dtype) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rank = 1 + r.nextInt(3);
+      long[] shape = randomShape(rank, seed, r);
+      long size = Arrays.stream(shape).reduce(1, (x, y) -> x * y);
+      SparseTensor sp = randomSparse(dtype, shape, r.nextBoolean(), r.nextBoolean(), r);
+      // a target of 1 to 3 dims over the same size, one of them sometimes -1
+      List<Long> target = new ArrayList<>();
+      long rest = size;
+      int outRank = 1 + r.nextInt(3);
+      for (int d = 0; d < outRank - 1; d++) {
+        long f = rest == 0 ? r.nextInt(3) : divisor(rest, r);
+        target.add(f);
+        rest = f == 0 ? 0 : rest / f;
+      }
+      target.add(rest);
+      if (r.nextBoolean() && target.stream().filter(t -> t == 0).count() == 0) {
+        target.set(r.nextInt(outRank), -1L);
+      }
+      long[] t = target.stream().mapToLong(Long::longValue).toArray();
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        List<Operand<?>> p = parts(ops, sp);
+        var o = ops.sparse.sparseReshape((Operand<TInt64>) p.get(0), (Operand<TInt64>) p.get(2), ops.constant(t));
+        return List.of(o.outputIndices(), o.outputShape());
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value in = placeholder(g, "sp", dtype, rank);
+      String what = "reshape to " + Arrays.toString(t) + " of " + sp;
+      SparseTensor result;
+      try {
+        result = (SparseTensor) tatter(g, in.sparseReshape(t), Map.of("sp", sp));
+      } catch (RuntimeException e) {
+        if (tf.failed()) {
+          continue;
+        }
+        throw new AssertionError(what + ": TF gives " + tf.values() + ", Tatter fails: " + e.getMessage(), e);
+      }
+      assertEquals(tf.value(0), result.indices(), what + ": indices");
+      assertEquals(tf.value(1), result.denseShape(), what + ": dense_shape");
+    }
+  }
+
+  private static long divisor(long n, SplittableRandom r) {
+    List<Long> ds = new ArrayList<>();
+    for (long d = 1; d <= n; d++) {
+      if (n % d == 0) {
+        ds.add(d);
+      }
+    }
+    return ds.get(r.nextInt(ds.size()));
+  }
+}
