@@ -747,6 +747,16 @@ public final class Value {
     return SparseManipulation.add(this, other, threshold);
   }
 
+  /** TF's {@code tf.sparse.maximum(a, b)}: over the union of both sparse operands' entries, a missing side being 0. */
+  public Value sparseMaximum(Value other) {
+    return builder.op(dev.tatter.ir.ops.SparseAddOps.MAXIMUM, Map.of(), this, other);
+  }
+
+  /** TF's {@code tf.sparse.minimum(a, b)}: over the union of both sparse operands' entries, a missing side being 0. */
+  public Value sparseMinimum(Value other) {
+    return builder.op(dev.tatter.ir.ops.SparseAddOps.MINIMUM, Map.of(), this, other);
+  }
+
   /** TF's {@code tf.sparse.slice(sp, start, size)}: the entries in {@code [start, start + size)}, shifted by {@code start}. */
   public Value sparseSlice(long[] start, long[] size) {
     return SparseManipulation.slice(this, start, size);

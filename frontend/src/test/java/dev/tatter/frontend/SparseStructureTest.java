@@ -125,6 +125,29 @@ class SparseStructureTest {
     assertTrue(refused(() -> s.sparseAdd(s)).contains("sparse_add is defined on"));
   }
 
+  // ---- maximum, minimum ----
+
+  @Test
+  void maximumAndMinimum_overTheUnionWithImplicitZeros() {
+    // the docstring: sp_zero = SparseTensor([[0], [1]], [0, 0], [7]), sp_one = SparseTensor([[1], [2]], [1, 1], [7])
+    Value zero = g.sparseTensor(new long[][] {{0}, {1}}, Tensor.ofInts(0, 0), 7);
+    Value one = g.sparseTensor(new long[][] {{1}, {2}}, Tensor.ofInts(1, 1), 7);
+    // tf.sparse.maximum(sp_zero, sp_one) -> [[0], [1], [2]], [0, 1, 1]
+    assertEquals("SparseTensor(indices=[[0], [1], [2]], values=[0, 1, 1], dense_shape=[7])", run(zero.sparseMaximum(one)));
+    // tf.sparse.minimum(sp_zero, sp_one) -> [[0], [1], [2]], [0, 0, 0]
+    assertEquals("SparseTensor(indices=[[0], [1], [2]], values=[0, 0, 0], dense_shape=[7])", run(zero.sparseMinimum(one)));
+    // a value alone meets an implicit 0: maximum(-2, 0) = 0 is stored, minimum(5, 0) = 0 too; NaN propagates
+    Value a = g.sparseTensor(new long[][] {{0, 0}, {1, 1}}, Tensor.ofFloats(-2, Float.NaN), 2, 2);
+    Value b = g.sparseTensor(new long[][] {{0, 1}, {1, 1}}, Tensor.ofFloats(5, 1), 2, 2);
+    assertEquals("SparseTensor(indices=[[0, 0], [0, 1], [1, 1]], values=[0.0, 5.0, nan], dense_shape=[2, 2])", run(a.sparseMaximum(b)));
+    assertEquals("SparseTensor(indices=[[0, 0], [0, 1], [1, 1]], values=[-2.0, 0.0, nan], dense_shape=[2, 2])", run(a.sparseMinimum(b)));
+    Value p = ph("p", DType.FLOAT32, 2);
+    assertTrue(fails(p.sparseMaximum(a), Map.of("p", st(new long[0][], Tensor.ofFloats(), 2, 3)))
+        .endsWith("Operands' shapes do not match: got 3 and 2 for dimension 1"));
+    Value vector = g.sparseTensor(new long[][] {{0}}, Tensor.ofFloats(1), 2);
+    assertTrue(refused(() -> a.sparseMaximum(vector)).contains("Operands do not have the same ranks"));
+  }
+
   // ---- concat ----
 
   /** The concat docstring's sp_inputs[0] = [[_, _, 1], [2, 3, _]] ("a" = 1, "b" = 2, "c" = 3). */

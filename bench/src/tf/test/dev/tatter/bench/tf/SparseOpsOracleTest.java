@@ -31,7 +31,8 @@ import org.tensorflow.types.family.TType;
  * The tf.sparse ops against TF's raw kernels on random inputs (empty tensors, nnz 0, unordered
  * indices, repeated indices for integers): {@code SparseReduceSum(Sparse)},
  * {@code SparseReduceMax(Sparse)}, {@code SparseAdd}, {@code SparseTensorDenseAdd},
- * {@code SparseConcat}, {@code SparseSlice}, {@code SparseReshape}.
+ * {@code SparseConcat}, {@code SparseSlice}, {@code SparseReshape}, {@code SparseFillEmptyRows},
+ * {@code SparseSplit}, {@code SparseSparseMaximum/Minimum}.
  */
 @SuppressWarnings({"unchecked", "rawtypes"})
 class SparseOpsOracleTest {
@@ -255,6 +256,49 @@ class SparseOpsOracleTest {
     }
   }
 
+  @ParameterizedTest(name = "{0} {1}, unordered operands {2}")
+  @CsvSource({"true, FLOAT32, false", "true, INT64, false", "false, FLOAT64, false", "false, INT32, false",
+      "true, INT32, true", "false, FLOAT32, true"})
+  void maximumMinimum_matchesTf(boolean max, DType dtype, boolean shuffled) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rank = 1 + r.nextInt(3);
+      long[] shape = randomShape(rank, seed, r);
+      SparseTensor a = randomSparse(dtype, shape, shuffled, false, r);
+      SparseTensor b = randomSparse(dtype, shape, shuffled, false, r);
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        List<Operand<?>> pa = parts(ops, a);
+        List<Operand<?>> pb = parts(ops, b);
+        if (max) {
+          var o = ops.sparse.sparseSparseMaximum((Operand<TInt64>) pa.get(0), (Operand) pa.get(1), (Operand<TInt64>) pa.get(2),
+              (Operand<TInt64>) pb.get(0), (Operand) pb.get(1), (Operand<TInt64>) pb.get(2));
+          return List.of(o.outputIndices(), o.outputValues());
+        }
+        var o = ops.sparse.sparseSparseMinimum((Operand<TInt64>) pa.get(0), (Operand) pa.get(1), (Operand<TInt64>) pa.get(2),
+            (Operand<TInt64>) pb.get(0), (Operand) pb.get(1), (Operand<TInt64>) pb.get(2));
+        return List.of(o.outputIndices(), o.outputValues());
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value x = placeholder(g, "a", dtype, rank);
+      Value y = placeholder(g, "b", dtype, rank);
+      SparseTensor result = (SparseTensor) tatter(g, max ? x.sparseMaximum(y) : x.sparseMinimum(y), Map.of("a", a, "b", b));
+      String what = (max ? "maximum" : "minimum") + " of " + a + " and " + b;
+      assertEquals(tf.value(0), result.indices(), what + ": indices");
+      // signed zeros and NaN: TF's vectorized lanes and its scalar remainder pick differently (docs/SEMANTICS.md)
+      boolean excuse = anySubnormal(a.values()) || anySubnormal(b.values()) || anyNanOrZero(a.values()) || anyNanOrZero(b.values())
+          || result.nnz() > 0;
+      Tensor tv = tf.value(1);
+      for (int k = 0; k < tv.size(); k++) {
+        double e = tv.getDouble(k);
+        double v = result.values().getDouble(k);
+        boolean same = Double.compare(e, v) == 0 || (Double.isNaN(e) && Double.isNaN(v)) || (e == 0 && v == 0);
+        if (!same && !(excuse && (anySubnormal(a.values()) || anySubnormal(b.values())))) {
+          throw new AssertionError(what + ": element " + k + ": TF gives " + e + ", Tatter " + v);
+        }
+      }
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource({"FLOAT32", "FLOAT64", "INT32", "INT64"})
   void sparseDenseAdd_matchesTf(DType dtype) {
@@ -390,6 +434,77 @@ class SparseOpsOracleTest {
       }
       assertEquals(tf.value(0), result.indices(), what + ": indices");
       assertEquals(tf.value(1), result.denseShape(), what + ": dense_shape");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"FLOAT32", "INT64"})
+  void fillEmptyRows_matchesTf(DType dtype) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rank = 1 + r.nextInt(3);
+      long[] shape = randomShape(rank, seed, r);
+      SparseTensor sp = randomSparse(dtype, shape, r.nextBoolean(), false, r);
+      Tensor dflt = OracleInputs.scalar(dtype, r);
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        List<Operand<?>> p = parts(ops, sp);
+        var o = ops.sparse.sparseFillEmptyRows((Operand<TInt64>) p.get(0), (Operand<TType>) p.get(1), (Operand<TInt64>) p.get(2),
+            TfEval.<TType>constant(ops, dflt));
+        return List.of(o.outputIndices(), o.outputValues(), o.emptyRowIndicator());
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value in = placeholder(g, "sp", dtype, rank);
+      List<Value> out = in.sparseFillEmptyRows(g.constant(dflt));
+      String what = "fill_empty_rows(" + sp + ", " + dflt + ")";
+      if (tf.failed()) {
+        // TF refuses what Tatter must refuse too (a dense shape of rank 0 rows is fine for both)
+        try (Session s = new Session(g.build(out.get(0)))) {
+          org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> s.run(Map.of("sp", sp), out.get(0)), what);
+        }
+        continue;
+      }
+      SparseTensor filled = (SparseTensor) tatter(g, out.get(0), Map.of("sp", sp));
+      assertEquals(tf.value(0), filled.indices(), what + ": indices");
+      OracleAssert.sameValues(tf.value(1), filled.values(), what + ": values", i -> anySubnormal(sp.values()));
+      assertEquals(tf.value(2), tatter(g, out.get(1), Map.of("sp", sp)), what + ": empty_row_indicator");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"FLOAT64", "INT32"})
+  void split_matchesTf(DType dtype) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rank = 1 + r.nextInt(3);
+      long[] shape = randomShape(rank, seed, r);
+      int axis = r.nextInt(rank);
+      if (shape[axis] == 0) {
+        continue;
+      }
+      long numSplit = 1 + r.nextInt((int) shape[axis]);
+      SparseTensor sp = randomSparse(dtype, shape, r.nextBoolean(), false, r);
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        List<Operand<?>> p = parts(ops, sp);
+        var o = ops.sparse.sparseSplit(ops.constant((long) axis), (Operand<TInt64>) p.get(0), (Operand<TType>) p.get(1),
+            (Operand<TInt64>) p.get(2), numSplit);
+        List<Operand<?>> fetches = new ArrayList<>();
+        for (int k = 0; k < numSplit; k++) {
+          fetches.add(o.outputIndices().get(k));
+          fetches.add(o.outputValues().get(k));
+          fetches.add(o.outputShape().get(k));
+        }
+        return fetches;
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value in = placeholder(g, "sp", dtype, rank);
+      List<Value> pieces = in.sparseSplit(numSplit, axis);
+      for (int k = 0; k < numSplit; k++) {
+        SparseTensor piece = (SparseTensor) tatter(g, pieces.get(k), Map.of("sp", sp));
+        String what = "split(" + sp + ", " + numSplit + ", axis=" + axis + ")[" + k + "]";
+        assertEquals(tf.value(3 * k), piece.indices(), what + ": indices");
+        OracleAssert.sameValues(tf.value(3 * k + 1), piece.values(), what + ": values", i -> false);
+        assertEquals(tf.value(3 * k + 2), piece.denseShape(), what + ": dense_shape");
+      }
     }
   }
 

@@ -17,7 +17,8 @@ import java.util.Set;
 
 /**
  * {@code tf.sparse.add}: sparse + sparse ({@code sparse_add}, TF's {@code SparseAdd}, with its
- * magnitude threshold) and sparse + dense ({@code sparse_dense_add}, {@code SparseTensorDenseAdd}).
+ * magnitude threshold) and sparse + dense ({@code sparse_dense_add}, {@code SparseTensorDenseAdd});
+ * {@code tf.sparse.maximum} and {@code minimum} ({@code SparseSparseMaximum/Minimum}).
  */
 public final class SparseAddOps {
   private SparseAddOps() {}
@@ -79,6 +80,48 @@ public final class SparseAddOps {
           return %0
               """, "[[2, 1, 1, 1], [1, 1, 3, 1], [1, 1, 1, 1]]")
           .build();
+
+  /** tf.sparse.maximum's docstring operands: sp_zero = ([[0], [1]], [0, 0], [7]), sp_one = ([[1], [2]], [1, 1], [7]). */
+  private static final String ZERO_ONE = """
+          %zi = constant() {value = tensor<int64>[2, 1] [[0], [1]]} : tensor<int64>[2, 1]
+          %zv = constant() {value = tensor<int32>[2] [0, 0]} : tensor<int32>[2]
+          %oi = constant() {value = tensor<int64>[2, 1] [[1], [2]]} : tensor<int64>[2, 1]
+          %ov = constant() {value = tensor<int32>[2] [1, 1]} : tensor<int32>[2]
+          %s = constant() {value = tensor<int64>[1] [7]} : tensor<int64>[1]
+          %zero = sparse_tensor(%zi, %zv, %s) {shape = [7]} : sparse<int32>[7]
+          %one = sparse_tensor(%oi, %ov, %s) {shape = [7]} : sparse<int32>[7]
+      """;
+
+  public static final OpDef MAXIMUM = union("sparse_maximum", "maximum")
+      // tf.sparse.maximum(sp_zero, sp_one) -> indices [[0], [1], [2]], values [0, 1, 1]
+      .example(ZERO_ONE + """
+          %0 = sparse_maximum(%zero, %one) : sparse<int32>[7]
+          return %0
+              """, "SparseTensor(indices=[[0], [1], [2]], values=[0, 1, 1], dense_shape=[7])")
+      .build();
+
+  public static final OpDef MINIMUM = union("sparse_minimum", "minimum")
+      // tf.sparse.minimum(sp_zero, sp_one) -> indices [[0], [1], [2]], values [0, 0, 0]
+      .example(ZERO_ONE + """
+          %0 = sparse_minimum(%zero, %one) : sparse<int32>[7]
+          return %0
+              """, "SparseTensor(indices=[[0], [1], [2]], values=[0, 0, 0], dense_shape=[7])")
+      .build();
+
+  private static OpDef.Builder union(String mnemonic, String kernel) {
+    return OpDef.builder(mnemonic)
+        .summary("the elementwise " + kernel + " of two sparse tensors of one shape over the union of their entries "
+            + "(a missing side is 0), indices assumed in row-major order as TF assumes")
+        .operands("a", "b")
+        .traits(Trait.PURE)
+        .type(ctx -> {
+          SparseType a = ctx.sparse(0);
+          SparseType b = ctx.sparse(1);
+          checkDType(ctx, a.dtype(), b.dtype());
+          return new SparseType(a.dtype(), mergeShapes(ctx, a.shape(), b.shape()));
+        })
+        .kernel(SparseAddKernels.class, kernel);
+  }
 
   static void checkDType(OpContext ctx, DType a, DType b) {
     if (a != b) {

@@ -8,7 +8,8 @@ import java.util.Arrays;
 
 /**
  * {@code tf.sparse.add}: sparse + sparse (TF's kernel {@code SparseAdd}) and sparse + dense
- * ({@code SparseTensorDenseAdd}).
+ * ({@code SparseTensorDenseAdd}); {@code tf.sparse.maximum} and {@code minimum} of two sparse
+ * tensors ({@code SparseSparseMaximum/Minimum}).
  */
 public final class SparseAddKernels {
   private SparseAddKernels() {}
@@ -21,21 +22,8 @@ public final class SparseAddKernels {
    * dropped, as in TF); an entry of one operand alone is always kept.
    */
   public static SparseTensor add(SparseTensor a, SparseTensor b, double threshold) {
-    if (a.dtype() != b.dtype()) {
-      throw new InvalidArgumentException("operands must have one dtype, got " + a.dtype() + " and " + b.dtype());
-    }
+    checkSameShape(a, b);
     long[] shape = a.denseShapeArray();
-    long[] bShape = b.denseShapeArray();
-    if (shape.length != bShape.length) {
-      throw new InvalidArgumentException("Operands do not have the same ranks; got shapes: " + Arrays.toString(shape)
-          + " and " + Arrays.toString(bShape));
-    }
-    for (int d = 0; d < shape.length; d++) {
-      if (shape[d] != bShape[d]) {
-        throw new InvalidArgumentException("Operands' shapes do not match: got " + shape[d] + " and " + bShape[d]
-            + " for dimension " + d);
-      }
-    }
     DType dtype = a.dtype();
     Threshold keep = Threshold.of(dtype, threshold);
     int ndims = shape.length;
@@ -139,6 +127,91 @@ public final class SparseAddKernels {
         o[k] = ((int[]) a)[i] + ((int[]) b)[j];
       } else {
         ((long[]) out)[k] = ((long[]) a)[i] + ((long[]) b)[j];
+      }
+    }
+  }
+
+  /**
+   * {@code sparse_maximum} (TF's {@code SparseSparseMaximum}): the union of both operands'
+   * entries, merged in one pass assuming row-major order as TF does; an entry of one operand
+   * alone meets an implicit 0: {@code maximum(a, 0)} or {@code maximum(0, b)}.
+   */
+  public static SparseTensor maximum(SparseTensor a, SparseTensor b) {
+    return union(a, b, true);
+  }
+
+  /** {@code sparse_minimum} (TF's {@code SparseSparseMinimum}): as {@link #maximum}, with minimum. */
+  public static SparseTensor minimum(SparseTensor a, SparseTensor b) {
+    return union(a, b, false);
+  }
+
+  private static SparseTensor union(SparseTensor a, SparseTensor b, boolean max) {
+    checkSameShape(a, b);
+    long[] shape = a.denseShapeArray();
+    int ndims = shape.length;
+    long[] ai = a.indicesArray();
+    long[] bi = b.indicesArray();
+    int na = a.nnz();
+    int nb = b.nnz();
+    long[] idx = new long[Math.multiplyExact(na + nb, ndims)];
+    int[] fromA = new int[na + nb];
+    int[] fromB = new int[na + nb];
+    int n = 0;
+    int i = 0;
+    int j = 0;
+    while (i < na || j < nb) {
+      int c = i == na ? 1 : j == nb ? -1 : SparseEntries.compareRows(ai, i, bi, j, ndims);
+      fromA[n] = c <= 0 ? i : -1;
+      fromB[n] = c >= 0 ? j : -1;
+      System.arraycopy(c <= 0 ? ai : bi, (c <= 0 ? i : j) * ndims, idx, n * ndims, ndims);
+      i += c <= 0 ? 1 : 0;
+      j += c >= 0 ? 1 : 0;
+      n++;
+    }
+    Object av = a.values().data();
+    Object bv = b.values().data();
+    Object out = java.lang.reflect.Array.newInstance(av.getClass().getComponentType(), n);
+    for (int k = 0; k < n; k++) {
+      if (out instanceof float[] o) {
+        float x = fromA[k] < 0 ? 0f : ((float[]) av)[fromA[k]];
+        float y = fromB[k] < 0 ? 0f : ((float[]) bv)[fromB[k]];
+        o[k] = max ? ScalarFunctions.maximum(x, y) : ScalarFunctions.minimum(x, y);
+      } else if (out instanceof double[] o) {
+        double x = fromA[k] < 0 ? 0d : ((double[]) av)[fromA[k]];
+        double y = fromB[k] < 0 ? 0d : ((double[]) bv)[fromB[k]];
+        o[k] = max ? ScalarFunctions.maximum(x, y) : ScalarFunctions.minimum(x, y);
+      } else {
+        long x = fromA[k] < 0 ? 0 : java.lang.reflect.Array.getLong(av, fromA[k]);
+        long y = fromB[k] < 0 ? 0 : java.lang.reflect.Array.getLong(bv, fromB[k]);
+        long r = max ? Math.max(x, y) : Math.min(x, y);
+        if (out instanceof byte[] o) {
+          o[k] = (byte) r;
+        } else if (out instanceof short[] o) {
+          o[k] = (short) r;
+        } else if (out instanceof int[] o) {
+          o[k] = (int) r;
+        } else {
+          ((long[]) out)[k] = r;
+        }
+      }
+    }
+    return SparseEntries.build(java.util.Arrays.copyOf(idx, n * ndims), n, ndims, a.dtype(), out, shape);
+  }
+
+  private static void checkSameShape(SparseTensor a, SparseTensor b) {
+    if (a.dtype() != b.dtype()) {
+      throw new InvalidArgumentException("operands must have one dtype, got " + a.dtype() + " and " + b.dtype());
+    }
+    long[] shape = a.denseShapeArray();
+    long[] bShape = b.denseShapeArray();
+    if (shape.length != bShape.length) {
+      throw new InvalidArgumentException("Operands do not have the same ranks; got shapes: " + Arrays.toString(shape)
+          + " and " + Arrays.toString(bShape));
+    }
+    for (int d = 0; d < shape.length; d++) {
+      if (shape[d] != bShape[d]) {
+        throw new InvalidArgumentException("Operands' shapes do not match: got " + shape[d] + " and " + bShape[d]
+            + " for dimension " + d);
       }
     }
   }
