@@ -81,6 +81,10 @@ final class SparseErrorCases {
       d.sparseAdd(d);
     }));
 
+    on.accept("B86", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.sparseSegmentMean(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0)), g.constant(Tensor.ofInts(0)), -1);
+    }));
     on.accept("B83", () -> build(() -> abc(new GraphBuilder()).sparseSplit(4, 1)));
     on.accept("B84", () -> build(() -> new GraphBuilder().sparseEye(-1, 2, DType.FLOAT32)));
     on.accept("B85", () -> build(() -> {
@@ -136,6 +140,21 @@ final class SparseErrorCases {
       GraphBuilder g = new GraphBuilder();
       Value p = sp(g, "p", DType.INT32, 2);
       return run(g, Map.of("p", empty(DType.INT32, 2, 2)), p.sparseSplit(3, 0).get(0));
+    });
+    on.accept("R80", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value ids = g.placeholder("ids", Types.dense(DType.INT32, -1));
+      return run(g, Map.of("ids", Tensor.ofInts(1, 0)), g.sparseSegmentSum(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0, 1)), ids, -1));
+    });
+    on.accept("R81", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value idx = g.placeholder("idx", Types.dense(DType.INT32, -1));
+      return run(g, Map.of("idx", Tensor.ofInts(0, 3)), g.sparseSegmentSum(g.constant(Tensor.ofInts(1, 2, 3)), idx, g.constant(Tensor.ofInts(0, 0)), -1));
+    });
+    on.accept("R82", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value ids = g.placeholder("ids", Types.dense(DType.INT32, -1));
+      return run(g, Map.of("ids", Tensor.ofInts(2)), g.sparseSegmentSum(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0)), ids, 1));
     });
     on.accept("R76", () -> {
       GraphBuilder g = new GraphBuilder();

@@ -32,7 +32,7 @@ import org.tensorflow.types.family.TType;
  * indices, repeated indices for integers): {@code SparseReduceSum(Sparse)},
  * {@code SparseReduceMax(Sparse)}, {@code SparseAdd}, {@code SparseTensorDenseAdd},
  * {@code SparseConcat}, {@code SparseSlice}, {@code SparseReshape}, {@code SparseFillEmptyRows},
- * {@code SparseSplit}, {@code SparseSparseMaximum/Minimum}.
+ * {@code SparseSplit}, {@code SparseSparseMaximum/Minimum}, {@code SparseSegmentSum/Mean/SqrtN[WithNumSegments]}.
  */
 @SuppressWarnings({"unchecked", "rawtypes"})
 class SparseOpsOracleTest {
@@ -506,6 +506,69 @@ class SparseOpsOracleTest {
         assertEquals(tf.value(3 * k + 2), piece.denseShape(), what + ": dense_shape");
       }
     }
+  }
+
+  @ParameterizedTest(name = "{0} {1}, num_segments {2}")
+  @CsvSource({"SUM, FLOAT32, false", "SUM, FLOAT32, true", "SUM, INT32, false", "SUM, FLOAT64, true",
+      "MEAN, FLOAT32, false", "MEAN, FLOAT64, true", "SQRT_N, FLOAT32, true", "SQRT_N, FLOAT64, false"})
+  void segment_matchesTf(String kind, DType dtype, boolean withNumSegments) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rows = 1 + r.nextInt(OracleInputs.maxSize(seed) + 3);
+      int cols = 1 + r.nextInt(3);
+      // values without extremes: TF and Tatter add in one order, but inf - inf cancels alike anyway
+      Tensor data = OracleInputs.tensor(dtype, new int[] {rows, cols}, r);
+      int n = r.nextInt(3 * OracleInputs.maxSize(seed) + 20);
+      int[] idx = new int[n];
+      int[] ids = new int[n];
+      int id = 0;
+      for (int k = 0; k < n; k++) {
+        idx[k] = r.nextInt(rows);
+        id += r.nextInt(4) == 0 ? 1 + r.nextInt(2) : 0;
+        ids[k] = id;
+      }
+      long numSegments = withNumSegments ? id + 1 + r.nextInt(3) : -1;
+      Tensor indices = Tensor.ofInts(idx);
+      Tensor segmentIds = Tensor.ofInts(ids);
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        Operand<TType> d = TfEval.constant(ops, data);
+        Operand<TInt32> i = TfEval.constant(ops, indices);
+        Operand<TInt32> s = TfEval.constant(ops, segmentIds);
+        Operand<TInt64> ns = ops.constant(numSegments);
+        return List.of(switch (kind) {
+          case "SUM" -> withNumSegments ? ops.sparse.sparseSegmentSumWithNumSegments((Operand) d, i, s, ns)
+              : ops.sparse.sparseSegmentSum((Operand) d, i, s);
+          case "MEAN" -> withNumSegments ? ops.sparse.sparseSegmentMeanWithNumSegments((Operand) d, i, s, ns)
+              : ops.sparse.sparseSegmentMean((Operand) d, i, s);
+          default -> withNumSegments ? ops.sparse.sparseSegmentSqrtNWithNumSegments((Operand) d, i, s, ns)
+              : ops.sparse.sparseSegmentSqrtN((Operand) d, i, s);
+        });
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value dv = g.placeholder("d", Types.dense(dtype, -1, -1));
+      Value iv = g.placeholder("i", Types.dense(DType.INT32, -1));
+      Value sv = g.placeholder("s", Types.dense(DType.INT32, -1));
+      Value out = switch (kind) {
+        case "SUM" -> g.sparseSegmentSum(dv, iv, sv, numSegments);
+        case "MEAN" -> g.sparseSegmentMean(dv, iv, sv, numSegments);
+        default -> g.sparseSegmentSqrtN(dv, iv, sv, numSegments);
+      };
+      Tensor result = (Tensor) tatter(g, out, Map.of("d", data, "i", indices, "s", segmentIds));
+      boolean subnormal = anySubnormal(data);
+      Tensor expected = tf.value(0);
+      // sums are compared bit for bit; TF's mean and sqrt_n round their division its own way
+      // (neither a correctly rounded quotient nor a product by the reciprocal): within 1 ulp
+      java.util.function.IntPredicate withinOneUlp = k -> !kind.equals("SUM") && oneUlp(expected.getDouble(k), result.getDouble(k), dtype);
+      OracleAssert.sameValues(expected, result, kind + " of " + data + " by " + indices + " into " + segmentIds,
+          k -> subnormal || withinOneUlp.test(k));
+    }
+  }
+
+  private static boolean oneUlp(double e, double a, DType dtype) {
+    if (dtype == DType.FLOAT32) {
+      return Math.abs(Float.floatToIntBits((float) e) - Float.floatToIntBits((float) a)) <= 1;
+    }
+    return Math.abs(Double.doubleToLongBits(e) - Double.doubleToLongBits(a)) <= 1;
   }
 
   private static long divisor(long n, SplittableRandom r) {

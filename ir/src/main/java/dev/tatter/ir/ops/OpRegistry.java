@@ -36,6 +36,7 @@ public final class OpRegistry {
       SparseShapeOps.class,
       SparseReductionOps.class,
       SparseSelectOps.class,
+      SparseSegmentOps.class,
       IndexingOps.class,
       RaggedConstantOps.class,
       ArrayOps.class,
