@@ -51,70 +51,70 @@ final class SparseErrorCases {
   }
 
   static void register(BiConsumer<String, Supplier<Throwable>> on) {
-    on.accept("B70", () -> build(() -> {
+    on.accept("B92", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       sp(g, "a", DType.FLOAT32, 2).sparseAdd(g.sparseTensor(new long[][] {{0}}, Tensor.ofFloats(1), 3));
     }));
-    on.accept("B71", () -> build(() -> {
+    on.accept("B93", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.sparseConcat(2, abc(g), abc(g));
     }));
-    on.accept("B72", () -> build(() -> {
+    on.accept("B94", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.sparseConcat(1, g.sparseTensor(new long[][] {{0, 0}}, Tensor.ofInts(1), 3, 3), abc(g));
     }));
-    on.accept("B73", () -> build(() -> abc(new GraphBuilder()).sparseSlice(new long[] {-1, 0}, new long[] {1, 1})));
-    on.accept("B74", () -> build(() -> abc(new GraphBuilder()).sparseReshape(-1, -1)));
-    on.accept("B75", () -> build(() -> abc(new GraphBuilder()).sparseReshape(4, -1)));
-    on.accept("B76", () -> build(() -> abc(new GraphBuilder()).sparseTranspose(0, 0)));
-    on.accept("B77", () -> build(() -> abc(new GraphBuilder()).sparseExpandDims(3)));
-    on.accept("B78", () -> build(() -> abc(new GraphBuilder()).sparseResetShape(new long[] {1, 3})));
-    on.accept("B79", () -> build(() -> abc(new GraphBuilder()).sparseReduceSum(new long[] {2}, false)));
-    on.accept("B80", () -> build(() -> abc(new GraphBuilder()).sparseReduceSumSparse(null, false)));
-    on.accept("B81", () -> build(() -> {
+    on.accept("B95", () -> build(() -> abc(new GraphBuilder()).sparseSlice(new long[] {-1, 0}, new long[] {1, 1})));
+    on.accept("B96", () -> build(() -> abc(new GraphBuilder()).sparseReshape(-1, -1)));
+    on.accept("B97", () -> build(() -> abc(new GraphBuilder()).sparseReshape(4, -1)));
+    on.accept("B98", () -> build(() -> abc(new GraphBuilder()).sparseTranspose(0, 0)));
+    on.accept("B99", () -> build(() -> abc(new GraphBuilder()).sparseExpandDims(3)));
+    on.accept("B100", () -> build(() -> abc(new GraphBuilder()).sparseResetShape(new long[] {1, 3})));
+    on.accept("B101", () -> build(() -> abc(new GraphBuilder()).sparseReduceSum(new long[] {2}, false)));
+    on.accept("B102", () -> build(() -> abc(new GraphBuilder()).sparseReduceSumSparse(null, false)));
+    on.accept("B103", () -> build(() -> {
       Value a = abc(new GraphBuilder());
       a.sparseAdd(a, 0.5);
     }));
-    on.accept("B82", () -> build(() -> {
+    on.accept("B104", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value d = g.constant(Tensor.ofInts(1));
       d.sparseAdd(d);
     }));
 
-    on.accept("B86", () -> build(() -> {
+    on.accept("B108", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.sparseSegmentMean(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0)), g.constant(Tensor.ofInts(0)), -1);
     }));
-    on.accept("B83", () -> build(() -> abc(new GraphBuilder()).sparseSplit(4, 1)));
-    on.accept("B84", () -> build(() -> new GraphBuilder().sparseEye(-1, 2, DType.FLOAT32)));
-    on.accept("B85", () -> build(() -> {
+    on.accept("B105", () -> build(() -> abc(new GraphBuilder()).sparseSplit(4, 1)));
+    on.accept("B106", () -> build(() -> new GraphBuilder().sparseEye(-1, 2, DType.FLOAT32)));
+    on.accept("B107", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       abc(g).sparseFillEmptyRows(g.scalar(DType.FLOAT64, 1.5));
     }));
-    on.accept("R70", () -> {
+    on.accept("R83", () -> {
       GraphBuilder g = new GraphBuilder();
       Value a = sp(g, "a", DType.FLOAT32, 2);
       Value b = sp(g, "b", DType.FLOAT32, 2);
       return run(g, Map.of("a", empty(DType.FLOAT32, 2, 3), "b", empty(DType.FLOAT32, 2, 4)), a.sparseAdd(b));
     });
-    on.accept("R71", () -> {
+    on.accept("R84", () -> {
       GraphBuilder g = new GraphBuilder();
       Value a = sp(g, "a", DType.FLOAT32, 2);
       Value d = g.placeholder("d", Types.dense(DType.FLOAT32, -1, -1));
       return run(g, Map.of("a", empty(DType.FLOAT32, 2, 3), "d", Tensor.of(DType.FLOAT32, new float[4], 2, 2)), a.sparseAdd(d));
     });
-    on.accept("R72", () -> {
+    on.accept("R85", () -> {
       GraphBuilder g = new GraphBuilder();
       Value a = sp(g, "a", DType.INT32, 2);
       Value b = sp(g, "b", DType.INT32, 2);
       return run(g, Map.of("a", empty(DType.INT32, 2, 3), "b", empty(DType.INT32, 2, 4)), g.sparseConcat(0, a, b));
     });
-    on.accept("R73", () -> {
+    on.accept("R86", () -> {
       GraphBuilder g = new GraphBuilder();
       Value p = sp(g, "p", DType.INT32, 2);
       return run(g, Map.of("p", empty(DType.INT32, 2, 3)), p.sparseReshape(4, -1));
     });
-    on.accept("R74", () -> {
+    on.accept("R87", () -> {
       GraphBuilder g = new GraphBuilder();
       Value p = sp(g, "p", DType.INT32, 2);
       return run(g, Map.of("p", empty(DType.INT32, 2, 3)), p.sparseReshape(7));
