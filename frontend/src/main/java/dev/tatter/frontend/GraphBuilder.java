@@ -253,6 +253,36 @@ public final class GraphBuilder {
     return Sparse.fromValue(this, value);
   }
 
+  /** TF's {@code tf.sparse.concat(axis, sp_inputs)}: the inputs' other dims must match. */
+  public Value sparseConcat(long axis, Value... inputs) {
+    return SparseManipulation.concat(this, axis, false, inputs);
+  }
+
+  /** TF's {@code tf.sparse.concat(axis, sp_inputs, expand_nonconcat_dims)}: with it, each other dim is the largest. */
+  public Value sparseConcat(long axis, boolean expandNonconcatDims, Value... inputs) {
+    return SparseManipulation.concat(this, axis, expandNonconcatDims, inputs);
+  }
+
+  /** TF's {@code tf.sparse.eye(num_rows, num_columns, dtype)}: ones on the main diagonal. */
+  public Value sparseEye(long numRows, long numColumns, DType dtype) {
+    return op(dev.tatter.ir.ops.SparseSelectOps.EYE, Map.of("num_rows", numRows, "num_columns", numColumns, "dtype", dtype));
+  }
+
+  /** TF's {@code tf.sparse.segment_sum(data, indices, segment_ids, num_segments)}; {@code numSegments} -1 for None. */
+  public Value sparseSegmentSum(Value data, Value indices, Value segmentIds, long numSegments) {
+    return op(dev.tatter.ir.ops.SparseSegmentOps.SUM, Map.of("num_segments", numSegments), data, indices, segmentIds);
+  }
+
+  /** TF's {@code tf.sparse.segment_mean(data, indices, segment_ids, num_segments)}; {@code numSegments} -1 for None. */
+  public Value sparseSegmentMean(Value data, Value indices, Value segmentIds, long numSegments) {
+    return op(dev.tatter.ir.ops.SparseSegmentOps.MEAN, Map.of("num_segments", numSegments), data, indices, segmentIds);
+  }
+
+  /** TF's {@code tf.sparse.segment_sqrt_n(data, indices, segment_ids, num_segments)}; {@code numSegments} -1 for None. */
+  public Value sparseSegmentSqrtN(Value data, Value indices, Value segmentIds, long numSegments) {
+    return op(dev.tatter.ir.ops.SparseSegmentOps.SQRT_N, Map.of("num_segments", numSegments), data, indices, segmentIds);
+  }
+
   /** TF's {@code tf.sparse.from_dense(tensor)}: its non-zero entries. */
   public Value sparseFromDense(Value dense) {
     return op(dev.tatter.ir.ops.SparseOps.FROM_DENSE, Map.of(), dense);

@@ -80,8 +80,9 @@ final class Sparse {
     if (op == ElementwiseOps.MUL && st.type() instanceof SparseType) {
       return binary(st, other, false);
     }
+    // as in TF, + is not an operator of SparseTensor: tf.sparse.add is sparseAdd
     throw new GraphBuildException(op.mnemonic() + " at " + CallSite.find() + ": a sparse tensor takes only * and / "
-        + "by a dense tensor (sparseMul, sparseDiv); got " + st.type() + " and " + other.type());
+        + "by a dense tensor (sparseMul, sparseDiv; tf.sparse.add is sparseAdd); got " + st.type() + " and " + other.type());
   }
 
   /** The values of the graph so far that take {@code v} as an input (TF's {@code consumers()}). */

@@ -85,8 +85,11 @@ public final class Value {
 
   // ---- ragged structure ----
 
-  /** The values one level down (TF's {@code rt.values}). */
+  /** The values one level down (TF's {@code rt.values}); of a sparse tensor, TF's {@code st.values}. */
   public Value values() {
+    if (type() instanceof dev.tatter.ir.types.SparseType) {
+      return op(dev.tatter.ir.ops.SparseSelectOps.VALUES);
+    }
     return op(RaggedOps.VALUES);
   }
 
@@ -1121,6 +1124,127 @@ public final class Value {
   public Value sparseDenseMatmul(Value b, boolean adjointA, boolean adjointB) {
     return builder.op(dev.tatter.ir.ops.SparseMatmulOps.SPARSE_DENSE_MATMUL,
         Map.of("adjoint_a", adjointA, "adjoint_b", adjointB), this, b);
+  }
+
+  /**
+   * TF's {@code tf.sparse.add(a, b)}: sparse + sparse is sparse (indices assumed in row-major
+   * order, as TF assumes), sparse + dense of the same shape is dense (as in TF, {@code +} itself
+   * is not defined on a sparse tensor).
+   */
+  public Value sparseAdd(Value other) {
+    return SparseManipulation.add(this, other, 0);
+  }
+
+  /** TF's {@code tf.sparse.add(a, b, threshold)}: where both store a value, the sum is kept only if {@code threshold <= |sum|}. */
+  public Value sparseAdd(Value other, double threshold) {
+    return SparseManipulation.add(this, other, threshold);
+  }
+
+  /** TF's {@code tf.sparse.maximum(a, b)}: over the union of both sparse operands' entries, a missing side being 0. */
+  public Value sparseMaximum(Value other) {
+    return builder.op(dev.tatter.ir.ops.SparseAddOps.MAXIMUM, Map.of(), this, other);
+  }
+
+  /** TF's {@code tf.sparse.minimum(a, b)}: over the union of both sparse operands' entries, a missing side being 0. */
+  public Value sparseMinimum(Value other) {
+    return builder.op(dev.tatter.ir.ops.SparseAddOps.MINIMUM, Map.of(), this, other);
+  }
+
+  /** TF's {@code tf.sparse.slice(sp, start, size)}: the entries in {@code [start, start + size)}, shifted by {@code start}. */
+  public Value sparseSlice(long[] start, long[] size) {
+    return SparseManipulation.slice(this, start, size);
+  }
+
+  /** TF's {@code tf.sparse.reshape(sp, shape)}: one dim may be -1. */
+  public Value sparseReshape(long... shape) {
+    return SparseManipulation.reshape(this, shape);
+  }
+
+  /** TF's {@code tf.sparse.transpose(sp)}: the dims reversed. */
+  public Value sparseTranspose() {
+    return SparseManipulation.transpose(this, null);
+  }
+
+  /** TF's {@code tf.sparse.transpose(sp, perm)}: dim {@code d} of the result is dim {@code perm[d]}. */
+  public Value sparseTranspose(long... perm) {
+    return SparseManipulation.transpose(this, perm);
+  }
+
+  /** TF's {@code tf.sparse.expand_dims(sp, axis)}. */
+  public Value sparseExpandDims(long axis) {
+    return SparseManipulation.expandDims(this, axis);
+  }
+
+  /** TF's {@code tf.sparse.reset_shape(sp)}: the tight bounding shape of the indices. */
+  public Value sparseResetShape() {
+    return SparseManipulation.resetShape(this, null);
+  }
+
+  /** TF's {@code tf.sparse.reset_shape(sp, new_shape)}: the same rank, no dim smaller than now. */
+  public Value sparseResetShape(long[] newShape) {
+    return SparseManipulation.resetShape(this, newShape);
+  }
+
+  /** TF's {@code tf.sparse.reduce_sum(sp)}: the sum of the stored values, a dense scalar. */
+  public Value sparseReduceSum() {
+    return SparseManipulation.reduce(this, false, null, false, false);
+  }
+
+  /** TF's {@code tf.sparse.reduce_sum(sp, axis, keepdims)}, dense; {@code axis} null is every axis. */
+  public Value sparseReduceSum(long[] axis, boolean keepdims) {
+    return SparseManipulation.reduce(this, false, axis, keepdims, false);
+  }
+
+  /** TF's {@code tf.sparse.reduce_sum(sp, axis, keepdims, output_is_sparse=True)}. */
+  public Value sparseReduceSumSparse(long[] axis, boolean keepdims) {
+    return SparseManipulation.reduce(this, false, axis, keepdims, true);
+  }
+
+  /** TF's {@code tf.sparse.reduce_max(sp)}: the largest stored value (0 if none), a dense scalar. */
+  public Value sparseReduceMax() {
+    return SparseManipulation.reduce(this, true, null, false, false);
+  }
+
+  /** TF's {@code tf.sparse.reduce_max(sp, axis, keepdims)}, dense; positions without stored values are 0. */
+  public Value sparseReduceMax(long[] axis, boolean keepdims) {
+    return SparseManipulation.reduce(this, true, axis, keepdims, false);
+  }
+
+  /** TF's {@code tf.sparse.reduce_max(sp, axis, keepdims, output_is_sparse=True)}. */
+  public Value sparseReduceMaxSparse(long[] axis, boolean keepdims) {
+    return SparseManipulation.reduce(this, true, axis, keepdims, true);
+  }
+
+  /** TF's {@code st.indices}: int64 {@code [N, ndims]}. */
+  public Value indices() {
+    Sparse.type(this);
+    return op(dev.tatter.ir.ops.SparseSelectOps.INDICES);
+  }
+
+  /** TF's {@code st.dense_shape}: int64 {@code [ndims]}. */
+  public Value denseShape() {
+    Sparse.type(this);
+    return op(dev.tatter.ir.ops.SparseSelectOps.DENSE_SHAPE);
+  }
+
+  /** TF's {@code tf.sparse.retain(sp, to_retain)}: the entries where the bool vector is true. */
+  public Value sparseRetain(Value toRetain) {
+    return SparseManipulation.retain(this, toRetain);
+  }
+
+  /** TF's {@code tf.sparse.fill_empty_rows(sp, default_value)}: {@code [the filled tensor, empty_row_indicator]}. */
+  public List<Value> sparseFillEmptyRows(Object defaultValue) {
+    return SparseManipulation.fillEmptyRows(this, defaultValue);
+  }
+
+  /** TF's {@code tf.sparse.split(sp, num_split, axis)}: the pieces, in order. */
+  public List<Value> sparseSplit(long numSplit, long axis) {
+    return SparseManipulation.split(this, numSplit, axis);
+  }
+
+  /** TF's {@code tf.sparse.map_values(fn, sp)}: {@code fn} applied to the stored values, indices unchanged. */
+  public Value sparseMapValues(java.util.function.UnaryOperator<Value> fn) {
+    return SparseManipulation.mapValues(this, fn);
   }
 
   /** TF's {@code consumers()}: the values built so far that take this one as an input, in graph order. */

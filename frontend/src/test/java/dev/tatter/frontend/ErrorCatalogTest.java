@@ -485,6 +485,7 @@ class ErrorCatalogTest {
       return run(g, Map.of("a", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 2)),
           "b", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2))), a.add(b));
     });
+    SparseErrorCases.register(ErrorCatalogTest::on);
 
     // ---- gather on ragged, ragged.range, boolean_mask, where ----------------------------------
     on("B60", () -> build(() -> {
@@ -688,6 +689,13 @@ class ErrorCatalogTest {
     on("T18", () -> parse("%x = placeholder() : tensor<int33>[2]\n"));
     on("T19", () -> parse("%x = placeholder() : tensor<int32>[2]\nreturn %z\n"));
     on("T20", () -> parse("%c = constant() {value = tensor<float32>[1] [\"a\"]} : tensor<float32>[1]\n"));
+    on("T70", () -> parseSparse("[[1, 2]]"));
+    on("T71", () -> parseSparse("SparseTensor(indices=[[0, 0]], values=[1], values=[2], dense_shape=[3, 4])"));
+    on("T72", () -> parseSparse("SparseTensor(indices=[], values=[], dense_shape=[3, 5])"));
+  }
+
+  private static Throwable parseSparse(String text) {
+    return thrown(() -> GraphParser.parseValue(text, GraphParser.parseType("sparse<int32>[3, 4]"), "t.tat"));
   }
 
   private static void npy(byte[] bytes) {
@@ -760,7 +768,7 @@ class ErrorCatalogTest {
         case "F" -> assertTrue(e instanceof InvalidArgumentException || e instanceof IllegalArgumentException, e::toString);
         case "R" -> {
           assertInstanceOf(InvalidArgumentException.class, e);
-          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at ErrorCatalogTest\\.java:\\d+: .*"), message);
+          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|SparseErrorCases)\\.java:\\d+: .*"), message);
         }
         case "T" -> {
           assertInstanceOf(IrParseException.class, e);

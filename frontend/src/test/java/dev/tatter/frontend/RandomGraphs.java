@@ -136,6 +136,52 @@ public final class RandomGraphs {
         Node b = gen.constant(gen.randomTensor(t.dtype(), adjointB ? new int[] {n, k} : new int[] {k, n}));
         return gen.add(op, List.of(st, b), Map.of("adjoint_a", adjointA, "adjoint_b", adjointB), gen.maybeName(), null);
       }),
+      Map.entry("partition_from_value_rowids", (gen, op) -> {
+        // sorted row ids below nrows (some rows empty, trailing ones too)
+        int nrows = 1 + gen.random.nextInt(4);
+        long[] rowids = gen.random.longs(gen.random.nextInt(5), 0, nrows).sorted().toArray();
+        Node ids = gen.constant(Tensor.ofLongs(rowids));
+        Node n = gen.constant(Tensor.scalar(DType.INT64, (long) nrows));
+        return gen.add(op, List.of(ids, n), Map.of(), gen.maybeName(), null);
+      }),
+      Map.entry("sparse_dense_add", (gen, op) -> {
+        // a sparse tensor of a static shape plus a dense one of that shape
+        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType t
+            && t.shape().stream().allMatch(d -> d >= 0) && dev.tatter.ir.ops.SparseAddOps.DTYPES.contains(t.dtype()));
+        if (st == null) {
+          return null;
+        }
+        dev.tatter.ir.types.SparseType t = (dev.tatter.ir.types.SparseType) st.type();
+        Node dense = gen.constant(gen.randomTensor(t.dtype(), t.shape().stream().mapToInt(Long::intValue).toArray()));
+        return gen.add(op, List.of(st, dense), Map.of(), gen.maybeName(), null);
+      }),
+      Map.entry("sparse_split", (gen, op) -> {
+        // a piece of a sparse tensor whose split dim is known
+        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType t && t.dim(0) > 0);
+        if (st == null) {
+          return null;
+        }
+        long size = ((dev.tatter.ir.types.SparseType) st.type()).dim(0);
+        long numSplit = 1 + gen.random.nextInt((int) Math.min(size, 3));
+        return gen.add(op, List.of(st), Map.of("axis", 0L, "num_split", numSplit, "index", (long) gen.random.nextInt((int) numSplit)),
+            gen.maybeName(), null);
+      }),
+      Map.entry("sparse_slice", (gen, op) -> {
+        // a window of a sparse tensor, partly past its end
+        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
+        if (st == null) {
+          return null;
+        }
+        int rank = ((dev.tatter.ir.types.SparseType) st.type()).rank();
+        List<Long> start = new ArrayList<>();
+        List<Long> size = new ArrayList<>();
+        for (int d = 0; d < rank; d++) {
+          start.add((long) gen.random.nextInt(3));
+          size.add((long) gen.random.nextInt(4));
+        }
+        return gen.add(op, List.of(st), Map.of("start", ImmutableList.copyOf(start), "size", ImmutableList.copyOf(size)),
+            gen.maybeName(), null);
+      }),
       Map.entry("sparse_set_shape", (gen, op) -> {
         Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
         if (st == null) {

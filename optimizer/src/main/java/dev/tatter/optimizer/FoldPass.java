@@ -1,6 +1,7 @@
 package dev.tatter.optimizer;
 
 import dev.tatter.ir.Graph;
+import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.KernelInvoker;
 import dev.tatter.ir.Lowering;
 import dev.tatter.ir.Node;
@@ -10,8 +11,11 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.runtime.Tensor;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Constant folding: a pure node whose operands are all constants becomes a constant, computed by
@@ -39,17 +43,52 @@ public final class FoldPass implements Pass {
 
   @Override
   public Graph run(Graph graph) {
-    remarks.clear();
+    // nodes left computed because a consumer's type rule refuses them as constants
+    Set<Node> spared = Collections.newSetFromMap(new IdentityHashMap<>());
+    while (true) {
+      remarks.clear();
+      try {
+        return fold(graph, spared);
+      } catch (RefusedConstant retry) {
+        // each retry spares at least one more node, so this ends
+      }
+    }
+  }
+
+  /** Signals that folding made operands constant that a consumer's type rule refuses. */
+  private static final class RefusedConstant extends RuntimeException {
+    RefusedConstant() {
+      super(null, null, false, false);
+    }
+  }
+
+  private Graph fold(Graph graph, Set<Node> spared) {
     return GraphRewriter.rewrite(graph, (node, inputs, out) -> {
-      if (!foldable(node, inputs)) {
-        return null;
+      if (foldable(node, inputs) && !spared.contains(node)) {
+        Tensor value = evaluate(node, inputs);
+        if (value != null) {
+          return out.add(CoreOps.CONSTANT, List.of(), Map.of("value", value), node.name().orElse(null),
+              node.location(), null);
+        }
       }
-      Tensor value = evaluate(node, inputs);
-      if (value == null) {
-        return null;
+      try {
+        return out.copy(node, inputs);
+      } catch (GraphBuildException e) {
+        // a type rule may read constant operands (a partition factory checks a constant row length
+        // against nvals): refusing one that folding made constant is the run's error, reported
+        // naming the node, not the optimizer's, so those operands stay computed
+        boolean any = false;
+        for (int i = 0; i < inputs.size(); i++) {
+          Node original = node.inputs().get(i);
+          if (inputs.get(i).op() == CoreOps.CONSTANT && original.op() != CoreOps.CONSTANT) {
+            any |= spared.add(original);
+          }
+        }
+        if (!any) {
+          throw e;
+        }
+        throw new RefusedConstant();
       }
-      return out.add(CoreOps.CONSTANT, List.of(), Map.of("value", value), node.name().orElse(null),
-          node.location(), null);
     });
   }
 

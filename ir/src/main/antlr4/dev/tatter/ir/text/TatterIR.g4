@@ -16,8 +16,11 @@ attrValue  : type literal        # tensorAttr
            ;
 
 literal    : '[' (literal (',' literal)*)? ']'   # listLiteral
+           | name '(' (field (',' field)*)? ')'  # structLiteral
            | scalar                              # scalarLiteral
            ;
+// A value with named parts, as TF prints one: SparseTensor(indices=[[0, 0]], values=[1], dense_shape=[3, 4]).
+field      : name '=' literal ;
 scalar     : INT | FLOAT | STRING | 'true' | 'false' | 'nan' | 'inf' | '-' 'inf' | name ;
 
 type       : 'tensor' '<' name '>' shape                          # denseType

@@ -23,6 +23,7 @@ import dev.tatter.ir.text.TatterIRParser.ScalarContext;
 import dev.tatter.ir.text.TatterIRParser.ScalarLiteralContext;
 import dev.tatter.ir.text.TatterIRParser.SizeContext;
 import dev.tatter.ir.text.TatterIRParser.StatementContext;
+import dev.tatter.ir.text.TatterIRParser.StructLiteralContext;
 import dev.tatter.ir.text.TatterIRParser.TensorAttrContext;
 import dev.tatter.ir.text.TatterIRParser.TypeContext;
 import dev.tatter.ir.text.TatterIRParser.TypeOptionContext;
@@ -94,8 +95,10 @@ public final class GraphParser {
 
   /**
    * Parses a value written by hand — nested lists, optionally after a type — as a value of
-   * {@code expected} (a dense {@code Tensor}, a {@code RaggedTensor}, or a {@code RowPartition}
-   * from its row splits): {@code [[1.0, 2.0], []]} or {@code ragged<float32>[None, (None)] [[1.0], []]}.
+   * {@code expected} (a dense {@code Tensor}, a {@code RaggedTensor}, a {@code RowPartition}
+   * from its row splits, or a {@code SparseTensor} written as it prints): {@code [[1.0, 2.0], []]},
+   * {@code ragged<float32>[None, (None)] [[1.0], []]} or
+   * {@code SparseTensor(indices=[[0, 1]], values=[1.0], dense_shape=[2, 3])}.
    * A JSON array is such a literal. A type given in the text must equal {@code expected}.
    */
   public static Object parseValue(String text, Type expected, String file) {
@@ -333,6 +336,15 @@ public final class GraphParser {
         out.add(literal(item));
       }
       return out;
+    }
+    if (ctx instanceof StructLiteralContext struct) {
+      java.util.LinkedHashMap<String, Object> fields = new java.util.LinkedHashMap<>();
+      for (TatterIRParser.FieldContext f : struct.field()) {
+        if (fields.put(f.name().getText(), literal(f.literal())) != null) {
+          throw error(f.getStart(), "part '" + f.name().getText() + "' of " + struct.name().getText() + " is given twice");
+        }
+      }
+      return new Literals.Struct(struct.name().getText(), fields);
     }
     ScalarContext s = ((ScalarLiteralContext) ctx).scalar();
     if (s.INT() != null) {

@@ -6,21 +6,26 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns nested lists of scalars into values of a given type: a dense {@link Tensor}, a {@link
- * RaggedTensor} (rows as lists of varying length) or a {@link RowPartition} (its row splits).
+ * RaggedTensor} (rows as lists of varying length), a {@link RowPartition} (its row splits) or a
+ * {@link SparseTensor} (a {@link Struct} of its three parts, as it prints).
  * Scalars are Long, Double, {@link Decimal} (a float as written, so that float32 is read from
  * the digits and never rounded twice), Boolean and String.
  *
@@ -45,6 +50,16 @@ public final class Literals {
             + " (write inf or -inf for an infinity)");
       }
       return v;
+    }
+  }
+
+  /**
+   * A value with named parts, written {@code Name(part=literal, ...)} as TF prints a {@code
+   * SparseTensor}; the parts keep the order they were written in.
+   */
+  public record Struct(String name, Map<String, Object> parts) {
+    public Struct {
+      parts = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(parts));
     }
   }
 
@@ -83,6 +98,9 @@ public final class Literals {
       if (type instanceof RaggedType ragged) {
         return toRagged(ragged, nested);
       }
+      if (type instanceof SparseType sparse) {
+        return toSparse(sparse, nested);
+      }
       PartitionType p = (PartitionType) type;
       Tensor splits = toValueTensor(DenseType.of(p.splitsDType(), Dims.UNKNOWN), nested, " (row splits)");
       long[] s = new long[splits.size()];
@@ -93,6 +111,36 @@ public final class Literals {
     } catch (InvalidArgumentException e) {
       throw new TypeException(e.getMessage());
     }
+  }
+
+  private static final Set<String> SPARSE_PARTS = Set.of("indices", "values", "dense_shape");
+
+  /**
+   * A sparse value from {@code SparseTensor(indices=..., values=..., dense_shape=...)}: the parts
+   * must fit together as {@link SparseTensor#of} checks, and the dense shape the type's known dims.
+   */
+  private static SparseTensor toSparse(SparseType type, Object nested) {
+    if (!(nested instanceof Struct s) || !s.name().equals("SparseTensor") || !s.parts().keySet().equals(SPARSE_PARTS)) {
+      throw new TypeException("a value of type " + type + " is written SparseTensor(indices=[[...], ...], values=[...], "
+          + "dense_shape=[...]), got " + describe(nested));
+    }
+    int rank = type.rank();
+    Object indexRows = s.parts().get("indices");
+    // no stored values: [] stands for the [0, ndims] matrix (TF prints it so too)
+    Tensor indices = indexRows instanceof List<?> l && l.isEmpty()
+        ? Tensor.wrap(DType.INT64, new int[] {0, rank}, new long[0])
+        : toValueTensor(DenseType.of(DType.INT64, Dims.UNKNOWN, rank), indexRows, " (indices)");
+    Tensor values = toValueTensor(DenseType.of(type.dtype(), Dims.UNKNOWN), s.parts().get("values"), " (values)");
+    Tensor denseShape = toValueTensor(DenseType.of(DType.INT64, rank), s.parts().get("dense_shape"), " (dense_shape)");
+    SparseTensor st = SparseTensor.of(indices, values, denseShape);
+    long[] shape = st.denseShapeArray();
+    for (int d = 0; d < rank; d++) {
+      if (Dims.isKnown(type.dim(d)) && type.dim(d) != shape[d]) {
+        throw new TypeException("literal (dense_shape) is " + Arrays.toString(shape) + " where the type " + type
+            + " wants " + type.shape().stream().map(Dims::format).toList());
+      }
+    }
+    return st;
   }
 
   private static Tensor toValueTensor(DenseType type, Object nested, String what) {
@@ -254,6 +302,9 @@ public final class Literals {
     }
     if (v instanceof List<?>) {
       return "list";
+    }
+    if (v instanceof Struct s) {
+      return s.name() + "(" + String.join(", ", s.parts().keySet()) + ")";
     }
     return v == null ? "null" : TextSyntax.formatScalar(v);
   }

@@ -19,7 +19,7 @@ import java.util.concurrent.RecursiveAction;
  * <p>How it runs: each nonzero {@code (r, c, v)} adds {@code v * B[c, :]} to {@code out[r, :]}.
  * The inner loop runs over the dense operand's columns on contiguous rows of both arrays (a
  * transposed {@code B} is copied upright first), a counted {@code int} loop that C2 unrolls and
- * vectorizes. Nonzeros are taken in row order — as given when the indices are row-sorted,
+ * vectorizes. The int64 indices are read in place, never decoded into copies. Nonzeros are taken in row order — as given when the indices are row-sorted,
  * otherwise through a stable counting sort — and split at row boundaries over the common
  * fork-join pool, so every output row is written by one thread and sums its terms in the order
  * the nonzeros are given, as TF's kernel does: results are bit for bit TF's.
@@ -68,9 +68,10 @@ public final class SparseMatmulKernels {
     int count = Sizes.elementCount(new long[] {outRows, outCols});
     long[] idx = (long[]) indices.data();
     int rowColumn = adjointA ? 1 : 0;
-    int[] rows = new int[nnz];
-    int[] cols = new int[nnz];
+    // the int64 indices are read where they are (no decoded copies): checked once here, then
+    // each narrowed as the product reads it
     boolean sorted = true;
+    long previous = Long.MIN_VALUE;
     for (int i = 0; i < nnz; i++) {
       long r = idx[2 * i + rowColumn];
       long c = idx[2 * i + 1 - rowColumn];
@@ -80,14 +81,13 @@ public final class SparseMatmulKernels {
       if (c < 0 || c >= innerA) {
         throw new InvalidArgumentException("indices[" + i + ", " + (1 - rowColumn) + "]=" + c + " is out of bounds [0, " + innerA + ")");
       }
-      rows[i] = (int) r;
-      cols[i] = (int) c;
-      sorted &= i == 0 || rows[i] >= rows[i - 1];
+      sorted &= r >= previous;
+      previous = r;
     }
-    int[] order = sorted ? null : stableOrderByRow(rows, m);
+    int[] order = sorted ? null : stableOrderByRow(idx, rowColumn, nnz, m);
     Object bUpright = adjointB ? transpose(b) : b.data();
     Object out = java.lang.reflect.Array.newInstance(b.dtype().arrayClass().getComponentType(), count);
-    Plan plan = new Plan(rows, cols, order, values.data(), bUpright, out, outCols);
+    Plan plan = new Plan(idx, rowColumn, order, values.data(), bUpright, out, outCols);
     int tasks = (long) nnz * outCols < PARALLEL_WORK ? 1 : ForkJoinPool.getCommonPoolParallelism() + 1;
     if (tasks <= 1) {
       plan.run(0, nnz);
@@ -112,40 +112,45 @@ public final class SparseMatmulKernels {
     return Tensor.wrap(b.dtype(), new int[] {m, outCols}, out);
   }
 
-  /** The nonzeros (in row order) and arrays of one product; {@link #run} does a range of them. */
-  private record Plan(int[] rows, int[] cols, int[] order, Object values, Object b, Object out, int n) {
+  /**
+   * The nonzeros (in row order) and arrays of one product; {@link #run} does a range of them.
+   * Entry {@code i}'s output row is {@code idx[2 i + rowColumn]}, its column of A the other one.
+   */
+  private record Plan(long[] idx, int rowColumn, int[] order, Object values, Object b, Object out, int n) {
     int rowAt(int t) {
-      return rows[order == null ? t : order[t]];
+      return (int) idx[2 * (order == null ? t : order[t]) + rowColumn];
     }
 
     void run(int from, int to) {
+      int rc = rowColumn;
+      int cc = 1 - rowColumn;
       if (values instanceof float[] v) {
         float[] bb = (float[]) b;
         float[] o = (float[]) out;
         for (int t = from; t < to; t++) {
           int i = order == null ? t : order[t];
-          addRow(o, rows[i] * n, bb, cols[i] * n, v[i], n);
+          addRow(o, (int) idx[2 * i + rc] * n, bb, (int) idx[2 * i + cc] * n, v[i], n);
         }
       } else if (values instanceof double[] v) {
         double[] bb = (double[]) b;
         double[] o = (double[]) out;
         for (int t = from; t < to; t++) {
           int i = order == null ? t : order[t];
-          addRow(o, rows[i] * n, bb, cols[i] * n, v[i], n);
+          addRow(o, (int) idx[2 * i + rc] * n, bb, (int) idx[2 * i + cc] * n, v[i], n);
         }
       } else if (values instanceof int[] v) {
         int[] bb = (int[]) b;
         int[] o = (int[]) out;
         for (int t = from; t < to; t++) {
           int i = order == null ? t : order[t];
-          addRow(o, rows[i] * n, bb, cols[i] * n, v[i], n);
+          addRow(o, (int) idx[2 * i + rc] * n, bb, (int) idx[2 * i + cc] * n, v[i], n);
         }
       } else if (values instanceof long[] v) {
         long[] bb = (long[]) b;
         long[] o = (long[]) out;
         for (int t = from; t < to; t++) {
           int i = order == null ? t : order[t];
-          addRow(o, rows[i] * n, bb, cols[i] * n, v[i], n);
+          addRow(o, (int) idx[2 * i + rc] * n, bb, (int) idx[2 * i + cc] * n, v[i], n);
         }
       } else {
         throw new InvalidArgumentException("sparse_dense_matmul is not defined on "
@@ -180,18 +185,18 @@ public final class SparseMatmulKernels {
     }
   }
 
-  /** Positions of the nonzeros sorted by row, stable (a counting sort over {@code m} rows). */
-  static int[] stableOrderByRow(int[] rows, int m) {
+  /** Positions of the nonzeros sorted by row ({@code idx[2 i + rowColumn]}), stable (a counting sort over {@code m} rows). */
+  static int[] stableOrderByRow(long[] idx, int rowColumn, int nnz, int m) {
     int[] start = new int[m + 1];
-    for (int r : rows) {
-      start[r + 1]++;
+    for (int i = 0; i < nnz; i++) {
+      start[(int) idx[2 * i + rowColumn] + 1]++;
     }
     for (int r = 0; r < m; r++) {
       start[r + 1] += start[r];
     }
-    int[] order = new int[rows.length];
-    for (int i = 0; i < rows.length; i++) {
-      order[start[rows[i]]++] = i;
+    int[] order = new int[nnz];
+    for (int i = 0; i < nnz; i++) {
+      order[start[(int) idx[2 * i + rowColumn]]++] = i;
     }
     return order;
   }

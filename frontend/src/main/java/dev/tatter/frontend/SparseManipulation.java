@@ -1,0 +1,129 @@
+package dev.tatter.frontend;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.primitives.Longs;
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.ir.OpDef;
+import dev.tatter.ir.ops.SparseAddOps;
+import dev.tatter.ir.ops.SparseReductionOps;
+import dev.tatter.ir.ops.SparseSelectOps;
+import dev.tatter.ir.ops.SparseShapeOps;
+import dev.tatter.ir.types.SparseType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
+
+/**
+ * The builder side of the {@code tf.sparse} arithmetic, structural and reduction ops; {@link
+ * Value} and {@link GraphBuilder} expose it. Where TF takes a list ({@code concat}) the sugar
+ * chains the two-operand op; where TF's {@code axis=None} means every axis, the axes are written out.
+ */
+@BuilderApi
+final class SparseManipulation {
+  private SparseManipulation() {}
+
+  /** {@code tf.sparse.add(a, b, threshold)}: sparse + sparse is sparse, sparse + dense (either order) dense. */
+  static Value add(Value a, Value b, double threshold) {
+    GraphBuilder g = a.builder();
+    boolean aSparse = a.type() instanceof SparseType;
+    boolean bSparse = b.type() instanceof SparseType;
+    if (aSparse && bSparse) {
+      return g.op(SparseAddOps.SPARSE_ADD, Map.of("threshold", threshold), a, b);
+    }
+    if (!aSparse && !bSparse) {
+      throw new GraphBuildException("sparse add at " + CallSite.find()
+          + ": at least one operand must be a sparse tensor (use add for two dense tensors), got " + a.type() + " and " + b.type());
+    }
+    if (threshold != 0) {
+      throw new GraphBuildException("sparse add at " + CallSite.find()
+          + ": threshold applies to sparse + sparse only (sparse + dense is dense), got " + threshold);
+    }
+    return aSparse ? g.op(SparseAddOps.SPARSE_DENSE_ADD, Map.of(), a, b) : g.op(SparseAddOps.SPARSE_DENSE_ADD, Map.of(), b, a);
+  }
+
+  /** {@code tf.sparse.concat(axis, sp_inputs, expand_nonconcat_dims)}: one input is itself; more chain pairwise. */
+  static Value concat(GraphBuilder g, long axis, boolean expandNonconcatDims, Value... inputs) {
+    if (inputs.length == 0) {
+      throw new GraphBuildException("sparse concat at " + CallSite.find() + " needs at least one sparse tensor");
+    }
+    Value out = inputs[0];
+    Sparse.type(out);
+    for (int i = 1; i < inputs.length; i++) {
+      out = g.op(SparseShapeOps.CONCAT, Map.of("axis", axis, "expand_nonconcat_dims", expandNonconcatDims), out, inputs[i]);
+    }
+    return out;
+  }
+
+  static Value slice(Value st, long[] start, long[] size) {
+    return st.builder().op(SparseShapeOps.SLICE, Map.of("start", list(start), "size", list(size)), st);
+  }
+
+  static Value reshape(Value st, long[] shape) {
+    return st.builder().op(SparseShapeOps.RESHAPE, Map.of("shape", list(shape)), st);
+  }
+
+  /** {@code tf.sparse.transpose(sp, perm)}; {@code perm} null reverses the dims, as TF's default. */
+  static Value transpose(Value st, long[] perm) {
+    int rank = Sparse.type(st).rank();
+    long[] p = perm != null ? perm : LongStream.range(0, rank).map(d -> rank - 1 - d).toArray();
+    return st.builder().op(SparseShapeOps.TRANSPOSE, Map.of("perm", list(p)), st);
+  }
+
+  static Value expandDims(Value st, long axis) {
+    return st.builder().op(SparseShapeOps.EXPAND_DIMS, Map.of("axis", axis), st);
+  }
+
+  /** {@code tf.sparse.reset_shape(sp, new_shape)}; {@code newShape} null is the tight bounding shape. */
+  static Value resetShape(Value st, long[] newShape) {
+    return newShape == null
+        ? st.builder().op(SparseShapeOps.RESET_SHAPE, Map.of(), st)
+        : st.builder().op(SparseShapeOps.RESET_SHAPE_TO, Map.of("shape", list(newShape)), st);
+  }
+
+  /** {@code tf.sparse.reduce_sum/reduce_max(sp, axis, keepdims, output_is_sparse)}; {@code axis} null is every axis. */
+  static Value reduce(Value st, boolean max, long[] axis, boolean keepdims, boolean sparseResult) {
+    int rank = Sparse.type(st).rank();
+    long[] axes = axis != null ? axis : LongStream.range(0, rank).toArray();
+    OpDef op = max
+        ? (sparseResult ? SparseReductionOps.REDUCE_MAX_SPARSE : SparseReductionOps.REDUCE_MAX)
+        : (sparseResult ? SparseReductionOps.REDUCE_SUM_SPARSE : SparseReductionOps.REDUCE_SUM);
+    return st.builder().op(op, Map.of("axis", list(axes), "keepdims", keepdims), st);
+  }
+
+  static Value retain(Value st, Value toRetain) {
+    Sparse.type(st);
+    return st.builder().op(SparseSelectOps.RETAIN, Map.of(), st, toRetain);
+  }
+
+  /** TF's pair (filled tensor, empty_row_indicator): two ops over one input, as the IR has one result per node. */
+  static List<Value> fillEmptyRows(Value st, Object defaultValue) {
+    GraphBuilder g = st.builder();
+    Value dv = defaultValue instanceof Value v ? v : g.scalar(Sparse.type(st).dtype(), defaultValue);
+    return List.of(g.op(SparseSelectOps.FILL_EMPTY_ROWS, Map.of(), st, dv), g.op(SparseSelectOps.EMPTY_ROWS, Map.of(), st));
+  }
+
+  /** TF's list of pieces: one {@code sparse_split {index}} per piece. */
+  static List<Value> split(Value st, long numSplit, long axis) {
+    Sparse.type(st);
+    List<Value> pieces = new ArrayList<>();
+    for (long k = 0; k < Math.max(numSplit, 1); k++) {
+      pieces.add(st.builder().op(SparseSelectOps.SPLIT, Map.of("axis", axis, "num_split", numSplit, "index", k), st));
+    }
+    return List.copyOf(pieces);
+  }
+
+  /** TF's {@code map_values}: {@code fn} of {@code st.values}, on the same indices. */
+  static Value mapValues(Value st, java.util.function.UnaryOperator<Value> fn) {
+    Sparse.type(st);
+    Value mapped = fn.apply(st.values());
+    return Sparse.withValues(st, mapped);
+  }
+
+  private static ImmutableList<Long> list(long[] values) {
+    if (values == null) {
+      throw new GraphBuildException("a null list of ints at " + CallSite.find());
+    }
+    return ImmutableList.copyOf(Longs.asList(values));
+  }
+}

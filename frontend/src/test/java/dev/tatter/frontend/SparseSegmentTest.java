@@ -1,0 +1,83 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Tensor;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** tf.sparse.segment_sum, segment_mean and segment_sqrt_n through every backend ({@link Harness}). */
+class SparseSegmentTest {
+  private final GraphBuilder g = new GraphBuilder();
+
+  /** The docstring's c = [[1, 2, 3, 4], [-1, -2, -3, -4], [5, 6, 7, 8]]. */
+  private Value c() {
+    return g.constant(Tensor.of(DType.FLOAT32, new float[] {1, 2, 3, 4, -1, -2, -3, -4, 5, 6, 7, 8}, 3, 4));
+  }
+
+  private Value ints(int... v) {
+    return g.constant(Tensor.ofInts(v));
+  }
+
+  private String run(Value out, Map<String, ?> feeds) {
+    return Harness.runEverywhere(g.build(out), feeds).get(0).toString();
+  }
+
+  private String run(Value out) {
+    return run(out, Map.of());
+  }
+
+  @Test
+  void segmentSum_docstringExamples() {
+    // tf.sparse.segment_sum(c, [0, 1], [0, 0]) -> [[0, 0, 0, 0]]
+    assertEquals("[[0.0, 0.0, 0.0, 0.0]]", run(g.sparseSegmentSum(c(), ints(0, 1), ints(0, 0), -1)));
+    // tf.sparse.segment_sum(c, [0, 1], [0, 1]) -> [[1, 2, 3, 4], [-1, -2, -3, -4]]
+    assertEquals("[[1.0, 2.0, 3.0, 4.0], [-1.0, -2.0, -3.0, -4.0]]", run(g.sparseSegmentSum(c(), ints(0, 1), ints(0, 1), -1)));
+    // tf.sparse.segment_sum(c, [0, 2], [0, 0]) -> [[6, 8, 10, 12]]
+    assertEquals("[[6.0, 8.0, 10.0, 12.0]]", run(g.sparseSegmentSum(c(), ints(0, 2), ints(0, 0), -1)));
+    // tf.sparse.segment_sum(c, [0, 1], [0, 2], num_segments=4) -> [[1, 2, 3, 4], [0...], [-1, ...], [0...]]
+    assertEquals("[[1.0, 2.0, 3.0, 4.0], [0.0, 0.0, 0.0, 0.0], [-1.0, -2.0, -3.0, -4.0], [0.0, 0.0, 0.0, 0.0]]",
+        run(g.sparseSegmentSum(c(), ints(0, 1), ints(0, 2), 4)));
+    // tf.sparse.segment_sum(c, [], []) of no rows -> shape [0, 4]
+    assertEquals("[]", run(g.sparseSegmentSum(c(), ints(), ints(), -1)));
+  }
+
+  @Test
+  void segmentMeanAndSqrtN() {
+    // tf.sparse.segment_mean(c, [0, 2], [0, 0]) -> [[3, 4, 5, 6]]; [0, 1, 2] in segments [0, 0, 1] -> [[0...], [5, 6, 7, 8]]
+    assertEquals("[[3.0, 4.0, 5.0, 6.0]]", run(g.sparseSegmentMean(c(), ints(0, 2), ints(0, 0), -1)));
+    assertEquals("[[0.0, 0.0, 0.0, 0.0], [5.0, 6.0, 7.0, 8.0]]", run(g.sparseSegmentMean(c(), ints(0, 1, 2), ints(0, 0, 1), -1)));
+    // tf.sparse.segment_sqrt_n(c, [0, 2], [0, 0]) -> [[6, 8, 10, 12]] / sqrt(2) in float32
+    Value out = g.sparseSegmentSqrtN(c(), ints(0, 2), ints(0, 0), 3);
+    float r2 = (float) Math.sqrt(2);
+    assertEquals("[[" + 6f / r2 + ", " + 8f / r2 + ", " + 10f / r2 + ", " + 12f / r2 + "], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]",
+        run(out));
+  }
+
+  @Test
+  void badSegments_areRefused() {
+    Value ids = g.placeholder("ids", Types.dense(DType.INT32, -1));
+    Value idx = g.placeholder("idx", Types.dense(DType.INT32, -1));
+    Value sum = g.sparseSegmentSum(c(), idx, ids, -1);
+    try (Session s = new Session(g.build(sum))) {
+      assertTrue(assertThrows(InvalidArgumentException.class, () -> s.run(Map.of("idx", Tensor.ofInts(0, 1), "ids", Tensor.ofInts(1, 0)), sum))
+          .getMessage().endsWith("segment ids are not increasing: segment_ids[1]=0 < 1"));
+      assertTrue(assertThrows(InvalidArgumentException.class, () -> s.run(Map.of("idx", Tensor.ofInts(0, 3), "ids", Tensor.ofInts(0, 0)), sum))
+          .getMessage().endsWith("Bad: indices[1] == 3 out of range [0, 3)"));
+      assertTrue(assertThrows(InvalidArgumentException.class, () -> s.run(Map.of("idx", Tensor.ofInts(0), "ids", Tensor.ofInts(0, 0)), sum))
+          .getMessage().endsWith("segment_ids and indices should have same size, got 2 and 1"));
+    }
+    Value four = g.sparseSegmentSum(c(), idx, ids, 1);
+    try (Session s = new Session(g.build(four))) {
+      assertTrue(assertThrows(InvalidArgumentException.class, () -> s.run(Map.of("idx", Tensor.ofInts(0), "ids", Tensor.ofInts(2)), four))
+          .getMessage().endsWith("segment ids must be < num_segments: segment_ids[0]=2 but num_segments=1"));
+    }
+    assertTrue(assertThrows(GraphBuildException.class, () -> g.sparseSegmentMean(ints(1, 2), ints(0), ints(0), -1)).getMessage()
+        .contains("sparse_segment_mean is defined on"));
+  }
+}

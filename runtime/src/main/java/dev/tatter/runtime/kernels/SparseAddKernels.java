@@ -1,0 +1,276 @@
+package dev.tatter.runtime.kernels;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.SparseTensor;
+import dev.tatter.runtime.Tensor;
+import java.util.Arrays;
+
+/**
+ * {@code tf.sparse.add}: sparse + sparse (TF's kernel {@code SparseAdd}) and sparse + dense
+ * ({@code SparseTensorDenseAdd}); {@code tf.sparse.maximum} and {@code minimum} of two sparse
+ * tensors ({@code SparseSparseMaximum/Minimum}).
+ */
+public final class SparseAddKernels {
+  private SparseAddKernels() {}
+
+  /**
+   * {@code sparse_add {threshold}}: the union of both operands' entries, merged as TF's kernel
+   * merges them — one pass over both index lists, which it assumes are in row-major order (it
+   * does not check, and neither does this; unordered operands give TF's result for them). Where
+   * an index is in both, the sum is kept only if {@code threshold <= |sum|} (so a NaN sum is
+   * dropped, as in TF); an entry of one operand alone is always kept.
+   */
+  public static SparseTensor add(SparseTensor a, SparseTensor b, double threshold) {
+    checkSameShape(a, b);
+    long[] shape = a.denseShapeArray();
+    DType dtype = a.dtype();
+    Threshold keep = Threshold.of(dtype, threshold);
+    int ndims = shape.length;
+    long[] ai = a.indicesArray();
+    long[] bi = b.indicesArray();
+    int na = a.nnz();
+    int nb = b.nnz();
+    // each output entry: from a (position >= 0) or from b (-1 - position); summed entries come from a
+    int[] source = new int[na + nb];
+    boolean[] summed = new boolean[na + nb];
+    int[] partner = new int[na + nb];
+    int n = 0;
+    int i = 0;
+    int j = 0;
+    Object av = a.values().data();
+    Object bv = b.values().data();
+    while (i < na && j < nb) {
+      int c = SparseEntries.compareRows(ai, i, bi, j, ndims);
+      if (c < 0) {
+        source[n++] = i++;
+      } else if (c > 0) {
+        source[n++] = -1 - j++;
+      } else {
+        if (keep.keeps(av, i, bv, j)) {
+          source[n] = i;
+          summed[n] = true;
+          partner[n] = j;
+          n++;
+        }
+        i++;
+        j++;
+      }
+    }
+    while (i < na) {
+      source[n++] = i++;
+    }
+    while (j < nb) {
+      source[n++] = -1 - j++;
+    }
+    long[] idx = new long[Math.multiplyExact(n, ndims)];
+    Object values = java.lang.reflect.Array.newInstance(av.getClass().getComponentType(), n);
+    for (int k = 0; k < n; k++) {
+      int s = source[k];
+      if (s >= 0) {
+        System.arraycopy(ai, s * ndims, idx, k * ndims, ndims);
+        if (summed[k]) {
+          Threshold.store(values, k, av, s, bv, partner[k]);
+        } else {
+          System.arraycopy(av, s, values, k, 1);
+        }
+      } else {
+        System.arraycopy(bi, (-1 - s) * ndims, idx, k * ndims, ndims);
+        System.arraycopy(bv, -1 - s, values, k, 1);
+      }
+    }
+    return SparseEntries.build(idx, n, ndims, dtype, values, shape);
+  }
+
+  /** The sum of two values at one index, and TF's test {@code thresh <= |sum|} in the dtype. */
+  private record Threshold(DType dtype, double asFloat, long asInteger) {
+    static Threshold of(DType dtype, double threshold) {
+      if (dtype.isInteger() && (threshold != Math.rint(threshold) || Math.abs(threshold) > 9.2e18)) {
+        throw new InvalidArgumentException("threshold " + threshold + " is not a valid " + dtype);
+      }
+      return new Threshold(dtype, dtype == DType.FLOAT32 ? (float) threshold : threshold, (long) threshold);
+    }
+
+    boolean keeps(Object a, int i, Object b, int j) {
+      if (a instanceof float[] x) {
+        return (float) asFloat <= Math.abs(x[i] + ((float[]) b)[j]);
+      }
+      if (a instanceof double[] x) {
+        return asFloat <= Math.abs(x[i] + ((double[]) b)[j]);
+      }
+      // std::abs of a narrow int promotes to int; of int32/int64 MIN it stays MIN, as Math.abs does
+      if (a instanceof byte[] x) {
+        return asInteger <= Math.abs((int) (byte) (x[i] + ((byte[]) b)[j]));
+      }
+      if (a instanceof short[] x) {
+        return asInteger <= Math.abs((int) (short) (x[i] + ((short[]) b)[j]));
+      }
+      if (a instanceof int[] x) {
+        return asInteger <= Math.abs(x[i] + ((int[]) b)[j]);
+      }
+      if (a instanceof long[] x) {
+        return asInteger <= Math.abs(x[i] + ((long[]) b)[j]);
+      }
+      throw new InvalidArgumentException("sparse add is not defined on " + dtype);
+    }
+
+    static void store(Object out, int k, Object a, int i, Object b, int j) {
+      if (out instanceof float[] o) {
+        o[k] = ((float[]) a)[i] + ((float[]) b)[j];
+      } else if (out instanceof double[] o) {
+        o[k] = ((double[]) a)[i] + ((double[]) b)[j];
+      } else if (out instanceof byte[] o) {
+        o[k] = (byte) (((byte[]) a)[i] + ((byte[]) b)[j]);
+      } else if (out instanceof short[] o) {
+        o[k] = (short) (((short[]) a)[i] + ((short[]) b)[j]);
+      } else if (out instanceof int[] o) {
+        o[k] = ((int[]) a)[i] + ((int[]) b)[j];
+      } else {
+        ((long[]) out)[k] = ((long[]) a)[i] + ((long[]) b)[j];
+      }
+    }
+  }
+
+  /**
+   * {@code sparse_maximum} (TF's {@code SparseSparseMaximum}): the union of both operands'
+   * entries, merged in one pass assuming row-major order as TF does; an entry of one operand
+   * alone meets an implicit 0: {@code maximum(a, 0)} or {@code maximum(0, b)}.
+   */
+  public static SparseTensor maximum(SparseTensor a, SparseTensor b) {
+    return union(a, b, true);
+  }
+
+  /** {@code sparse_minimum} (TF's {@code SparseSparseMinimum}): as {@link #maximum}, with minimum. */
+  public static SparseTensor minimum(SparseTensor a, SparseTensor b) {
+    return union(a, b, false);
+  }
+
+  private static SparseTensor union(SparseTensor a, SparseTensor b, boolean max) {
+    checkSameShape(a, b);
+    long[] shape = a.denseShapeArray();
+    int ndims = shape.length;
+    long[] ai = a.indicesArray();
+    long[] bi = b.indicesArray();
+    int na = a.nnz();
+    int nb = b.nnz();
+    long[] idx = new long[Math.multiplyExact(na + nb, ndims)];
+    int[] fromA = new int[na + nb];
+    int[] fromB = new int[na + nb];
+    int n = 0;
+    int i = 0;
+    int j = 0;
+    while (i < na || j < nb) {
+      int c = i == na ? 1 : j == nb ? -1 : SparseEntries.compareRows(ai, i, bi, j, ndims);
+      fromA[n] = c <= 0 ? i : -1;
+      fromB[n] = c >= 0 ? j : -1;
+      System.arraycopy(c <= 0 ? ai : bi, (c <= 0 ? i : j) * ndims, idx, n * ndims, ndims);
+      i += c <= 0 ? 1 : 0;
+      j += c >= 0 ? 1 : 0;
+      n++;
+    }
+    Object av = a.values().data();
+    Object bv = b.values().data();
+    Object out = java.lang.reflect.Array.newInstance(av.getClass().getComponentType(), n);
+    for (int k = 0; k < n; k++) {
+      if (out instanceof float[] o) {
+        float x = fromA[k] < 0 ? 0f : ((float[]) av)[fromA[k]];
+        float y = fromB[k] < 0 ? 0f : ((float[]) bv)[fromB[k]];
+        o[k] = max ? ScalarFunctions.maximum(x, y) : ScalarFunctions.minimum(x, y);
+      } else if (out instanceof double[] o) {
+        double x = fromA[k] < 0 ? 0d : ((double[]) av)[fromA[k]];
+        double y = fromB[k] < 0 ? 0d : ((double[]) bv)[fromB[k]];
+        o[k] = max ? ScalarFunctions.maximum(x, y) : ScalarFunctions.minimum(x, y);
+      } else {
+        long x = fromA[k] < 0 ? 0 : java.lang.reflect.Array.getLong(av, fromA[k]);
+        long y = fromB[k] < 0 ? 0 : java.lang.reflect.Array.getLong(bv, fromB[k]);
+        long r = max ? Math.max(x, y) : Math.min(x, y);
+        if (out instanceof byte[] o) {
+          o[k] = (byte) r;
+        } else if (out instanceof short[] o) {
+          o[k] = (short) r;
+        } else if (out instanceof int[] o) {
+          o[k] = (int) r;
+        } else {
+          ((long[]) out)[k] = r;
+        }
+      }
+    }
+    return SparseEntries.build(java.util.Arrays.copyOf(idx, n * ndims), n, ndims, a.dtype(), out, shape);
+  }
+
+  private static void checkSameShape(SparseTensor a, SparseTensor b) {
+    if (a.dtype() != b.dtype()) {
+      throw new InvalidArgumentException("operands must have one dtype, got " + a.dtype() + " and " + b.dtype());
+    }
+    long[] shape = a.denseShapeArray();
+    long[] bShape = b.denseShapeArray();
+    if (shape.length != bShape.length) {
+      throw new InvalidArgumentException("Operands do not have the same ranks; got shapes: " + Arrays.toString(shape)
+          + " and " + Arrays.toString(bShape));
+    }
+    for (int d = 0; d < shape.length; d++) {
+      if (shape[d] != bShape[d]) {
+        throw new InvalidArgumentException("Operands' shapes do not match: got " + shape[d] + " and " + bShape[d]
+            + " for dimension " + d);
+      }
+    }
+  }
+
+  /**
+   * {@code sparse_dense_add}: the dense operand with each stored value added at its index (TF's
+   * {@code SparseTensorDenseAdd}): the shapes must be equal (no broadcasting), every index in
+   * range; a repeated index adds each of its values.
+   */
+  public static Tensor denseAdd(SparseTensor a, Tensor b) {
+    if (a.dtype() != b.dtype()) {
+      throw new InvalidArgumentException("operands must have one dtype, got " + a.dtype() + " and " + b.dtype());
+    }
+    long[] shape = a.denseShapeArray();
+    int[] dense = b.shape();
+    if (shape.length != dense.length) {
+      throw new InvalidArgumentException("Two operands have different ranks; received: " + shape.length + " and "
+          + dense.length);
+    }
+    for (int d = 0; d < dense.length; d++) {
+      if (shape[d] != dense[d]) {
+        throw new InvalidArgumentException("Dimension " + d + " does not equal (no broadcasting is supported): sparse side "
+            + shape[d] + " vs dense side " + dense[d]);
+      }
+    }
+    int ndims = shape.length;
+    long[] idx = a.indicesArray();
+    int[] strides = ConversionKernels.strides(dense);
+    Object out = copy(b.data());
+    Object v = a.values().data();
+    for (int i = 0; i < a.nnz(); i++) {
+      SparseEntries.checkInBounds(idx, i, shape, "");
+      int pos = 0;
+      for (int d = 0; d < ndims; d++) {
+        pos += (int) idx[i * ndims + d] * strides[d];
+      }
+      if (out instanceof float[] o) {
+        o[pos] += ((float[]) v)[i];
+      } else if (out instanceof double[] o) {
+        o[pos] += ((double[]) v)[i];
+      } else if (out instanceof byte[] o) {
+        o[pos] += ((byte[]) v)[i];
+      } else if (out instanceof short[] o) {
+        o[pos] += ((short[]) v)[i];
+      } else if (out instanceof int[] o) {
+        o[pos] += ((int[]) v)[i];
+      } else if (out instanceof long[] o) {
+        o[pos] += ((long[]) v)[i];
+      } else {
+        throw new InvalidArgumentException("sparse add is not defined on " + a.dtype());
+      }
+    }
+    return Tensor.wrap(b.dtype(), dense, out);
+  }
+
+  private static Object copy(Object array) {
+    int n = java.lang.reflect.Array.getLength(array);
+    Object out = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n);
+    System.arraycopy(array, 0, out, 0, n);
+    return out;
+  }
+}
