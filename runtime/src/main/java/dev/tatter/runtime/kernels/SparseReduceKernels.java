@@ -149,14 +149,14 @@ public final class SparseReduceKernels {
       float acc = sum ? 0f : v[order[from]];
       for (int t = sum ? from : from + 1; t < to; t++) {
         float x = v[order[t]];
-        acc = sum ? acc + x : ScalarFunctions.reduceMax(acc, x);
+        acc = sum ? acc + x : Math.max(acc, x);
       }
       ((float[]) out)[pos] = acc;
     } else if (values instanceof double[] v) {
       double acc = sum ? 0d : v[order[from]];
       for (int t = sum ? from : from + 1; t < to; t++) {
         double x = v[order[t]];
-        acc = sum ? acc + x : ScalarFunctions.reduceMax(acc, x);
+        acc = sum ? acc + x : Math.max(acc, x);
       }
       ((double[]) out)[pos] = acc;
     } else {
