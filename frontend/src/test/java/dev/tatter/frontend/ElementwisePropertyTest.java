@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.codegen.Interpreter;
+import dev.tatter.codegen.testing.BitExact;
 import dev.tatter.ir.Fusion;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.OpDef;
@@ -29,13 +30,16 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Each operator against a plain Java reference written independently of the kernels: integers
  * in BigInteger arithmetic wrapped to the dtype's width, floats in exact BigDecimal arithmetic
  * rounded once, ragged results row by row, broadcasting by multi-index. Values mix random ones
  * with the extremes (MIN, MAX, -1, 0, 1, ±inf, NaN, ±0.0). Every graph is compiled once (a
- * Session caches it) and also run by the interpreter; both must match the reference.
+ * Session caches it) and also run by the interpreter; both must match the reference, and each
+ * other bit for bit.
  */
 class ElementwisePropertyTest {
   private static final Map<String, Compiled> GRAPHS = new ConcurrentHashMap<>();
@@ -44,9 +48,26 @@ class ElementwisePropertyTest {
   private record Compiled(Graph graph, Session session, Value out) {
     Object run(Map<String, ?> feeds) {
       Object compiled = session.run(feeds, out).get(0);
-      assertEquals(compiled, Interpreter.run(graph, feeds).get(0), "interpreter vs bytecode");
+      backendsAgree(Interpreter.run(graph, feeds).get(0), compiled);
       return compiled;
     }
+  }
+
+  /** The interpreter's and the bytecode's results: the same bit for bit, -0.0 and NaNs included. */
+  static void backendsAgree(Object interpreted, Object compiled) {
+    BitExact.assertSameBits(interpreted, compiled, "interpreter vs bytecode");
+  }
+
+  /**
+   * A float result against the exact reference: a NaN for a NaN (TF leaves a NaN's sign and
+   * payload unspecified), otherwise the same bits, so a zero of the wrong sign fails.
+   */
+  static void matchesReference(double expected, double actual, String what) {
+    boolean same = Double.isNaN(expected)
+        ? Double.isNaN(actual)
+        : Double.doubleToRawLongBits(expected) == Double.doubleToRawLongBits(actual);
+    assertTrue(same, () -> what + ": expected " + expected + " (0x" + Long.toHexString(Double.doubleToRawLongBits(expected))
+        + "), got " + actual + " (0x" + Long.toHexString(Double.doubleToRawLongBits(actual)) + ")");
   }
 
   private static Compiled compiled(String key, java.util.function.Function<GraphBuilder, Value> build) {
@@ -241,9 +262,7 @@ class ElementwisePropertyTest {
       if (expected instanceof Boolean) {
         assertEquals(expected, out.get(i), what);
       } else {
-        double e = (Double) expected;
-        double actual = out.getDouble(i);
-        assertTrue(Double.isNaN(e) ? Double.isNaN(actual) : e == actual, what + ": expected " + e + " got " + actual);
+        matchesReference((Double) expected, out.getDouble(i), what);
       }
     }
   }
@@ -554,6 +573,31 @@ class ElementwisePropertyTest {
       assertEquals(wrap(x.abs(), bits), BigInteger.valueOf(absOut.getLong(i)), "abs(" + a[i] + ")");
       assertEquals(wrap(x.negate(), bits), BigInteger.valueOf(negOut.getLong(i)), "neg(" + a[i] + ")");
     }
+  }
+
+  /**
+   * The comparisons above can fail where {@code ==} could not: the backends' product with zeros
+   * of both signs agrees, and the same result with one zero's sign flipped, as if one backend
+   * had lost it, fails both the backends' comparison and the reference's.
+   */
+  @Test
+  void aZeroWithItsSignFlippedInOneBackend_failsTheComparison() {
+    Compiled c = compiled("mul" + DType.FLOAT32, g -> apply("mul", g.placeholder("x", Types.dense(DType.FLOAT32, -1)),
+        g.placeholder("y", Types.dense(DType.FLOAT32, -1))));
+    Map<String, Object> feeds = Map.of("x", Tensor.ofFloats(0f, -1f, 3f), "y", Tensor.ofFloats(5f, 0f, -0f));
+    Tensor compiled = (Tensor) c.run(feeds);
+    // tf.math.multiply([0., -1., 3.], [5., 0., -0.]) -> [0., -0., -0.]
+    assertEquals("[0.0, -0.0, -0.0]", compiled.toString());
+    Tensor interpreted = (Tensor) Interpreter.run(c.graph(), feeds).get(0);
+    float[] values = (float[]) compiled.data();
+    Tensor flipped = Tensor.ofFloats(values[0], -values[1], values[2]);
+    assertTrue(interpreted.getDouble(1) == flipped.getDouble(1), "== takes 0.0 for -0.0");
+
+    AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> backendsAgree(interpreted, flipped));
+    assertEquals("interpreter vs bytecode: float32 element 1 (index [1]): expected -0.0 (0x80000000), got 0.0 (0x00000000)",
+        e.getMessage());
+    assertThrows(AssertionFailedError.class, () -> matchesReference(-0.0, flipped.getDouble(1), "mul(-1.0, 0.0) in float32"));
+    matchesReference(Double.NaN, Double.longBitsToDouble(0xfff8000000000001L), "any NaN for a NaN");
   }
 
   private static int rowOf(long[] splits, int valueIndex) {

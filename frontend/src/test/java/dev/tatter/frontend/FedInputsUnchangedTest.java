@@ -2,6 +2,7 @@ package dev.tatter.frontend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tatter.codegen.testing.BitExact;
 import dev.tatter.codegen.Interpreter;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.GraphBuildException;
@@ -60,11 +61,11 @@ class FedInputsUnchangedTest {
           List<Object> expected = Interpreter.run(example, Map.of());
           try (Session plain = new Session(graph, "", Session.Backend.COMPILED);
               Session optimized = new Session(graph)) {
-            assertEquals(expected, Interpreter.run(graph, feeds), ex.ir());
-            assertEquals(expected, plain.run(feeds, graph.outputs()).values(), ex.ir());
-            assertEquals(expected, optimized.run(feeds, graph.outputs()).values(), ex.ir());
+            BitExact.assertSameBits(expected, Interpreter.run(graph, feeds), "interpreter\n" + ex.ir());
+            BitExact.assertSameBits(expected, plain.run(feeds, graph.outputs()).values(), "bytecode\n" + ex.ir());
+            BitExact.assertSameBits(expected, optimized.run(feeds, graph.outputs()).values(), "optimized bytecode\n" + ex.ir());
           }
-          assertEquals(copies, feeds, "a run modified a fed input of\n" + ex.ir());
+          BitExact.assertSameBits(copies, feeds, "a run modified a fed input of\n" + ex.ir());
         })));
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tatter.codegen.testing.BitExact;
 import dev.tatter.codegen.BytecodeCompiler;
 import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.Interpreter;
@@ -187,6 +188,6 @@ class FusedCodegenTest {
         throw new AssertionError("element " + i + ": " + result[i] + " instead of " + expected);
       }
     }
-    assertEquals(Interpreter.run(graph, Map.of("x", feed)), List.of(out));
+    BitExact.assertSameBits(Interpreter.run(graph, Map.of("x", feed)), List.of(out), "interpreter vs fused bytecode");
   }
 }

@@ -2,6 +2,7 @@ package dev.tatter.frontend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tatter.codegen.testing.BitExact;
 import dev.tatter.codegen.BytecodeCompiler;
 import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.Interpreter;
@@ -210,10 +211,10 @@ class FusionPropertyTest {
     String text = GraphPrinter.print(optimized);
     CompiledGraph compiled = BytecodeCompiler.compile(optimized);
     Harness.verify(compiled);
-    assertEquals(oracle, compiled.run(c.feeds()), () -> "seed " + seed + "\n" + text);
-    assertEquals(oracle, Interpreter.run(optimized, c.feeds()), () -> "seed " + seed + "\n" + text);
+    BitExact.assertSameBits(oracle, compiled.run(c.feeds()), "fused bytecode, seed " + seed + "\n" + text);
+    BitExact.assertSameBits(oracle, Interpreter.run(optimized, c.feeds()), "fused, interpreted, seed " + seed + "\n" + text);
     Graph parsed = GraphParser.parse(text, "optimized.tat");
     assertEquals(text, GraphPrinter.print(parsed));
-    assertEquals(oracle, BytecodeCompiler.compile(parsed).run(c.feeds()), () -> "seed " + seed + "\n" + text);
+    BitExact.assertSameBits(oracle, BytecodeCompiler.compile(parsed).run(c.feeds()), "reparsed, seed " + seed + "\n" + text);
   }
 }

@@ -1,9 +1,9 @@
 package dev.tatter.frontend;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.tatter.codegen.testing.BitExact;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.Node;
@@ -212,14 +212,14 @@ class FuzzPropertyTest {
         Session optimizedInterpreter = new Session(graph, PassManager.DEFAULT_PIPELINE, Session.Backend.INTERPRETED);
         Session optimized = new Session(graph)) {
       Outcome oracle = outcome(() -> interpreter.run(feeds, fetches).values(), context);
-      assertEquals(oracle.normalized(), outcome(() -> compiled.run(feeds, fetches).values(), context).normalized(),
+      BitExact.assertSameBits(oracle.normalized(), outcome(() -> compiled.run(feeds, fetches).values(), context).normalized(),
           "compiled vs interpreted, unoptimized\n" + context);
       Outcome optimizedOracle = outcome(() -> optimizedInterpreter.run(feeds, fetches).values(), context);
-      assertEquals(optimizedOracle.normalized(),
+      BitExact.assertSameBits(optimizedOracle.normalized(),
           outcome(() -> optimized.run(feeds, fetches).values(), context).normalized(),
           "compiled vs interpreted, optimized\n" + context);
       if (oracle.error() == null) {
-        assertEquals(oracle.values(), optimizedOracle.values(), "optimized vs unoptimized\n" + context);
+        BitExact.assertSameBits(oracle.values(), optimizedOracle.values(), "optimized vs unoptimized\n" + context);
       }
     }
   }

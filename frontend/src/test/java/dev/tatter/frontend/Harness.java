@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.Interpreter;
+import dev.tatter.codegen.testing.BitExact;
 import dev.tatter.codegen.testing.VerifiedCompile;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.text.GraphParser;
@@ -16,7 +17,7 @@ import java.util.Map;
  * Runs a graph every way Tatter can and checks that all agree: the interpreter on the graph as
  * built (the oracle), the interpreter after the default optimizations, the compiled bytecode
  * (verified by ASM's CheckClassAdapter), and all of that again on the graph printed and parsed
- * back (which must print identically).
+ * back (which must print identically). Agreeing means bit for bit ({@link BitExact}).
  */
 public final class Harness {
   private Harness() {}
@@ -36,11 +37,11 @@ public final class Harness {
 
   private static void check(Graph graph, Map<String, ?> feeds, List<Object> oracle) {
     Graph optimized = PassManager.parse(PassManager.DEFAULT_PIPELINE).run(graph);
-    assertEquals(oracle, Interpreter.run(optimized, feeds), "interpreter after optimization");
+    BitExact.assertSameBits(oracle, Interpreter.run(optimized, feeds), "interpreter after optimization");
     CompiledGraph unoptimized = VerifiedCompile.compile(graph);
-    assertEquals(oracle, unoptimized.run(feeds), "bytecode, unoptimized");
+    BitExact.assertSameBits(oracle, unoptimized.run(feeds), "bytecode, unoptimized");
     CompiledGraph compiled = VerifiedCompile.compile(optimized);
-    assertEquals(oracle, compiled.run(feeds), "bytecode, optimized");
+    BitExact.assertSameBits(oracle, compiled.run(feeds), "bytecode, optimized");
   }
 
   /** Fails unless ASM's CheckClassAdapter finds the generated class valid (codegen's {@link VerifiedCompile}). */

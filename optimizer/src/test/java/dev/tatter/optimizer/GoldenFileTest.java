@@ -20,12 +20,14 @@ import org.junit.jupiter.api.TestFactory;
  * starts with {@code # passes: a,b,c}; the pipeline's output must equal
  * {@code <case>.expected.tat} exactly. Every case must also round-trip through the printer and
  * parser, and be a fixpoint: running the pipeline on the expected output changes nothing.
- * Run with {@code -Dgolden.update=true} to rewrite the expected files on purpose (then read the
- * diff before committing it).
+ * Expected files are written only with {@code -Dgolden.update=true} (then read the diff before
+ * committing it); a case without one fails, naming the command that creates it.
  */
 class GoldenFileTest {
   static final Path ROOT = Path.of("src/test/resources/golden");
   private static final boolean UPDATE = Boolean.getBoolean("golden.update");
+  static final String UPDATE_COMMAND =
+      "mvn -B -pl optimizer -am test -Dtest=GoldenFileTest -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true";
 
   @TestFactory
   Stream<DynamicTest> goldenFiles() throws IOException {
@@ -49,9 +51,13 @@ class GoldenFileTest {
 
     String actual = GraphPrinter.print(pipeline.run(graph));
     Path expectedFile = input.resolveSibling(input.getFileName().toString().replace(".tat", ".expected.tat"));
-    if (UPDATE || !Files.exists(expectedFile)) {
+    if (UPDATE) {
       Files.writeString(expectedFile, actual, StandardCharsets.UTF_8);
     }
+    // A missing expected file is a failure, never written on the fly: written here, it would be
+    // compared with the output it was just written from and pass whatever the pass does.
+    assertTrue(Files.exists(expectedFile), () -> "missing expected file " + expectedFile
+        + "; create it with `" + UPDATE_COMMAND + "` and read it before committing it");
     assertEquals(Files.readString(expectedFile, StandardCharsets.UTF_8), actual, "output of " + header);
     Graph expected = GraphParser.parse(actual, expectedFile.getFileName().toString());
     assertEquals(actual, GraphPrinter.print(pipeline.run(expected)), "the output must be a fixpoint of the pipeline");

@@ -64,7 +64,7 @@ import org.junit.jupiter.api.function.Executable;
  *
  * Other comment lines are free text, except that one whose first word starts with feed, expect
  * or tf is taken for a misspelt directive and refused. Each case checks: both backends print
- * the expected values; their values are {@code equals} (bit for bit); each value fits its
+ * the expected values; their values are the same bit for bit ({@link BitExact}); each value fits its
  * node's static type; the runs leave the fed values unchanged.
  */
 public final class ExecCases {
@@ -117,8 +117,8 @@ public final class ExecCases {
     CompiledGraph compiled = VerifiedCompile.compile(graph);
     Outcome bytecode = Outcome.of(() -> compiled.run(bytecodeFeeds));
 
-    assertEquals(pristine, interpreterFeeds, file + ": the interpreter changed a fed value");
-    assertEquals(pristine, bytecodeFeeds, file + ": the bytecode changed a fed value");
+    BitExact.assertSameBits(pristine, interpreterFeeds, file + ": the interpreter changed a fed value");
+    BitExact.assertSameBits(pristine, bytecodeFeeds, file + ": the bytecode changed a fed value");
     if (c.expectedError() != null) {
       checkError(file, c.expectedError(), interpreted, bytecode);
     } else {
@@ -159,7 +159,7 @@ public final class ExecCases {
       Object fromBytecode = bytecode.values().get(i);
       checks.add(() -> assertEquals(expected, String.valueOf(fromInterpreter), file + ": " + name + " from the interpreter"));
       checks.add(() -> assertEquals(expected, String.valueOf(fromBytecode), file + ": " + name + " from the bytecode"));
-      checks.add(() -> assertEquals(fromInterpreter, fromBytecode, file + ": " + name + ": the backends' values differ"));
+      checks.add(() -> BitExact.assertSameBits(fromInterpreter, fromBytecode, file + ": " + name + ": the backends' values differ"));
       checks.add(() -> assertNull(FeedChecker.mismatch(node.type(), fromInterpreter),
           file + ": " + name + " from the interpreter does not fit its type " + node.type()));
       checks.add(() -> assertNull(FeedChecker.mismatch(node.type(), fromBytecode),
