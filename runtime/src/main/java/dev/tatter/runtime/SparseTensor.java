@@ -49,7 +49,7 @@ public final class SparseTensor {
       throw new InvalidArgumentException("indices has " + indices.dim(1) + " columns but dense_shape has "
           + denseShape.dim(0) + " dims");
     }
-    long[] shape = (long[]) denseShape.data();
+    long[] shape = (long[]) denseShape.unsafeData();
     for (int d = 0; d < shape.length; d++) {
       if (shape[d] < 0) {
         throw new InvalidArgumentException("dense_shape[" + d + "]=" + shape[d] + " is negative");
@@ -86,12 +86,12 @@ public final class SparseTensor {
 
   /** The dense shape, for reading only. */
   public long[] denseShapeArray() {
-    return (long[]) denseShape.data();
+    return (long[]) denseShape.unsafeData();
   }
 
   /** The indices, row-major {@code [N * ndims]}, for reading only. */
   public long[] indicesArray() {
-    return (long[]) indices.data();
+    return (long[]) indices.unsafeData();
   }
 
   /** The number of stored values, N. */

@@ -24,13 +24,13 @@ final class MeanKernels {
     if (dtype.isFloating()) {
       Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
       if (dtype == DType.FLOAT32) {
-        float[] s = ((float[]) sum.data()).clone();
+        float[] s = ((float[]) sum.unsafeData()).clone();
         for (int i = 0; i < s.length; i++) {
           s[i] = s[i] / (float) count;
         }
         return Tensor.wrap(dtype, sum.shape(), s);
       }
-      double[] s = ((double[]) sum.data()).clone();
+      double[] s = ((double[]) sum.unsafeData()).clone();
       for (int i = 0; i < s.length; i++) {
         s[i] = s[i] / (double) count;
       }
@@ -41,7 +41,7 @@ final class MeanKernels {
       wide[i] = t.getLong(i);
     }
     Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, Tensor.wrap(DType.INT64, shape, wide), axis, keepdims);
-    long[] s = (long[]) sum.data();
+    long[] s = (long[]) sum.unsafeData();
     long[] mean = new long[s.length];
     for (int i = 0; i < s.length; i++) {
       mean[i] = count == 0 ? 0 : s[i] / count;
@@ -65,12 +65,12 @@ final class MeanKernels {
    */
   static Tensor trueDivide(Tensor sum, Tensor count) {
     DType dtype = sum.dtype();
-    long[] c = (long[]) count.data();
+    long[] c = (long[]) count.unsafeData();
     int n = sum.size();
     if (dtype == DType.FLOAT32 || dtype == DType.INT8 || dtype == DType.INT16) {
       float[] out = new float[n];
       for (int i = 0; i < n; i++) {
-        float s = dtype == DType.FLOAT32 ? ((float[]) sum.data())[i] : (float) sum.getLong(i);
+        float s = dtype == DType.FLOAT32 ? ((float[]) sum.unsafeData())[i] : (float) sum.getLong(i);
         float k = dtype == DType.INT8 ? (float) (byte) c[i] : dtype == DType.INT16 ? (float) (short) c[i] : (float) c[i];
         out[i] = s / k;
       }
@@ -78,7 +78,7 @@ final class MeanKernels {
     }
     double[] out = new double[n];
     for (int i = 0; i < n; i++) {
-      double s = dtype == DType.FLOAT64 ? ((double[]) sum.data())[i] : (double) sum.getLong(i);
+      double s = dtype == DType.FLOAT64 ? ((double[]) sum.unsafeData())[i] : (double) sum.getLong(i);
       double k = dtype == DType.INT32 ? (double) (int) c[i] : (double) c[i];
       out[i] = s / k;
     }

@@ -35,8 +35,8 @@ public final class RaggedKernels {
       throw new InvalidArgumentException(
           "partitions differ: " + p.nrows() + " rows vs " + q.nrows() + " rows");
     }
-    long[] a = p.rowSplitsArray();
-    long[] b = q.rowSplitsArray();
+    long[] a = p.unsafeRowSplits();
+    long[] b = q.unsafeRowSplits();
     for (int i = 0; i < a.length; i++) {
       if (a[i] != b[i]) {
         throw new InvalidArgumentException(

@@ -114,6 +114,6 @@ public final class SparseConversionKernels {
     for (int r = 0; r < nrows; r++) {
       rowSplits[r + 1] += rowSplits[r];
     }
-    return RaggedTensor.of(st.values(), RowPartition.fromRowSplits(rowSplits, splits, false));
+    return RaggedTensor.of(st.values(), RowPartition.adoptingRowSplits(rowSplits, splits));
   }
 }

@@ -51,7 +51,7 @@ public final class SparseKernels {
     Integer[] order = IntStream.range(0, n).boxed().toArray(Integer[]::new);
     Arrays.sort(order, Comparator.comparing(i -> i, (a, b) -> Arrays.compare(idx, a * ndims, a * ndims + ndims, idx, b * ndims, b * ndims + ndims)));
     long[] outIdx = new long[idx.length];
-    Object values = st.values().data();
+    Object values = st.values().unsafeData();
     Object outValues = Array.newInstance(values.getClass().getComponentType(), n);
     for (int i = 0; i < n; i++) {
       System.arraycopy(idx, order[i] * ndims, outIdx, i * ndims, ndims);
@@ -82,13 +82,13 @@ public final class SparseKernels {
     long[] shape = st.denseShapeArray();
     int count = Sizes.elementCount(shape);
     int ndims = shape.length;
-    int[] outShape = Arrays.stream(shape).mapToInt(d -> (int) d).toArray();
+    int[] outShape = Sizes.toIntShape(shape);
     Object out = Array.newInstance(st.dtype().arrayClass().getComponentType(), count);
     if (!ConversionKernels.isZero(defaultValue)) {
-      ConversionKernels.fill(out, defaultValue.data());
+      ConversionKernels.fill(out, defaultValue.unsafeData());
     }
     long[] idx = st.indicesArray();
-    Object values = st.values().data();
+    Object values = st.values().unsafeData();
     BitSet written = new BitSet(count);
     for (int i = 0; i < st.nnz(); i++) {
       int pos = flatPosition(idx, i, shape, "dense_shape");
@@ -138,7 +138,7 @@ public final class SparseKernels {
     int[] shape = t.shape();
     int n = t.size();
     BitSet nonzero = new BitSet(n);
-    Object data = t.data();
+    Object data = t.unsafeData();
     for (int i = 0; i < n; i++) {
       boolean nz = switch (t.dtype()) {
         case FLOAT32 -> ((float[]) data)[i] != 0f || Float.isNaN(((float[]) data)[i]);
@@ -201,8 +201,8 @@ public final class SparseKernels {
     int[] strides = ConversionKernels.strides(dshape);
     long[] idx = st.indicesArray();
     int n = st.nnz();
-    Object a = st.values().data();
-    Object b = dense.data();
+    Object a = st.values().unsafeData();
+    Object b = dense.unsafeData();
     Object out = Array.newInstance(a.getClass().getComponentType(), n);
     for (int i = 0; i < n; i++) {
       flatPosition(idx, i, shape, "dense_shape");

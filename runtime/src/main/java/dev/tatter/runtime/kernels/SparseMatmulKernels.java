@@ -66,7 +66,7 @@ public final class SparseMatmulKernels {
     }
     int m = Sizes.toIntSize(outRows, "output rows");
     int count = Sizes.elementCount(new long[] {outRows, outCols});
-    long[] idx = (long[]) indices.data();
+    long[] idx = (long[]) indices.unsafeData();
     int rowColumn = adjointA ? 1 : 0;
     int[] rows = new int[nnz];
     int[] cols = new int[nnz];
@@ -85,9 +85,9 @@ public final class SparseMatmulKernels {
       sorted &= i == 0 || rows[i] >= rows[i - 1];
     }
     int[] order = sorted ? null : stableOrderByRow(rows, m);
-    Object bUpright = adjointB ? transpose(b) : b.data();
+    Object bUpright = adjointB ? transpose(b) : b.unsafeData();
     Object out = java.lang.reflect.Array.newInstance(b.dtype().arrayClass().getComponentType(), count);
-    Plan plan = new Plan(rows, cols, order, values.data(), bUpright, out, outCols);
+    Plan plan = new Plan(rows, cols, order, values.unsafeData(), bUpright, out, outCols);
     int tasks = (long) nnz * outCols < PARALLEL_WORK ? 1 : ForkJoinPool.getCommonPoolParallelism() + 1;
     if (tasks <= 1) {
       plan.run(0, nnz);
@@ -214,7 +214,7 @@ public final class SparseMatmulKernels {
   private static Object transpose(Tensor b) {
     int r = b.dim(0);
     int c = b.dim(1);
-    Object in = b.data();
+    Object in = b.unsafeData();
     Object out = java.lang.reflect.Array.newInstance(b.dtype().arrayClass().getComponentType(), r * c);
     for (int i = 0; i < r; i++) {
       for (int j = 0; j < c; j++) {
