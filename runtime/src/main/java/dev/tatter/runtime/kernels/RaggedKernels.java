@@ -8,8 +8,11 @@ import dev.tatter.runtime.RowPartition;
 public final class RaggedKernels {
   private RaggedKernels() {}
 
-  /** {@code ragged}: {@code values} (dense or ragged) split by {@code partition}. */
-  public static RaggedTensor ragged(Object values, RowPartition partition) {
+  /**
+   * {@code ragged}: {@code values} (dense or ragged) split by {@code partition}. They are checked
+   * to fit whatever {@code validate} says; the flag only keeps the optimizer from removing the node.
+   */
+  public static RaggedTensor ragged(Object values, RowPartition partition, boolean validate) {
     return RaggedTensor.of(values, partition);
   }
 
