@@ -84,14 +84,14 @@ public final class SparseTensor {
     return denseShape;
   }
 
-  /** The dense shape, for reading only. */
+  /** A copy of the dense shape (kernels read {@code denseShape().unsafeData()}). */
   public long[] denseShapeArray() {
-    return (long[]) denseShape.unsafeData();
+    return ((long[]) denseShape.unsafeData()).clone();
   }
 
-  /** The indices, row-major {@code [N * ndims]}, for reading only. */
+  /** A copy of the indices, row-major {@code [N * ndims]} (kernels read {@code indices().unsafeData()}). */
   public long[] indicesArray() {
-    return (long[]) indices.unsafeData();
+    return ((long[]) indices.unsafeData()).clone();
   }
 
   /** The number of stored values, N. */

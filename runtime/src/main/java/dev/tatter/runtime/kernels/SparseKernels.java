@@ -26,7 +26,7 @@ public final class SparseKernels {
     if (shape.length == 0) {
       return st;
     }
-    long[] actual = st.denseShapeArray();
+    long[] actual = ((long[]) st.denseShape().unsafeData());
     boolean ok = actual.length == shape.length;
     for (int d = 0; ok && d < shape.length; d++) {
       ok = shape[d] < 0 || shape[d] == actual[d];
@@ -47,7 +47,7 @@ public final class SparseKernels {
   public static SparseTensor reorder(SparseTensor st) {
     int n = st.nnz();
     int ndims = st.rank();
-    long[] idx = st.indicesArray();
+    long[] idx = ((long[]) st.indices().unsafeData());
     Integer[] order = IntStream.range(0, n).boxed().toArray(Integer[]::new);
     Arrays.sort(order, Comparator.comparing(i -> i, (a, b) -> Arrays.compare(idx, a * ndims, a * ndims + ndims, idx, b * ndims, b * ndims + ndims)));
     long[] outIdx = new long[idx.length];
@@ -79,7 +79,7 @@ public final class SparseKernels {
       throw new InvalidArgumentException("default_value must be a " + st.dtype() + " scalar, got "
           + defaultValue.dtype() + " of rank " + defaultValue.rank());
     }
-    long[] shape = st.denseShapeArray();
+    long[] shape = ((long[]) st.denseShape().unsafeData());
     int count = Sizes.elementCount(shape);
     int ndims = shape.length;
     int[] outShape = Sizes.toIntShape(shape);
@@ -87,7 +87,7 @@ public final class SparseKernels {
     if (!ConversionKernels.isZero(defaultValue)) {
       ConversionKernels.fill(out, defaultValue.unsafeData());
     }
-    long[] idx = st.indicesArray();
+    long[] idx = ((long[]) st.indices().unsafeData());
     Object values = st.values().unsafeData();
     BitSet written = new BitSet(count);
     for (int i = 0; i < st.nnz(); i++) {
@@ -185,7 +185,7 @@ public final class SparseKernels {
     if (!st.dtype().isNumeric()) {
       throw new InvalidArgumentException((divide ? "division" : "multiplication") + " is not defined on " + st.dtype());
     }
-    long[] shape = st.denseShapeArray();
+    long[] shape = ((long[]) st.denseShape().unsafeData());
     int[] dshape = dense.shape();
     int ndims = shape.length;
     int offset = ndims - dshape.length;
@@ -199,7 +199,7 @@ public final class SparseKernels {
           + " (the dense operand is broadcast into the sparse one only)");
     }
     int[] strides = ConversionKernels.strides(dshape);
-    long[] idx = st.indicesArray();
+    long[] idx = ((long[]) st.indices().unsafeData());
     int n = st.nnz();
     Object a = st.values().unsafeData();
     Object b = dense.unsafeData();

@@ -32,7 +32,7 @@ public final class SparseMatmulKernels {
 
   /** The {@code sparse_dense_matmul} op's kernel. */
   public static Tensor sparseDenseMatmul(SparseTensor a, Tensor b, boolean adjointA, boolean adjointB) {
-    return matmul(a.indices(), a.values(), a.denseShapeArray(), b, adjointA, adjointB);
+    return matmul(a.indices(), a.values(), ((long[]) a.denseShape().unsafeData()), b, adjointA, adjointB);
   }
 
   /**
