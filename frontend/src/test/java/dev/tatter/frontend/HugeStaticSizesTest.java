@@ -38,6 +38,17 @@ class HugeStaticSizesTest {
   }
 
   @Test
+  void aRaggedLiteralWithAHugeInnerDim_isAParseError() {
+    // found by RobustnessFuzzTest (seed 1796164184924): the flat values' dims were checked only
+    // when their DenseType was made, outside the parser's handling of bad types
+    String message = parseError("""
+        %0 = ragged_constant() {value = ragged<int32>[2, (None), 9223372036854775807] [[[0, 1]], [[1, 2], [7, 4]]]} : ragged<int32>[2, (None), 2]
+        return %0
+        """);
+    assertTrue(message.contains("dimension 9223372036854775807 is more than a tensor can hold"), message);
+  }
+
+  @Test
   void fromTensorOfAHugeStaticShape_isABuildError_notArithmeticException() {
     String message = parseError("""
         %t = placeholder() : tensor<int32>[4611686018427387904, 4]
