@@ -183,7 +183,8 @@ class RobustnessFuzzTest {
     });
     assertTrue(n >= INPUTS || SECONDS > 0, "ran " + n);
     System.out.println("RobustnessFuzzTest: " + n + " mutants, " + ran[0] + " distinct graphs run");
-    assertTrue(ran[0] > n / 10, "only " + ran[0] + " of " + n + " mutants ran: the mutations are too destructive");
+    // (a long run repeats many mutants, so only the CI run's share of distinct graphs is checked)
+    assertTrue(SECONDS > 0 || ran[0] > n / 10, "only " + ran[0] + " of " + n + " mutants ran: the mutations are too destructive");
   }
 
   // ---------------------------------------------------------------- surface 2: fed values
@@ -216,7 +217,8 @@ class RobustnessFuzzTest {
     return ops;
   }
 
-  private record FeedGraph(String name, Graph graph, Session interpreter, Session compiled, Session optimized) {}
+  private record FeedGraph(String name, boolean validate, Graph graph, Session interpreter, Session compiled,
+      Session optimizedInterpreter, Session optimized) {}
 
   private static Value factory(GraphBuilder g, String factory, Value v, Value e, boolean validate) {
     return switch (factory) {
@@ -246,15 +248,15 @@ class RobustnessFuzzTest {
               continue; // e.g. ragged + ragged of two splits dtypes
             }
             Graph graph = g.build(out);
-            graphs.add(new FeedGraph(f + (validate ? "" : " (validate=false) ") + splits + " -> " + c.getKey(), graph,
+            graphs.add(new FeedGraph(f + (validate ? "" : " (validate=false) ") + splits + " -> " + c.getKey(), validate, graph,
                 new Session(graph, "", Session.Backend.INTERPRETED), new Session(graph, "", Session.Backend.COMPILED),
-                new Session(graph)));
+                new Session(graph, PassManager.DEFAULT_PIPELINE, Session.Backend.INTERPRETED), new Session(graph)));
           }
         }
       }
     }
     try {
-      forEachSeed(SEED * 31, seed -> {
+      forEachSeed(SEED, seed -> {
         Random r = new Random(seed);
         FeedGraph fg = graphs.get(r.nextInt(graphs.size()));
         Map<String, Object> feeds = hostileFeeds(r, fg.graph());
@@ -264,6 +266,7 @@ class RobustnessFuzzTest {
       graphs.forEach(fg -> {
         fg.interpreter().close();
         fg.compiled().close();
+        fg.optimizedInterpreter().close();
         fg.optimized().close();
       });
     }
@@ -360,7 +363,12 @@ class RobustnessFuzzTest {
     Outcome oracle = outcome(() -> fg.interpreter().run(feeds, fetches).values(), context);
     same(oracle, outcome(() -> fg.compiled().run(feeds, fetches).values(), context), "compiled vs interpreted\n" + context);
     Outcome optimized = outcome(() -> fg.optimized().run(feeds, fetches).values(), context);
-    if (oracle.error() == null) {
+    same(outcome(() -> fg.optimizedInterpreter().run(feeds, fetches).values(), context), optimized,
+        "compiled vs interpreted, optimized\n" + context);
+    // Without validate, the optimizer may forward an encoding the partition would have recomputed
+    // (unsorted value_rowids come back as given, as in TF; docs/SEMANTICS.md): only validated
+    // graphs must give the unoptimized values.
+    if (oracle.error() == null && fg.validate()) {
       same(oracle, optimized, "optimized vs unoptimized\n" + context);
     }
   }
