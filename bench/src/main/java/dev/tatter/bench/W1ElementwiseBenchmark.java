@@ -120,7 +120,7 @@ public class W1ElementwiseBenchmark {
   /** What a careful programmer writes by hand: one loop, one output array. */
   @Benchmark
   public Object handLoop() {
-    float[] in = (float[]) x.flatValues().data();
+    float[] in = (float[]) x.flatValues().unsafeData();
     float[] out = new float[in.length];
     for (int i = 0; i < in.length; i++) {
       float v = in[i];

@@ -81,8 +81,8 @@ public class W3RowReductionBenchmark {
   /** One loop over the rows, summing squares in order (the order TF's segment sum uses). */
   @Benchmark
   public Object handLoop() {
-    float[] v = (float[]) x.flatValues().data();
-    long[] splits = x.partition().rowSplitsArray();
+    float[] v = (float[]) x.flatValues().unsafeData();
+    long[] splits = x.partition().unsafeRowSplits();
     int nrows = splits.length - 1;
     float[] out = new float[nrows];
     for (int r = 0; r < nrows; r++) {

@@ -129,7 +129,14 @@ public final class BytecodeCompiler {
     emitRun(cw, graph, chunks.size());
     emitStaticInit(cw, fusedKernels);
     cw.visitEnd();
-    byte[] bytes = cw.toByteArray();
+    byte[] bytes;
+    try {
+      bytes = cw.toByteArray();
+    } catch (org.objectweb.asm.ClassTooLargeException | org.objectweb.asm.MethodTooLargeException e) {
+      // past the class file's limits (a constant pool of 65535 entries, 64 KB per method: about
+      // 100,000 nodes, or a fused node of some 10,000 steps): the graph still runs, node by node
+      return CompiledGraph.interpreted(graph, feeds.build(), e.getMessage());
+    }
     options.dumpDirectory().ifPresent(dir -> dump(dir, graph, bytes));
     return new CompiledGraph(graph, feeds.build(), instantiate(bytes, constants), bytes);
   }

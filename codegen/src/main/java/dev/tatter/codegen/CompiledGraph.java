@@ -23,12 +23,40 @@ public final class CompiledGraph {
   private final ImmutableList<Node> feedNodes;
   private final GeneratedProgram program;
   private final byte[] classBytes;
+  /** Why the graph runs in the interpreter instead (it does not fit one class file), or null. */
+  private final String interpretedBecause;
 
   CompiledGraph(Graph graph, ImmutableList<Node> feedNodes, GeneratedProgram program, byte[] classBytes) {
+    this(graph, feedNodes, program, classBytes, null);
+  }
+
+  private CompiledGraph(Graph graph, ImmutableList<Node> feedNodes, GeneratedProgram program, byte[] classBytes,
+      String interpretedBecause) {
     this.graph = graph;
     this.feedNodes = feedNodes;
     this.program = program;
     this.classBytes = classBytes;
+    this.interpretedBecause = interpretedBecause;
+  }
+
+  /**
+   * A graph too large for one class file, run by the interpreter behind the same interface: the
+   * same feeds, results and errors, only slower.
+   */
+  static CompiledGraph interpreted(Graph graph, ImmutableList<Node> feedNodes, String reason) {
+    GeneratedProgram program = in -> {
+      Map<String, Object> byName = new java.util.HashMap<>();
+      for (int i = 0; i < in.length; i++) {
+        byName.put(feedNodes.get(i).name().orElseThrow(), in[i]);
+      }
+      return Interpreter.run(graph, byName).toArray();
+    };
+    return new CompiledGraph(graph, feedNodes, program, new byte[0], reason);
+  }
+
+  /** Whether this graph runs in the interpreter because it does not fit a class file (see {@link BytecodeCompiler}). */
+  public boolean isInterpreted() {
+    return interpretedBecause != null;
   }
 
   /** The graph this was compiled from (its outputs are what {@link #run} returns). */
@@ -67,6 +95,9 @@ public final class CompiledGraph {
 
   /** The generated class as ASM's {@code Textifier} prints it. */
   public String bytecodeListing() {
+    if (interpretedBecause != null) {
+      return "# no class: the graph runs in the interpreter (" + interpretedBecause + ")\n";
+    }
     StringWriter out = new StringWriter();
     new ClassReader(classBytes).accept(new TraceClassVisitor(new PrintWriter(out)), 0);
     return out.toString();

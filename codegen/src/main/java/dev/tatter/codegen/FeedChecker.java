@@ -82,7 +82,7 @@ public final class FeedChecker {
     if (st.dtype() != type.dtype()) {
       return "dtype " + st.dtype() + " instead of " + type.dtype();
     }
-    long[] shape = st.denseShapeArray();
+    long[] shape = ((long[]) st.denseShape().unsafeData());
     if (shape.length != type.rank()) {
       return "dense_shape has rank " + shape.length + " instead of " + type.rank();
     }

@@ -424,7 +424,7 @@ final class FusedKernelEmitter {
     Tensor empty = Tensor.wrap(valueType, new int[] {0}, valueType.layout().newArray(0));
     RowPartition oneRow = RowPartition.fromRowSplits(new long[] {0, 0}, DType.INT64, true);
     Tensor start = (Tensor) KernelInvoker.invoke(reduce.op(), List.of(empty, oneRow), reduce.attributes());
-    return start.dtype().layout().get(start.data(), 0);
+    return start.dtype().layout().get(start.unsafeData(), 0);
   }
 
   /** Emits the elementwise steps at the current index, each into its typed local. */

@@ -317,7 +317,7 @@ public final class GraphBuilder {
   }
 
   public Value raggedFromRowSplits(Value values, Value rowSplits, boolean validate) {
-    return ragged(values, partitionFromRowSplits(rowSplits, validate));
+    return ragged(values, partitionFromRowSplits(rowSplits, validate), validate);
   }
 
   // ---- RowPartition factories (TF's RowPartition.from_*) ----
@@ -457,7 +457,7 @@ public final class GraphBuilder {
   }
 
   public Value raggedFromRowLengths(Value values, Value rowLengths, boolean validate) {
-    return ragged(values, partitionFromRowLengths(rowLengths, options(validate)));
+    return ragged(values, partitionFromRowLengths(rowLengths, options(validate)), validate);
   }
 
   /** TF's {@code RaggedTensor.from_row_starts(values, row_starts)}: nvals is the values' row count. */
@@ -466,7 +466,7 @@ public final class GraphBuilder {
   }
 
   public Value raggedFromRowStarts(Value values, Value rowStarts, boolean validate) {
-    return ragged(values, partitionFromRowStarts(rowStarts, outerDim(values, rowStarts.dtype()), options(validate)));
+    return ragged(values, partitionFromRowStarts(rowStarts, outerDim(values, rowStarts.dtype()), options(validate)), validate);
   }
 
   /** TF's {@code RaggedTensor.from_row_limits(values, row_limits, validate=True)}. */
@@ -475,7 +475,7 @@ public final class GraphBuilder {
   }
 
   public Value raggedFromRowLimits(Value values, Value rowLimits, boolean validate) {
-    return ragged(values, partitionFromRowLimits(rowLimits, options(validate)));
+    return ragged(values, partitionFromRowLimits(rowLimits, options(validate)), validate);
   }
 
   /** TF's {@code RaggedTensor.from_value_rowids(values, value_rowids)}: nrows is the last rowid + 1. */
@@ -485,7 +485,7 @@ public final class GraphBuilder {
 
   /** TF's {@code RaggedTensor.from_value_rowids(values, value_rowids, nrows, validate)}; nrows may be null. */
   public Value raggedFromValueRowids(Value values, Value valueRowids, Value nrows, boolean validate) {
-    return ragged(values, partitionFromValueRowids(valueRowids, nrows, options(validate)));
+    return ragged(values, partitionFromValueRowids(valueRowids, nrows, options(validate)), validate);
   }
 
   /** TF's {@code RaggedTensor.from_uniform_row_length(values, uniform_row_length)}. */
@@ -499,7 +499,7 @@ public final class GraphBuilder {
    */
   public Value raggedFromUniformRowLength(Value values, Value uniformRowLength, Value nrows, boolean validate) {
     Value nvals = outerDim(values, uniformRowLength.dtype());
-    return ragged(values, partitionFromUniformRowLength(uniformRowLength, nvals, nrows, options(validate)));
+    return ragged(values, partitionFromUniformRowLength(uniformRowLength, nvals, nrows, options(validate)), validate);
   }
 
   /** TF's {@code RaggedTensor.from_nested_row_splits(flat_values, nested_row_splits, validate=True)}. */
@@ -568,6 +568,14 @@ public final class GraphBuilder {
   /** {@code values} split into rows by {@code partition}. */
   public Value ragged(Value values, Value partition) {
     return op(RaggedOps.RAGGED, Map.of(), values, partition);
+  }
+
+  /**
+   * {@code values} split by {@code partition}, as a factory with {@code validate} builds it: the
+   * check that they fit then survives every optimizer pass (TF's validate=True checks nvals too).
+   */
+  Value ragged(Value values, Value partition, boolean validate) {
+    return validate ? op(RaggedOps.RAGGED, Map.of("validate", true), values, partition) : ragged(values, partition);
   }
 
   /** The graph built so far; its outputs are the given values. The builder stays usable. */

@@ -41,6 +41,14 @@ public final class Session implements AutoCloseable {
   private final String pipeline;
   private final Backend backend;
   private final CompilerOptions compilerOptions;
+  /**
+   * At most {@link #MAX_CACHED_PROGRAMS} compiled programs per session (each holds a hidden class,
+   * about 6 KB of metaspace and 7.5 KB of heap): past that, one program is dropped (its class is
+   * unloaded once no run uses it) and compiled again if its fetch list comes back.
+   * {@code -Dtatter.sessionCacheSize} changes the bound.
+   */
+  public static final int MAX_CACHED_PROGRAMS = Math.max(1, Integer.getInteger("tatter.sessionCacheSize", 256));
+
   private final Map<List<Integer>, CompiledGraph> cache = new ConcurrentHashMap<>();
   private final ImmutableList<Node> placeholders;
   private final ImmutableSet<String> placeholderNames;
@@ -86,6 +94,8 @@ public final class Session implements AutoCloseable {
 
   public Result run(Map<String, ?> feeds, List<Node> fetches) {
     checkOpen();
+    checkNotNull(feeds, "feeds (use Map.of() for none)");
+    checkNotNull(fetches, "fetches");
     checkArgument(!fetches.isEmpty(), "nothing to fetch");
     for (Node fetch : fetches) {
       checkArgument(graph.contains(fetch), "fetch %s is not a node of this session's graph", fetch);
@@ -94,7 +104,7 @@ public final class Session implements AutoCloseable {
       if (!placeholderNames.contains(name)) {
         // the message's list is built only on failure: a run must not scan the graph (the session-overhead benchmark, W6)
         List<String> names = graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList();
-        throw new IllegalArgumentException(String.format("feed '%s' names no placeholder%s; placeholders: %s", name,
+        throw new InvalidArgumentException(String.format("feed '%s' names no placeholder%s; placeholders: %s", name,
             DidYouMean.suggest(name, names), names));
       }
     }
@@ -103,10 +113,7 @@ public final class Session implements AutoCloseable {
     if (backend == Backend.INTERPRETED) {
       return new Result(Interpreter.run(PassManager.parse(pipeline).run(program), feeds), fetchNames(fetches));
     }
-    CompiledGraph compiled = cache.computeIfAbsent(
-        fetches.stream().map(Node::id).toList(),
-        key -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(program), compilerOptions));
-    return new Result(compiled.run(feeds), fetchNames(fetches));
+    return new Result(compiled(fetches).run(feeds), fetchNames(fetches));
   }
 
   private static List<String> fetchNames(List<Node> fetches) {
@@ -119,6 +126,21 @@ public final class Session implements AutoCloseable {
     }
   }
 
+  /** {@code map.computeIfAbsent}, first dropping an entry if the map is at the bound (any one: no run pays for LRU order). */
+  private static <V> V bounded(Map<List<Integer>, V> map, List<Integer> key, java.util.function.Function<List<Integer>, V> make) {
+    V value = map.get(key);
+    if (value != null) {
+      return value;
+    }
+    if (map.size() >= MAX_CACHED_PROGRAMS) {
+      java.util.Iterator<List<Integer>> it = map.keySet().iterator();
+      if (it.hasNext()) {
+        map.remove(it.next());
+      }
+    }
+    return map.computeIfAbsent(key, make);
+  }
+
   /**
    * Checks every feed against its placeholder and that every placeholder the fetches need in the
    * graph as built is fed, in node order (as the interpreter meets them). Done here, before
@@ -126,7 +148,7 @@ public final class Session implements AutoCloseable {
    * removed (as in TF, which checks feeds and prunes before it optimizes).
    */
   private void checkFeeds(List<Node> fetches, Map<String, ?> feeds) {
-    java.util.BitSet needed = neededByFetches.computeIfAbsent(fetches.stream().map(Node::id).toList(), key -> {
+    java.util.BitSet needed = bounded(neededByFetches, fetches.stream().map(Node::id).toList(), key -> {
       java.util.BitSet reachable = new java.util.BitSet(graph.size());
       java.util.ArrayDeque<Node> work = new java.util.ArrayDeque<>(fetches);
       while (!work.isEmpty()) {
@@ -151,11 +173,11 @@ public final class Session implements AutoCloseable {
   /** The compiled program for these fetches (compiling it if needed), e.g. to print its bytecode. */
   public CompiledGraph compiled(List<Node> fetches) {
     checkOpen();
-    return cache.computeIfAbsent(fetches.stream().map(Node::id).toList(),
+    return bounded(cache, fetches.stream().map(Node::id).toList(),
         key -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions));
   }
 
-  /** How many distinct fetch lists have been compiled. */
+  /** How many compiled programs the session holds now (distinct fetch lists, at most {@link #MAX_CACHED_PROGRAMS}). */
   public int compiledSignatures() {
     return cache.size();
   }

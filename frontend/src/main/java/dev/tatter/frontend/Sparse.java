@@ -28,7 +28,7 @@ final class Sparse {
     if (shapeNode.op() == CoreOps.CONSTANT) {
       Tensor t = shapeNode.attributes().getTensor("value");
       if (t.dtype() == DType.INT64 && t.rank() == 1 && t.size() > 0) {
-        shape = Conversions.shapeList((long[]) t.data());
+        shape = Conversions.shapeList((long[]) t.unsafeData());
       }
     }
     return b.op(SparseOps.SPARSE_TENSOR, Map.of("shape", shape), indices, values, denseShape);

@@ -71,9 +71,10 @@ class EncodingsComputedOnceTest {
       Value rt = g.raggedFromRowLengths(g.placeholder("values", Types.dense(DType.FLOAT32, -1)), lengths, validate);
       Graph graph = g.build(askEverywhere(g, rt).toArray(Value[]::new));
       Graph optimized = PassManager.parse(PassManager.DEFAULT_PIPELINE).run(graph);
-      // Validated, row_lengths stays (its partition carries the check); unvalidated, it is the input.
+      // Validated, row_lengths stays (its partition carries the check), and so does the ragged node
+      // that checks the values fit (with the partition read back from it); unvalidated, the lengths are the input.
       ImmutableMultiset<String> expected = validate
-          ? ImmutableMultiset.of("partition_from_row_lengths", "value_rowids", "row_lengths", "row_starts")
+          ? ImmutableMultiset.of("partition_from_row_lengths", "ragged", "partition", "value_rowids", "row_lengths", "row_starts")
           : ImmutableMultiset.of("partition_from_row_lengths", "value_rowids", "row_starts");
       assertEquals(expected, computingOps(optimized), GraphPrinter.print(optimized));
       List<Object> out = Harness.runEverywhere(graph, Map.of("lengths", Tensor.ofLongs(2, 0, 1),

@@ -454,7 +454,8 @@ class ErrorCatalogTest {
 
     on("R29", () -> {
       GraphBuilder g = new GraphBuilder();
-      Value rt = g.raggedFromRowLengths(ph(g, "v", DType.INT32, -1), ph(g, "l", DType.INT64, -1));
+      // validate=false: a validated ragged node keeps its own check (R06), which fires first
+      Value rt = g.raggedFromRowLengths(ph(g, "v", DType.INT32, -1), ph(g, "l", DType.INT64, -1), false);
       return runOptimized(g, Map.of("v", Tensor.ofInts(1, 2), "l", Tensor.ofLongs()), rt.reduceMax(1));
     });
 
@@ -692,6 +693,7 @@ class ErrorCatalogTest {
     on("T70", () -> parseSparse("[[1, 2]]"));
     on("T71", () -> parseSparse("SparseTensor(indices=[[0, 0]], values=[1], values=[2], dense_shape=[3, 4])"));
     on("T72", () -> parseSparse("SparseTensor(indices=[], values=[], dense_shape=[3, 5])"));
+    robustnessCases();
   }
 
   private static Throwable parseSparse(String text) {
@@ -718,6 +720,34 @@ class ErrorCatalogTest {
       b.putInt(h.length);
     }
     return b.put(h).array();
+  }
+
+  /** Refusals of sizes, nesting, shapes and inputs that used to wrap, overflow or escape as raw exceptions. */
+  private static void robustnessCases() {
+    on("B28", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.INT32, 1)).toTensor(0, 0, 4294967301L)));
+    on("B29", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.raggedFromRowSplits(g.constant(Tensor.of(DType.FLOAT32, new float[6], 3, 2)), g.constant(Tensor.ofLongs(0, 1, 3)))
+          .toTensor(0f, 2, 3, 1);
+    }));
+    on("B30", () -> build(() -> ph(new GraphBuilder(), "t", DType.INT32, 1L << 30, 1L << 30, 4).raggedFromTensor(null, null, 2)));
+    on("B31", () -> thrown(() -> Types.ragged(DType.INT32, 101)));
+    on("F21", () -> thrown(() -> RaggedTensor.ofNested(Tensor.ofInts(1),
+        java.util.Collections.nCopies(101, RowPartition.fromRowSplits(new long[] {0, 1}, DType.INT64, false)))));
+    on("R32", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.parse("ragged<float32>[None, (None), None]"));
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.of(DType.FLOAT32, new float[6], 3, 2), splits(0, 1, 3))),
+          rt.toTensor(0f, 2, 3, 1));
+    });
+    on("R33", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value sp = g.placeholder("sp", dev.tatter.ir.types.SparseType.of(DType.INT32, -1, -1));
+      return run(g, Map.of("sp", SparseTensor.of(new long[0][], Tensor.ofInts(), 0, 4294967301L)), sp.toDense());
+    });
+    on("T21", () -> parse("%x = placeholder() : tensor<float32>[2]\n"
+        + "%0 = fused(%x) {expr = \"abs($99999999999)\"} : tensor<float32>[2]\n"));
+    on("T22", () -> parse("%x = placeholder() : partition<int64>[9223372036854775807, (None)]\n"));
   }
 
   // ---- the catalogue -------------------------------------------------------------------------

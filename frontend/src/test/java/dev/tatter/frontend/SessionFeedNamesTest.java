@@ -19,7 +19,8 @@ class SessionFeedNamesTest {
     try (Session s = new Session(g.build())) {
       Tensor one = Tensor.scalar(DType.FLOAT32, 1);
       assertEquals("2.0", s.run(Map.of("a", one, "b", one), sum).get(0).toString());
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+      // F13 in docs/ERRORS.md: a feeding error, an InvalidArgumentException like the others
+      dev.tatter.runtime.InvalidArgumentException e = assertThrows(dev.tatter.runtime.InvalidArgumentException.class,
           () -> s.run(Map.of("a", one, "c", one), sum));
       assertEquals("feed 'c' names no placeholder; placeholders: [a, b]", e.getMessage());
     }

@@ -67,7 +67,7 @@ class ToTensorTest {
   }
 
   @Test
-  void toTensor_withInnerUniformDims_padsAndTruncatesThemToo() {
+  void toTensor_withInnerUniformDims_padsOnlyTheRaggedDims() {
     // the seed's from_row_splits(values=tf.ones([5, 3], tf.int32), row_splits=[0, 2, 5])
     GraphBuilder g = new GraphBuilder();
     Value rt = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 5, 3)),
@@ -79,7 +79,13 @@ class ToTensorTest {
     GraphBuilder h = new GraphBuilder();
     Value rt2 = h.raggedFromRowSplits(h.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, 5, 3)),
         h.constant(Tensor.ofLongs(0, 2, 5)));
-    assertEquals("[[[1, 2, 3, 9], [4, 5, 6, 9]], [[7, 8, 9, 9], [10, 11, 12, 9]]]", run(h, rt2.toTensor(9, -1, 2, 4)));
+    // the values' own inner dim kept, the ragged one truncated to 2 rows
+    assertEquals("[[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]", run(h, rt2.toTensor(9, -1, 2, 3)));
+    // tf.RaggedTensor.from_row_splits(tf.ones([5, 3], tf.int32), [0, 2, 5]).to_tensor(shape=[2, 2, 4]) raises
+    // "rt_input.shape and shape=[2,2,4] are incompatible: rt_input.shape[2] = 3 but shape[2] = 4"
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> rt2.toTensor(9, -1, 2, 4));
+    assertTrue(e.getMessage().endsWith("rt_input.shape and shape=[?,2,4] are incompatible: rt_input.shape[2] = 3 but shape[2] = 4"),
+        e.getMessage());
   }
 
   @Test
@@ -112,10 +118,10 @@ class ToTensorTest {
   @Test
   void toTensor_withAShapeWhoseProductOverflows_failsStatingTheShape() {
     GraphBuilder g = new GraphBuilder();
-    Value t = seedRt(g).toTensor(0, 1L << 40, 1L << 40);
+    Value t = seedRt(g).toTensor(0, 1L << 30, 1L << 30);
     try (Session s = new Session(g.build(t))) {
       InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> s.run(Map.of(), t));
-      assertTrue(e.getMessage().endsWith("a tensor of shape [1099511627776, 1099511627776] would hold more than "
+      assertTrue(e.getMessage().endsWith("a tensor of shape [1073741824, 1073741824] would hold more than "
           + Sizes.maxElements() + " elements"), e.getMessage());
     }
   }

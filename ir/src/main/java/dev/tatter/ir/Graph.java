@@ -110,6 +110,9 @@ public final class Graph {
         type = op.inferType(operandTypes, constants, attrs, declaredType);
       } catch (TypeException e) {
         throw new GraphBuildException(describe(op, operandTypes, loc) + ": " + e.getMessage());
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        // a type record refusing a size the rule computed (a static size no value can have)
+        throw new GraphBuildException(describe(op, operandTypes, loc) + ": " + e.getMessage());
       }
       if (declaredType != null && !declaredType.equals(type)) {
         throw new GraphBuildException(describe(op, operandTypes, loc)

@@ -76,8 +76,15 @@ public sealed interface Index permits Index.At, Index.Slice {
       long[] b = bounds(size);
       long s = stepOrOne();
       long span = s > 0 ? b[1] - b[0] : b[0] - b[1];
-      long abs = Math.abs(s);
-      return span <= 0 ? 0 : (span + abs - 1) / abs;
+      if (span <= 0) {
+        return 0;
+      }
+      // |Long.MIN_VALUE| does not fit a long, and span + |s| - 1 could wrap: a step at least as
+      // long as the span takes one position
+      if (s == Long.MIN_VALUE || Math.abs(s) >= span) {
+        return 1;
+      }
+      return (span - 1) / Math.abs(s) + 1;
     }
 
     /** The first position taken from a dimension of {@code size} (meaningful when count > 0). */

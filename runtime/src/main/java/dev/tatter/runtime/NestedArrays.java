@@ -171,7 +171,7 @@ final class NestedArrays {
 
   private static Object copyRange(Tensor t, int from, int count) {
     Object out = Array.newInstance(t.dtype().arrayClass().getComponentType(), count);
-    System.arraycopy(t.data(), from, out, 0, count);
+    System.arraycopy(t.unsafeData(), from, out, 0, count);
     return out;
   }
 

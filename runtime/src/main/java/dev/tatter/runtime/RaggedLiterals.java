@@ -133,7 +133,7 @@ public final class RaggedLiterals {
         rowSplits[r + 1] = rowSplits[r] + row.size();
         next.addAll(row);
       }
-      partitions.add(RowPartition.fromRowSplits(rowSplits, splits, false));
+      partitions.add(RowPartition.adoptingRowSplits(rowSplits, splits));
       items = next;
     }
     int[] inner = innerShape(items, k - 1 - raggedRank);

@@ -18,12 +18,21 @@ import java.util.List;
  * }</pre>
  */
 public final class RaggedTensor {
+  /**
+   * The deepest nesting Tatter builds. Code that walks the levels (printing, {@code to_tensor},
+   * {@code to_sparse}, equality, the elementwise lowering) may then recurse without risking the
+   * stack; TF's own ragged ops are used with a handful of levels.
+   */
+  public static final int MAX_RAGGED_RANK = 100;
+
   private final Object values;
   private final RowPartition partition;
+  private final int raggedRank;
 
   private RaggedTensor(Object values, RowPartition partition) {
     this.values = values;
     this.partition = partition;
+    this.raggedRank = values instanceof RaggedTensor rt ? rt.raggedRank + 1 : 1;
   }
 
   /** {@code values} split by {@code partition}; checks that the partition covers every value. */
@@ -44,6 +53,10 @@ public final class RaggedTensor {
               + " values but values has "
               + rows
               + " rows (row_splits[-1] must equal nrows(values))");
+    }
+    if (values instanceof RaggedTensor rt && rt.raggedRank >= MAX_RAGGED_RANK) {
+      throw new InvalidArgumentException("ragged_rank " + (rt.raggedRank + 1) + " is more than Tatter supports ("
+          + MAX_RAGGED_RANK + ")");
     }
     if (values instanceof RaggedTensor
         && ((RaggedTensor) values).partition.splitsDType() != partition.splitsDType()) {
@@ -140,7 +153,7 @@ public final class RaggedTensor {
   }
 
   public int raggedRank() {
-    return values instanceof RaggedTensor ? 1 + ((RaggedTensor) values).raggedRank() : 1;
+    return raggedRank;
   }
 
   public Tensor flatValues() {
@@ -197,7 +210,7 @@ public final class RaggedTensor {
     int stride = t.size() / shape[0];
     int[] inner = java.util.Arrays.copyOfRange(shape, 1, shape.length);
     Object slice = java.lang.reflect.Array.newInstance(t.dtype().arrayClass().getComponentType(), stride);
-    System.arraycopy(t.data(), index * stride, slice, 0, stride);
+    System.arraycopy(t.unsafeData(), index * stride, slice, 0, stride);
     return Tensor.wrap(t.dtype(), inner, slice).toList();
   }
 

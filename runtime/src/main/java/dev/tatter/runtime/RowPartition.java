@@ -12,8 +12,15 @@ import java.util.Arrays;
  * computed by a kernel each time a graph asks for it; the graph optimizer, not this class,
  * makes sure each encoding is computed once, so this class caches nothing.
  *
- * <p>Invariant (checked by the validating factories, assumed by the unchecked one): splits has
- * at least one element, starts at 0 and never decreases.
+ * <p>Invariant, checked by every factory whatever its {@code validate} flag: splits has at least
+ * one element, starts at 0, never decreases, and its last element (nvals) is a valid number of
+ * values for the splits dtype. Every kernel indexes values through the splits, so a partition
+ * that broke this invariant could make a kernel read out of bounds or return garbage; the check
+ * is one sequential pass over the nrows + 1 splits, far cheaper than any kernel that reads them.
+ * What {@code validate=false} still skips is documented where it matters (docs/SEMANTICS.md).
+ *
+ * <p>Immutable: {@link #fromRowSplits} copies its input and {@link #rowSplitsArray} returns a copy;
+ * {@link #adoptingRowSplits} takes ownership of the caller's array (and says so in its name).
  *
  * <pre>{@code
  * RowPartition p = RowPartition.fromRowSplits(new long[] {0, 3, 3, 5}, DType.INT64, true);
@@ -33,19 +40,28 @@ public final class RowPartition {
   }
 
   /**
-   * A partition over {@code rowSplits}, which the caller gives up. Checks the splits when
-   * {@code validate} is set; the length and int32 range are always checked, since every
-   * other method relies on them.
+   * A partition over a copy of {@code rowSplits}. The splits are checked (start at 0, never
+   * decrease, fit the dtype and the element limit) whether or not {@code validate} is set: the
+   * flag is TF's, and a partition is never built without its invariant.
    */
   public static RowPartition fromRowSplits(long[] rowSplits, DType splitsDType, boolean validate) {
     checkNotNull(rowSplits, "rowSplits");
+    return adoptingRowSplits(rowSplits.clone(), splitsDType);
+  }
+
+  /**
+   * A partition over {@code rowSplits} itself, without copying: the caller gives the array up
+   * and must never write it again (kernels use this for arrays they have just filled, and a
+   * caller feeding millions of rows may, to save the copy). Checked like {@link #fromRowSplits}.
+   */
+  public static RowPartition adoptingRowSplits(long[] rowSplits, DType splitsDType) {
+    checkNotNull(rowSplits, "rowSplits");
+    checkNotNull(splitsDType, "splitsDType");
     checkArgument(splitsDType.isSplitsDType(), "row splits dtype must be int32 or int64, got %s", splitsDType);
     if (rowSplits.length == 0) {
       throw new InvalidArgumentException("row_splits must have at least one element (got none)");
     }
-    if (validate) {
-      validateSplits(rowSplits);
-    }
+    validateSplits(rowSplits);
     checkSplitsFit(rowSplits, splitsDType);
     return new RowPartition(rowSplits, splitsDType, -1);
   }
@@ -148,8 +164,16 @@ public final class RowPartition {
     return (int) (rowSplits[row + 1] - rowSplits[row]);
   }
 
-  /** The splits, for reading only. */
+  /** A copy of the splits. */
   public long[] rowSplitsArray() {
+    return rowSplits.clone();
+  }
+
+  /**
+   * The partition's own splits array, without a copy, for kernels and generated code that only
+   * read it. Writing to it would break the invariant every kernel relies on: never do.
+   */
+  public long[] unsafeRowSplits() {
     return rowSplits;
   }
 

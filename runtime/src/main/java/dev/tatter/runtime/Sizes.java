@@ -80,6 +80,24 @@ public final class Sizes {
     return (int) count;
   }
 
+  /**
+   * {@code shape} as an int shape, after {@link #elementCount(long[])}: each dimension is checked
+   * on its own too, since a shape with a zero dimension holds no elements however large the
+   * others are ({@code [0, 4294967301]} would otherwise narrow to {@code [0, 5]}).
+   */
+  public static int[] toIntShape(long[] shape) {
+    elementCount(shape);
+    int[] out = new int[shape.length];
+    for (int d = 0; d < shape.length; d++) {
+      if (shape[d] > MAX_ELEMENTS) {
+        throw new InvalidArgumentException("dimension " + d + " of shape " + Arrays.toString(shape) + " is "
+            + shape[d] + ", more than a tensor dimension can hold (" + MAX_ELEMENTS + ")");
+      }
+      out[d] = (int) shape[d];
+    }
+    return out;
+  }
+
   /** Narrows a size to int, or throws naming {@code what}. */
   public static int toIntSize(long size, String what) {
     if (size < 0 || size > maxElements()) {

@@ -54,7 +54,7 @@ public final class SparseTensor {
       throw new InvalidArgumentException("indices has " + indices.dim(1) + " columns but dense_shape has "
           + denseShape.dim(0) + " dims");
     }
-    long[] shape = (long[]) denseShape.data();
+    long[] shape = (long[]) denseShape.unsafeData();
     for (int d = 0; d < shape.length; d++) {
       if (shape[d] < 0) {
         throw new InvalidArgumentException("dense_shape[" + d + "]=" + shape[d] + " is negative");
@@ -89,14 +89,14 @@ public final class SparseTensor {
     return denseShape;
   }
 
-  /** The dense shape, for reading only. */
+  /** A copy of the dense shape (kernels read {@code denseShape().unsafeData()}). */
   public long[] denseShapeArray() {
-    return (long[]) denseShape.data();
+    return ((long[]) denseShape.unsafeData()).clone();
   }
 
-  /** The indices, row-major {@code [N * ndims]}, for reading only. */
+  /** A copy of the indices, row-major {@code [N * ndims]} (kernels read {@code indices().unsafeData()}). */
   public long[] indicesArray() {
-    return (long[]) indices.data();
+    return ((long[]) indices.unsafeData()).clone();
   }
 
   /** The number of stored values, N. */

@@ -11,9 +11,12 @@ import java.util.Objects;
 
 /**
  * A dense tensor: a dtype, a shape and one row-major primitive array (see {@link
- * DType#arrayClass()}). Tensors are immutable: the factories copy their input, kernels never
- * write an array after returning it, and {@link #data()} hands out the backing array only for
- * reading.
+ * DType#arrayClass()}). Tensors are immutable from the caller's side: {@link #of} copies its
+ * input and {@link #data()} returns a copy. Two methods share the backing array and say so:
+ * {@link #wrap} takes ownership of the caller's array (the caller must never write it again), and
+ * {@link #unsafeData()} hands the array itself to kernels and generated code, which only read it.
+ * Since no caller can write a tensor, values may be shared freely: a fetched result may be the
+ * very tensor that was fed or that a graph holds as a constant.
  *
  * <pre>{@code
  * Tensor t = Tensor.fromNested(new float[][] {{1, 2}, {3, 4}}); // float32 [2, 2], copied
@@ -33,8 +36,10 @@ public final class Tensor {
   }
 
   /**
-   * Wraps {@code data} without copying it. The caller gives up the array: it must never be
-   * written again. Kernels use this for arrays they have just filled.
+   * Wraps {@code data} without copying it: the tensor takes ownership, and the caller must never
+   * write the array again (the tensor, every value computed from it and every graph holding it
+   * as a constant would see the change). Kernels use this for arrays they have just filled; a
+   * caller feeding large arrays may use it to save the copy {@link #of} makes.
    */
   public static Tensor wrap(DType dtype, int[] shape, Object data) {
     checkNotNull(dtype, "dtype");
@@ -212,8 +217,19 @@ public final class Tensor {
     return Array.getLength(data);
   }
 
-  /** The backing array, for reading only. */
+  /** A copy of the elements, row-major, as an array of {@link DType#arrayClass()}. */
   public Object data() {
+    int length = Array.getLength(data);
+    Object copy = Array.newInstance(data.getClass().getComponentType(), length);
+    System.arraycopy(data, 0, copy, 0, length);
+    return copy;
+  }
+
+  /**
+   * The backing array itself, without a copy, for kernels and generated code that only read it.
+   * Writing to it would change this tensor and every value sharing its array: never do.
+   */
+  public Object unsafeData() {
     return data;
   }
 

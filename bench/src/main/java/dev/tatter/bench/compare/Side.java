@@ -42,9 +42,28 @@ final class Side implements AutoCloseable {
       new Workload("W1 fused (session run)", "dev.tatter.bench.W1ElementwiseBenchmark", "fusedSession", 1),
       new Workload("W3 fused (session run)", "dev.tatter.bench.W3RowReductionBenchmark", "fusedSession", 1),
       new Workload("to_tensor (session)", "dev.tatter.bench.ToTensorBenchmark", "session", 1),
+      // no JMH state: the side-by-side graph from_row_splits(splits).value_rowids(), fed W4A_SPLITS
+      new Workload("W4a value_rowids (session)", "dev.tatter.bench.sbs.TatterWorkloads", "valueRowids", 1),
       new Workload("W6 session overhead", "dev.tatter.bench.SessionOverheadBenchmark", "sessionRun", W6_BATCH));
 
   private static final MethodHandles.Lookup PUBLIC = MethodHandles.publicLookup();
+
+  /** The side-by-side workloads' graphs (W4a is timed through them: it has no JMH state class). */
+  static final String TATTER_WORKLOADS = "dev.tatter.bench.sbs.TatterWorkloads";
+
+  /** W4a's feed, the same JDK array for both sides (nothing writes it): 1,000,000 rows over 8,000,000 values. */
+  private static final long[] W4A_SPLITS = w4aSplits();
+
+  private static long[] w4aSplits() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+    int rows = 1_000_000;
+    long[] splits = new long[rows + 1];
+    for (int r = 1; r < rows; r++) {
+      splits[r] = Math.min(8_000_000, splits[r - 1] + random.nextInt(17));
+    }
+    splits[rows] = 8_000_000;
+    return splits;
+  }
 
   final String label;
   final Path jar;
@@ -73,6 +92,16 @@ final class Side implements AutoCloseable {
     if (cls.getClassLoader() != loader) {
       // would mean the class came from a parent, and both sides would run the same code
       throw new IllegalStateException(w.stateClass() + " was not defined by the " + label + " loader");
+    }
+    if (w.stateClass().equals(TATTER_WORKLOADS)) {
+      // Prepared.run(Map.of("splits", TatterWorkloads.longs(W4A_SPLITS))), bound to ()Object
+      Object prepared = PUBLIC.findStatic(cls, w.method(), MethodType.methodType(Class.forName(TATTER_WORKLOADS + "$Prepared",
+          true, loader))).invoke();
+      Object feed = PUBLIC.findStatic(cls, "longs", MethodType.methodType(Class.forName("dev.tatter.runtime.Tensor", true,
+          loader), long[].class)).invoke(W4A_SPLITS);
+      MethodHandle run = PUBLIC.findVirtual(prepared.getClass(), "run", MethodType.methodType(Object.class, java.util.Map.class));
+      calls.put(w, MethodHandles.insertArguments(run.bindTo(prepared), 0, java.util.Map.of("splits", feed)));
+      return;
     }
     Object state = PUBLIC.findConstructor(cls, MethodType.methodType(void.class)).invoke();
     PUBLIC.unreflect(setupMethod(cls)).invoke(state);

@@ -38,9 +38,9 @@ public final class TatterWorkloads {
     return Tensor.wrap(DType.INT64, new int[] {data.length}, data);
   }
 
-  /** A ragged float32 tensor over the arrays (the splits are validated, never copied). */
+  /** A ragged float32 tensor over the arrays (the splits are validated; the partition adopts them, never copying). */
   public static RaggedTensor ragged(float[] values, long[] rowSplits) {
-    return RaggedTensor.of(floats(values), RowPartition.fromRowSplits(rowSplits, DType.INT64, true));
+    return RaggedTensor.of(floats(values), RowPartition.adoptingRowSplits(rowSplits, DType.INT64));
   }
 
   // ---- the graphs ----
@@ -123,6 +123,6 @@ public final class TatterWorkloads {
 
   /** The values of a sparse result. */
   public static float[] sparseValues(Object sparseTensor) {
-    return (float[]) ((SparseTensor) sparseTensor).values().data();
+    return (float[]) ((SparseTensor) sparseTensor).values().unsafeData();
   }
 }

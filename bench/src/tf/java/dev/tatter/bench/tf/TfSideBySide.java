@@ -151,7 +151,7 @@ public class TfSideBySide {
 
   static float[] w2(W2 s) {
     return switch (s.e) {
-      case TF, TF1 -> s.tf.run(s.data.values(), s.data.rowSplits(), 0f).data();
+      case TF, TF1 -> s.tf.run(s.data.values(), s.data.rowSplits(), 0f).unsafeData();
       case TATTER -> dense(s.tatter.run(Map.of(
           "rt", TatterWorkloads.ragged(s.data.values(), s.data.rowSplits()),
           "pad", Tensor.scalar(DType.FLOAT32, 0f))));
@@ -240,7 +240,7 @@ public class TfSideBySide {
   static long[] w4a(W4a s) {
     return switch (s.e) {
       case TF, TF1 -> s.tf.run(s.data.rowSplits());
-      case TATTER -> (long[]) ((Tensor) s.tatter.run(Map.of("splits", TatterWorkloads.longs(s.data.rowSplits())))).data();
+      case TATTER -> (long[]) ((Tensor) s.tatter.run(Map.of("splits", TatterWorkloads.longs(s.data.rowSplits())))).unsafeData();
       case HAND -> HandLoops.valueRowids(s.data.rowSplits());
     };
   }
@@ -249,7 +249,7 @@ public class TfSideBySide {
     return switch (s.e) {
       case TF, TF1 -> s.tf.run(s.rowids, ROWS);
       case TATTER -> (long[]) ((Tensor) s.tatter.run(Map.of(
-          "rowids", TatterWorkloads.longs(s.rowids), "nrows", Tensor.scalar(DType.INT64, (long) ROWS)))).data();
+          "rowids", TatterWorkloads.longs(s.rowids), "nrows", Tensor.scalar(DType.INT64, (long) ROWS)))).unsafeData();
       case HAND -> HandLoops.rowSplits(s.rowids, ROWS);
     };
   }
@@ -326,7 +326,7 @@ public class TfSideBySide {
   static float[] w5b(W5b s) {
     return switch (s.e) {
       case TF, TF1 -> s.tf.run(s.sparse.indices(), s.sparse.values(), s.sparseShape, s.matrix,
-          SPARSE_DIM, MATMUL_COLS).data();
+          SPARSE_DIM, MATMUL_COLS).unsafeData();
       case TATTER -> dense(s.tatter.run(Map.of(
           "sp", TatterWorkloads.sparse(s.sparse),
           "dense", Tensor.wrap(DType.FLOAT32, new int[] {SPARSE_DIM, MATMUL_COLS}, s.matrix))));
@@ -368,7 +368,7 @@ public class TfSideBySide {
     return switch (s.e) {
       case TF, TF1 -> s.tf.run(s.a, s.b);
       case TATTER -> ((float[]) ((Tensor) s.tatter.run(Map.of(
-          "a", Tensor.scalar(DType.FLOAT32, s.a), "b", Tensor.scalar(DType.FLOAT32, s.b)))).data())[0];
+          "a", Tensor.scalar(DType.FLOAT32, s.a), "b", Tensor.scalar(DType.FLOAT32, s.b)))).unsafeData())[0];
       case HAND -> HandLoops.add(s.a, s.b);
     };
   }
@@ -382,11 +382,11 @@ public class TfSideBySide {
   // ---- results as Java arrays ----
 
   static float[] flat(Object ragged) {
-    return (float[]) ((RaggedTensor) ragged).flatValues().data();
+    return (float[]) ((RaggedTensor) ragged).flatValues().unsafeData();
   }
 
   static float[] dense(Object tensor) {
-    return (float[]) ((Tensor) tensor).data();
+    return (float[]) ((Tensor) tensor).unsafeData();
   }
 
   /** Checks that an engine computes what the hand loop computes. */

@@ -237,7 +237,7 @@ class ElementwiseOracleTest {
       return t;
     }
     if (t.dtype() == DType.INT32 && dtype == DType.INT8) {
-      int[] in = (int[]) t.data();
+      int[] in = (int[]) t.unsafeData();
       byte[] out = new byte[in.length];
       for (int i = 0; i < in.length; i++) {
         out[i] = (byte) in[i];
@@ -245,7 +245,7 @@ class ElementwiseOracleTest {
       return Tensor.wrap(dtype, t.shape(), out);
     }
     if (t.dtype() == DType.INT32 && dtype == DType.INT16) {
-      int[] in = (int[]) t.data();
+      int[] in = (int[]) t.unsafeData();
       short[] out = new short[in.length];
       for (int i = 0; i < in.length; i++) {
         out[i] = (short) in[i];

@@ -70,17 +70,17 @@ final class TfEval {
   static <T extends TType> Operand<T> constant(Ops tf, Tensor t) {
     Shape shape = Shape.of(toLongs(t.shape()));
     return (Operand<T>) switch (t.dtype()) {
-      case FLOAT32 -> tf.constant(shape, DataBuffers.of((float[]) t.data(), true, false));
-      case FLOAT64 -> tf.constant(shape, DataBuffers.of((double[]) t.data(), true, false));
-      case INT32 -> tf.constant(shape, DataBuffers.of((int[]) t.data(), true, false));
-      case INT64 -> tf.constant(shape, DataBuffers.of((long[]) t.data(), true, false));
-      case BOOL -> tf.constant(shape, DataBuffers.of((boolean[]) t.data(), true, false));
+      case FLOAT32 -> tf.constant(shape, DataBuffers.of((float[]) t.unsafeData(), true, false));
+      case FLOAT64 -> tf.constant(shape, DataBuffers.of((double[]) t.unsafeData(), true, false));
+      case INT32 -> tf.constant(shape, DataBuffers.of((int[]) t.unsafeData(), true, false));
+      case INT64 -> tf.constant(shape, DataBuffers.of((long[]) t.unsafeData(), true, false));
+      case BOOL -> tf.constant(shape, DataBuffers.of((boolean[]) t.unsafeData(), true, false));
       default -> throw new IllegalArgumentException("no TF constant for " + t.dtype());
     };
   }
 
   static Operand<TInt64> splits(Ops tf, RowPartition p) {
-    return tf.constant(p.rowSplitsArray());
+    return tf.constant(p.unsafeRowSplits());
   }
 
   /** A fetched TF tensor as a Tatter tensor of the same dtype and shape. */

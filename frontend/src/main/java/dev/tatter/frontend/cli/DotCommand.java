@@ -37,6 +37,9 @@ final class DotCommand implements Callable<Integer> {
   /** Where to look for Graphviz when it is not on the PATH; tests point this at a missing file. */
   static final String DOT_PROGRAM_PROPERTY = "tatter.dot";
 
+  /** How long Graphviz may render, in seconds (default 60); tests shorten it. */
+  static final String DOT_TIMEOUT_PROPERTY = "tatter.dot.timeoutSeconds";
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -75,6 +78,9 @@ final class DotCommand implements Callable<Integer> {
       spec.commandLine().getOut().print(dot);
       return 0;
     }
+    for (Path out : new Path[] {output, png, svg}) {
+      checkWritable(out);
+    }
     if (output != null) {
       Files.writeString(output, dot, StandardCharsets.UTF_8);
     }
@@ -91,29 +97,59 @@ final class DotCommand implements Callable<Integer> {
     Path program = findDot().orElseThrow(() -> new CliException("cannot render " + out + ": Graphviz's 'dot' program "
         + "is not installed (not found on the PATH). Install Graphviz (e.g. apt-get install graphviz), or write "
         + "the DOT text with 'tatter dot FILE -o graph.dot' and render it elsewhere."));
-    Process process = new ProcessBuilder(program.toString(), "-T" + format, "-o", out.toString())
-        .redirectErrorStream(true).start();
-    IOException writeFailure = null;
-    try (OutputStream in = process.getOutputStream()) {
-      in.write(dot.getBytes(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      // dot exited before reading its input (e.g. an unsupported format): its exit code and
-      // messages below say why, which "Stream closed" would hide
-      writeFailure = e;
-    }
-    String messages = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    if (!process.waitFor(60, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      throw new CliException("Graphviz's dot did not finish within 60 seconds rendering " + out);
-    }
-    if (process.exitValue() != 0) {
-      throw new CliException("Graphviz's dot failed (exit code " + process.exitValue() + ") rendering " + out
-          + (messages.isEmpty() ? "" : ": " + messages));
-    }
-    if (writeFailure != null) {
-      throw writeFailure;
+    long timeout = Long.getLong(DOT_TIMEOUT_PROPERTY, 60);
+    // dot's messages go to a file, not a pipe: reading a pipe to its end before waiting would wait
+    // as long as dot runs, whatever the timeout
+    Path messagesFile = Files.createTempFile("tatter-dot", ".log");
+    try {
+      Process process = new ProcessBuilder(program.toString(), "-T" + format, "-o", out.toString())
+          .redirectErrorStream(true).redirectOutput(messagesFile.toFile()).start();
+      // the input is written by another thread, so a dot that never reads it cannot block the timeout
+      IOException[] writeFailure = new IOException[1];
+      byte[] input = dot.getBytes(StandardCharsets.UTF_8);
+      Thread writer = new Thread(() -> {
+        try (OutputStream in = process.getOutputStream()) {
+          in.write(input);
+        } catch (IOException e) {
+          // dot exited before reading its input (e.g. an unsupported format): its exit code and
+          // messages below say why, which "Stream closed" would hide
+          writeFailure[0] = e;
+        }
+      }, "tatter-dot-input");
+      writer.setDaemon(true);
+      writer.start();
+      if (!process.waitFor(timeout, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new CliException("Graphviz's dot did not finish within " + timeout + " seconds rendering " + out);
+      }
+      writer.join(TimeUnit.SECONDS.toMillis(5));
+      String messages = dev.tatter.runtime.Messages.printable(
+          new String(Files.readAllBytes(messagesFile), StandardCharsets.UTF_8).strip());
+      if (process.exitValue() != 0) {
+        throw new CliException("Graphviz's dot failed (exit code " + process.exitValue() + ") rendering " + out
+            + (messages.isEmpty() ? "" : ": " + messages));
+      }
+      if (writeFailure[0] != null) {
+        throw writeFailure[0];
+      }
+    } finally {
+      Files.deleteIfExists(messagesFile);
     }
     spec.commandLine().getOut().println("wrote " + out);
+  }
+
+  /** An output path whose directory does not exist is an error naming it, before anything is written. */
+  private static void checkWritable(Path out) throws IOException {
+    if (out == null) {
+      return;
+    }
+    Path dir = out.toAbsolutePath().getParent();
+    if (dir != null && !Files.isDirectory(dir)) {
+      throw new IOException("cannot write " + out + ": the directory " + dir + " does not exist");
+    }
+    if (Files.isDirectory(out)) {
+      throw new IOException("cannot write " + out + ": it is a directory");
+    }
   }
 
   /** The {@code dot} executable: the {@value #DOT_PROGRAM_PROPERTY} property if set, else the first on the PATH. */

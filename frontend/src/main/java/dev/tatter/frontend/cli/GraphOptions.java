@@ -4,9 +4,6 @@ import dev.tatter.ir.Graph;
 import dev.tatter.ir.text.GraphParser;
 import dev.tatter.optimizer.PassManager;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -32,13 +29,7 @@ final class GraphOptions {
 
   /** The parsed graph; a file that cannot be read or does not parse is an error (exit code 1). */
   Graph graph() throws IOException {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new IOException("no such file: " + file);
-    }
-    return GraphParser.parse(text, file.toString());
+    return GraphParser.parse(InputFiles.read(file, ""), file.toString());
   }
 
   /** The pipeline; an unknown pass name is a usage error (exit code 2). */

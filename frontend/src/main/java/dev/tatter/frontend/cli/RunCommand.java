@@ -9,9 +9,6 @@ import dev.tatter.ir.Node;
 import dev.tatter.ir.text.GraphParser;
 import dev.tatter.ir.text.GraphPrinter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -75,6 +72,9 @@ final class RunCommand implements Callable<Integer> {
       Node placeholder = graph.node(name).filter(n -> n.op().lowering() instanceof Lowering.Feed)
           .orElseThrow(() -> new CliException("--feed " + name + ": the graph has no placeholder %" + name
               + "; its placeholders are " + placeholderNames(graph)));
+      if (feedValues.containsKey(name)) {
+        throw new CliException("--feed " + name + " is given twice");
+      }
       String text = feed.substring(eq + 1);
       String source = "--feed " + name;
       if (text.startsWith("@") && NumpyFiles.isNumpyFile(text)) {
@@ -83,11 +83,7 @@ final class RunCommand implements Callable<Integer> {
       }
       if (text.startsWith("@")) {
         Path path = Path.of(text.substring(1));
-        try {
-          text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-          throw new IOException("--feed " + name + ": no such file: " + path);
-        }
+        text = InputFiles.read(path, "--feed " + name);
         source = path.toString();
       }
       feedValues.put(name, GraphParser.parseValue(text, placeholder.type(), source));

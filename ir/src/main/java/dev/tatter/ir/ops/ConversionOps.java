@@ -10,6 +10,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
+import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.kernels.ConversionKernels;
 import java.util.List;
 
@@ -36,6 +37,7 @@ public final class ConversionOps {
               shape.add(p.uniform() ? p.uniformRowLength() : Dims.UNKNOWN);
             }
             shape.addAll(rt.flatValuesShape().subList(1, rt.flatValuesShape().size()));
+            checkInnerDims(ctx, rt, ctx.attributes().get("shape"));
             return new DenseType(rt.dtype(), withGivenShape(ctx, shape.build(), ctx.attributes().get("shape")));
           })
           .kernel(ConversionKernels.class, "toTensor")
@@ -60,6 +62,22 @@ public final class ConversionOps {
               """, "[[9, 8], [0, 0], [6, 5], [4, 0], [0, 0]]")
           .build();
 
+  /** A given shape may pad and truncate ragged dims only: a known inner dim of the flat values must be kept. */
+  private static void checkInnerDims(OpContext ctx, RaggedType rt, Object given) {
+    List<?> dims = (List<?>) given;
+    int ragged = rt.partitions().size();
+    List<Long> flat = rt.flatValuesShape();
+    if (dims.size() != ragged + flat.size()) {
+      return; // withGivenShape reports the rank
+    }
+    long[] shape = dims.stream().mapToLong(d -> (Long) d).toArray();
+    for (int d = 1; d < flat.size(); d++) {
+      if (Dims.isKnown(flat.get(d)) && shape[ragged + d] >= 0 && shape[ragged + d] != flat.get(d)) {
+        throw ctx.fail("%s", ConversionKernels.innerDimMismatch(shape, ragged + d, flat.get(d)));
+      }
+    }
+  }
+
   /** {@code computed} with each known dim of {@code given} (a list of Long, -1 for None) put in. */
   static ImmutableList<Long> withGivenShape(OpContext ctx, ImmutableList<Long> computed, Object given) {
     List<?> dims = (List<?>) given;
@@ -74,6 +92,10 @@ public final class ConversionOps {
       long d = (Long) dims.get(i);
       if (d < Dims.UNKNOWN) {
         throw ctx.fail("shape %s has a negative dimension %d", dims, d);
+      }
+      if (d > Sizes.MAX_ELEMENTS) {
+        throw ctx.fail("shape %s: dimension %d is %d, more than a tensor dimension can hold (%d)",
+            dims, i, d, Sizes.MAX_ELEMENTS);
       }
       out.add(d == Dims.UNKNOWN ? computed.get(i) : d);
     }

@@ -242,13 +242,7 @@ public record FusedExpr(ImmutableList<Step> steps) {
             pos--;
             throw error("expected $input or #step");
           }
-          String number = word();
-          int i;
-          try {
-            i = Integer.parseInt(number);
-          } catch (NumberFormatException e) {
-            throw error("bad " + kind + " reference '" + kind + number + "'");
-          }
+          int i = index(kind);
           if (kind == '#' && i >= index) {
             throw error("step #" + index + " may only read earlier steps, not #" + i);
           }
@@ -264,6 +258,23 @@ public record FusedExpr(ImmutableList<Step> steps) {
         throw error(e.getMessage());
       }
       return new Step(op, ImmutableList.copyOf(args), normalized);
+    }
+
+    /** The number after {@code $} or {@code #}: digits only, at most a few, so it never wraps nor is negative. */
+    private int index(char kind) {
+      int start = pos;
+      while (pos < text.length() && text.charAt(pos) >= '0' && text.charAt(pos) <= '9') {
+        pos++;
+      }
+      if (start == pos) {
+        throw error("expected the number of " + (kind == '$' ? "an input" : "a step") + " after '" + kind + "'");
+      }
+      if (pos - start > 9) {
+        String digits = text.substring(start, pos);
+        pos = start;
+        throw error("index " + kind + digits + " is too large");
+      }
+      return Integer.parseInt(text.substring(start, pos));
     }
 
     private Object value(AttrKind kind) {

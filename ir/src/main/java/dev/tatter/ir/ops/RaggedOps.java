@@ -1,6 +1,9 @@
 package dev.tatter.ir.ops;
 
 import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.AttrKind;
+import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Node;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
@@ -23,8 +26,10 @@ public final class RaggedOps {
 
   public static final OpDef RAGGED =
       OpDef.builder("ragged")
-          .summary("values (dense rank >= 1, or ragged) split into rows by a partition")
+          .summary("values (dense rank >= 1, or ragged) split into rows by a partition; the kernel checks that they fit, "
+              + "and with validate (a factory's validate=True) no pass removes that check")
           .operands("values", "partition")
+          .attribute(AttrSpec.optional("validate", AttrKind.BOOL, false))
           .traits(Trait.PURE)
           .type(RaggedOps::inferRagged)
           .kernel(RaggedKernels.class, "ragged")
@@ -57,7 +62,7 @@ public final class RaggedOps {
           return %0
               """, "[3, 1, 4, 1, 5, 9, 2, 6]")
           // values(ragged(v, p)) is v
-          .canonicalize((node, in, out) -> in.get(0).op() == RaggedOps.RAGGED ? in.get(0).input(0) : null)
+          .canonicalize((node, in, out) -> in.get(0).op() == RaggedOps.RAGGED && !keepsCheck(in.get(0)) ? in.get(0).input(0) : null)
           .build();
 
   public static final OpDef PARTITION =
@@ -77,7 +82,7 @@ public final class RaggedOps {
           return %1
               """, "[4, 0, 3, 1, 0]")
           // partition(ragged(v, p)) is p
-          .canonicalize((node, in, out) -> in.get(0).op() == RaggedOps.RAGGED ? in.get(0).input(1) : null)
+          .canonicalize((node, in, out) -> in.get(0).op() == RaggedOps.RAGGED && !keepsCheck(in.get(0)) ? in.get(0).input(1) : null)
           .build();
 
   public static final OpDef ASSERT_SAME_PARTITION =
@@ -99,6 +104,22 @@ public final class RaggedOps {
           // a partition is the same as itself: no check left once CSE made p and q one node
           .canonicalize((node, in, out) -> in.get(0) == in.get(1) ? in.get(0) : null)
           .build();
+
+  /**
+   * Whether a {@code ragged} node must stay for its run-time check: it was asked for ({@code
+   * validate}) and the static types do not already prove that the values fit the partition.
+   * Forwarding its values or partition past it would let DCE drop the check, and whether a run
+   * fails would then depend on the pipeline.
+   */
+  static boolean keepsCheck(Node ragged) {
+    if (!ragged.attributes().getBool("validate")) {
+      return false;
+    }
+    long nvals = ((PartitionType) ragged.input(1).type()).nvals();
+    Type values = ragged.input(0).type();
+    long rows = values instanceof RaggedType rt ? rt.nrows() : ((DenseType) values).dim(0);
+    return !(Dims.isKnown(nvals) && Dims.isKnown(rows));
+  }
 
   private static Type inferRagged(OpContext ctx) {
     Type values = ctx.tensor(0);

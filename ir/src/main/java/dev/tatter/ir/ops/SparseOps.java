@@ -160,6 +160,12 @@ public final class SparseOps {
             if (dv.rank() != 0 || dv.dtype() != st.dtype()) {
               throw ctx.fail("default_value must be a %s scalar, got %s", st.dtype(), dv);
             }
+            for (int d = 0; d < st.shape().size(); d++) {
+              if (st.shape().get(d) > dev.tatter.runtime.Sizes.MAX_ELEMENTS) {
+                throw ctx.fail("dense shape %s: dimension %d is %d, more than a tensor dimension can hold (%d)",
+                    st.shape(), d, st.shape().get(d), dev.tatter.runtime.Sizes.MAX_ELEMENTS);
+              }
+            }
             return new DenseType(st.dtype(), st.shape());
           })
           .kernel(SparseKernels.class, "toDense")

@@ -107,7 +107,7 @@ public final class Literals {
       for (int i = 0; i < s.length; i++) {
         s[i] = splits.getLong(i);
       }
-      return RowPartition.fromRowSplits(s, p.splitsDType(), true);
+      return RowPartition.adoptingRowSplits(s, p.splitsDType());
     } catch (InvalidArgumentException e) {
       throw new TypeException(e.getMessage());
     }
@@ -180,7 +180,7 @@ public final class Literals {
       }
       partitions.add(pt.uniform()
           ? RowPartition.uniform(Math.max(0, uniformLength), rows.size(), pt.splitsDType())
-          : RowPartition.fromRowSplits(splits, pt.splitsDType(), true));
+          : RowPartition.adoptingRowSplits(splits, pt.splitsDType()));
       rows = next;
       path += "[*]";
     }

@@ -17,6 +17,7 @@ public record DenseType(DType dtype, List<Long> shape) implements Type {
     checkNotNull(shape, "shape");
     for (long d : shape) {
       checkArgument(d >= Dims.UNKNOWN, "invalid dimension %s in %s", d, shape);
+      Dims.checkFits(d, "dimension");
     }
   }
 

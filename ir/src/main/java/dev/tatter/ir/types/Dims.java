@@ -1,5 +1,6 @@
 package dev.tatter.ir.types;
 
+import dev.tatter.runtime.Sizes;
 import java.util.List;
 
 /** Static sizes: a non-negative long, or {@link #UNKNOWN}. */
@@ -11,6 +12,16 @@ public final class Dims {
 
   public static boolean isKnown(long size) {
     return size >= 0;
+  }
+
+  /**
+   * Refuses a static size no run-time value can have (a dimension or row count is at most the
+   * array limit), so that type rules may compute {@code nrows + 1} or a product without wrapping.
+   */
+  public static void checkFits(long size, String what) {
+    if (size > Sizes.MAX_ELEMENTS) {
+      throw new IllegalArgumentException(what + " " + size + " is more than a tensor can hold (" + Sizes.MAX_ELEMENTS + ")");
+    }
   }
 
   /** Prints a size as the textual IR and TF do: the number, or {@code None}. */

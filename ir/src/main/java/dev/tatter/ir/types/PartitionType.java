@@ -26,9 +26,13 @@ public record PartitionType(
     checkArgument(nrows >= Dims.UNKNOWN && nvals >= Dims.UNKNOWN, "invalid sizes nrows=%s nvals=%s", nrows, nvals);
     checkArgument(uniform || uniformRowLength == Dims.UNKNOWN, "a ragged partition has no uniform row length");
     checkArgument(uniformRowLength >= Dims.UNKNOWN, "invalid uniform row length %s", uniformRowLength);
+    Dims.checkFits(nrows, "nrows");
+    Dims.checkFits(nvals, "nvals");
     if (uniform && uniformRowLength >= 0) {
       if (nrows >= 0) {
-        long implied = Math.multiplyExact(nrows, uniformRowLength);
+        long implied = Dims.product(java.util.List.of(nrows, uniformRowLength));
+        checkArgument(implied >= 0, "%s rows of length %s hold more values than a long counts", nrows, uniformRowLength);
+        Dims.checkFits(implied, "nvals = nrows * uniform_row_length =");
         checkArgument(nvals < 0 || nvals == implied,
             "%s rows of length %s hold %s values, not %s", nrows, uniformRowLength, implied, nvals);
         nvals = implied;

@@ -30,7 +30,12 @@ public record RaggedType(
     flatValuesShape = ImmutableList.copyOf(checkNotNull(flatValuesShape, "flatValuesShape"));
     checkNotNull(dtype, "dtype");
     checkArgument(!partitions.isEmpty(), "a ragged type needs at least one partition");
+    checkArgument(partitions.size() <= dev.tatter.runtime.RaggedTensor.MAX_RAGGED_RANK,
+        "ragged_rank %s is more than Tatter supports (%s)", partitions.size(), dev.tatter.runtime.RaggedTensor.MAX_RAGGED_RANK);
     checkArgument(!flatValuesShape.isEmpty(), "ragged flat values need rank >= 1");
+    for (long d : flatValuesShape) {
+      Dims.checkFits(d, "dimension");
+    }
     DType splits = partitions.get(0).splitsDType();
     for (PartitionType p : partitions) {
       checkArgument(p.splitsDType() == splits,

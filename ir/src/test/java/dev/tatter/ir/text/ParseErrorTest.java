@@ -93,7 +93,7 @@ class ParseErrorTest {
             + "of the last ragged dimension, and below the rank)",
         "g.tat:4:36: type option 'splits' needs a dtype (int32 or int64), got splits=5",
         "g.tat:5:45: type option 'nvals' needs a size from 0 to 9223372036854775807, got 99999999999999999999",
-        "g.tat:6:22: invalid type partition<int64>[9223372036854775807,2]: long overflow"), errors("""
+        "g.tat:6:22: invalid type partition<int64>[9223372036854775807,2]: nrows 9223372036854775807 is more than a tensor can hold (2147483639)"), errors("""
         %a = placeholder() : tensor<float8>[None]
         %b = placeholder() : ragged<int64, rank=2>[None, (None)]
         %c = placeholder() : ragged<int64, ragged_rank=3>[None, (None)]

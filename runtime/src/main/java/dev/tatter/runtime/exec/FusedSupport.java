@@ -143,7 +143,7 @@ public final class FusedSupport {
     int[] shape = keepdims ? new int[] {p.nrows(), 1} : new int[] {p.nrows()};
     Object[] args = arguments(inputs, kinds, values, dtype, p.nrows(), shape);
     if (args != null) {
-      args[1 + partition] = p.rowSplitsArray();
+      args[1 + partition] = p.unsafeRowSplits();
       args = gathers(inputs, kinds, links, values, args);
     }
     return args;
@@ -182,7 +182,7 @@ public final class FusedSupport {
       if (kinds[i] == SCALAR && t.size() != 1) {
         return null;
       }
-      args[1 + i] = t.data();
+      args[1 + i] = t.unsafeData();
       if (kinds[i] == BROADCAST) {
         int[] index = broadcastIndex(t.shape(), space, count);
         if (index == null) {

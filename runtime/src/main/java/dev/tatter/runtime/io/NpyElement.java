@@ -81,7 +81,7 @@ final class NpyElement {
     DType d = t.dtype();
     if (d == DType.STRING) {
       int longest = 0;
-      for (String s : (String[]) t.data()) {
+      for (String s : (String[]) t.unsafeData()) {
         longest = Math.max(longest, s.codePointCount(0, s.length()));
       }
       return new NpyElement("<U" + longest, d, 4 * longest, ByteOrder.LITTLE_ENDIAN, 'U');
@@ -194,7 +194,7 @@ final class NpyElement {
           + " bytes, more than one array can hold");
     }
     ByteBuffer out = ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
-    Object data = t.data();
+    Object data = t.unsafeData();
     switch (dtype) {
       case BOOL -> {
         for (boolean b : (boolean[]) data) {

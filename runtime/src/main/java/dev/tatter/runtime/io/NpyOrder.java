@@ -16,7 +16,7 @@ final class NpyOrder {
       out[i] = in[rank - 1 - i];
     }
     int n = t.size();
-    Object src = t.data();
+    Object src = t.unsafeData();
     Object dst = Array.newInstance(src.getClass().getComponentType(), n);
     int[] inStrides = strides(in);
     int[] index = new int[rank]; // over the output, row-major

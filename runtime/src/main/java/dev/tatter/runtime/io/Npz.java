@@ -148,7 +148,7 @@ public final class Npz {
   }
 
   private static Tensor splitsTensor(RowPartition p) {
-    long[] splits = p.rowSplitsArray();
+    long[] splits = p.unsafeRowSplits();
     if (p.splitsDType() == DType.INT64) {
       return Tensor.ofLongs(splits);
     }

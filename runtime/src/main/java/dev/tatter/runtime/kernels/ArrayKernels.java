@@ -29,7 +29,7 @@ public final class ArrayKernels {
     System.arraycopy(indexShape, 0, outShape, 0, indexShape.length);
     System.arraycopy(shape, 1, outShape, indexShape.length, shape.length - 1);
     int count = Sizes.elementCount(outShape);
-    Object in = params.data();
+    Object in = params.unsafeData();
     Object out = Array.newInstance(in.getClass().getComponentType(), count);
     int n = indices.size();
     for (int i = 0; i < n; i++) {

@@ -66,7 +66,7 @@ public final class BincountKernels {
       }
       RowPartition p = rt.partition();
       rows = p.nrows();
-      splits = p.rowSplitsArray();
+      splits = p.unsafeRowSplits();
     } else {
       if (values.rank() != 2) {
         throw new InvalidArgumentException("bincount with axis=-1 takes a 2-D tensor, got shape " + Arrays.toString(values.shape()));

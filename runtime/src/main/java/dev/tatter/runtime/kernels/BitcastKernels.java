@@ -22,7 +22,7 @@ public final class BitcastKernels {
     int[] shape = x.shape();
     int[] outShape = outShape(from, type, shape);
     ByteBuffer bytes = ByteBuffer.allocate(Math.multiplyExact(x.size(), from.bits() / 8)).order(ByteOrder.LITTLE_ENDIAN);
-    write(bytes, x.data());
+    write(bytes, x.unsafeData());
     bytes.flip();
     int count = Sizes.elementCount(outShape);
     Object out = type.layout().newArray(count);

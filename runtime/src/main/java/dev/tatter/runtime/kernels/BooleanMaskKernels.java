@@ -53,10 +53,10 @@ public final class BooleanMaskKernels {
     int level = 0;
     while (m instanceof RaggedTensor mr) {
       RaggedTensor vr = (RaggedTensor) v;
-      if (!Arrays.equals(mr.partition().rowSplitsArray(), vr.partition().rowSplitsArray())) {
+      if (!Arrays.equals(mr.partition().unsafeRowSplits(), vr.partition().unsafeRowSplits())) {
         throw new InvalidArgumentException("Inputs must have identical ragged splits: the mask's row splits at ragged level "
-            + level + " are " + Arrays.toString(mr.partition().rowSplitsArray()) + ", data's are "
-            + Arrays.toString(vr.partition().rowSplitsArray()));
+            + level + " are " + Arrays.toString(mr.partition().unsafeRowSplits()) + ", data's are "
+            + Arrays.toString(vr.partition().unsafeRowSplits()));
       }
       boolean innermost = mr.values() instanceof Tensor t && t.rank() == 1;
       kept.add(innermost ? trueCounts(mr.partition(), t(mr.values()), vr.partition().splitsDType()) : vr.partition());
@@ -132,7 +132,7 @@ public final class BooleanMaskKernels {
     int[] outShape = new int[1 + dataShape.length - maskShape.length];
     outShape[0] = kept;
     System.arraycopy(dataShape, maskShape.length, outShape, 1, outShape.length - 1);
-    Object in = data.data();
+    Object in = data.unsafeData();
     Object out = Array.newInstance(in.getClass().getComponentType(), Sizes.elementCount(outShape));
     int pos = 0;
     for (int i = 0; i < cells; i++) {

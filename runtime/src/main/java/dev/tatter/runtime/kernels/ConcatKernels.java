@@ -46,8 +46,8 @@ public final class ConcatKernels {
     if (axis == 1) {
       return axis1(ra, rb);
     }
-    long[] sa = ra.partition().rowSplitsArray();
-    long[] sb = rb.partition().rowSplitsArray();
+    long[] sa = ra.partition().unsafeRowSplits();
+    long[] sb = rb.partition().unsafeRowSplits();
     if (!Arrays.equals(sa, sb)) {
       throw new InvalidArgumentException("Inputs must have identical ragged splits to concatenate along axis " + axis
           + ": " + Arrays.toString(sa) + " vs " + Arrays.toString(sb));
@@ -65,8 +65,8 @@ public final class ConcatKernels {
     List<RowPartition> pb = b.nestedPartitions();
     List<RowPartition> out = new ArrayList<>();
     for (int d = 0; d < pa.size(); d++) {
-      long[] x = pa.get(d).rowSplitsArray();
-      long[] y = pb.get(d).rowSplitsArray();
+      long[] x = pa.get(d).unsafeRowSplits();
+      long[] y = pb.get(d).unsafeRowSplits();
       long[] s = new long[Sizes.toIntSize((long) x.length + y.length - 1, "row splits of the concatenation")];
       System.arraycopy(x, 0, s, 0, x.length);
       long offset = x[x.length - 1];
@@ -92,7 +92,7 @@ public final class ConcatKernels {
       order[2 * i + 1] = nrows + i;
     }
     RaggedTensor permuted = (RaggedTensor) RaggedGatherKernels.raggedGather(both, Tensor.wrap(DType.INT64, new int[] {order.length}, order));
-    long[] pairs = permuted.partition().rowSplitsArray();
+    long[] pairs = permuted.partition().unsafeRowSplits();
     long[] joined = new long[nrows + 1];
     for (int i = 0; i <= nrows; i++) {
       joined[i] = pairs[2 * i];
@@ -119,7 +119,7 @@ public final class ConcatKernels {
     }
     int[] shape = sa.clone();
     shape[axis] = Sizes.toIntSize((long) sa[axis] + sb[axis], "dimension " + axis + " of the concatenation");
-    Object out = Array.newInstance(a.data().getClass().getComponentType(), Sizes.elementCount(shape));
+    Object out = Array.newInstance(a.unsafeData().getClass().getComponentType(), Sizes.elementCount(shape));
     long outer = 1;
     for (int d = 0; d < axis; d++) {
       outer *= sa[d];
@@ -135,9 +135,9 @@ public final class ConcatKernels {
     }
     int pos = 0;
     for (int o = 0; o < outer; o++) {
-      System.arraycopy(a.data(), o * chunkA, out, pos, chunkA);
+      System.arraycopy(a.unsafeData(), o * chunkA, out, pos, chunkA);
       pos += chunkA;
-      System.arraycopy(b.data(), o * chunkB, out, pos, chunkB);
+      System.arraycopy(b.unsafeData(), o * chunkB, out, pos, chunkB);
       pos += chunkB;
     }
     return Tensor.wrap(a.dtype(), shape, out);

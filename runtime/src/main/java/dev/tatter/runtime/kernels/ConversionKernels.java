@@ -26,6 +26,20 @@ public final class ConversionKernels {
     return value;
   }
 
+  /**
+   * TF's condition (its {@code CombineRaggedTensorToTensorShapes}) when a {@code to_tensor} shape
+   * gives a flat values' inner dimension another size than the values have: {@code
+   * rt_input.shape and shape=[2,3,1] are incompatible: rt_input.shape[2] = 2 but shape[2] = 1}.
+   */
+  public static String innerDimMismatch(long[] shape, int index, long actual) {
+    StringBuilder given = new StringBuilder("[");
+    for (int d = 0; d < shape.length; d++) {
+      given.append(d == 0 ? "" : ",").append(shape[d] < 0 ? "?" : Long.toString(shape[d]));
+    }
+    return "rt_input.shape and shape=" + given + "] are incompatible: rt_input.shape[" + index + "] = " + actual
+        + " but shape[" + index + "] = " + shape[index];
+  }
+
   /** {@code to_tensor(rt, default_value) {shape}}; an empty {@code shape} means "not given". */
   public static Tensor toTensor(RaggedTensor rt, Tensor defaultValue, long[] shape) {
     Tensor flat = rt.flatValues();
@@ -44,7 +58,7 @@ public final class ConversionKernels {
     long[] dims = new long[rank];
     dims[0] = partitions.get(0).nrows();
     for (int level = 0; level < ragged; level++) {
-      long[] splits = partitions.get(level).rowSplitsArray();
+      long[] splits = partitions.get(level).unsafeRowSplits();
       long longest = 0;
       for (int r = 0; r + 1 < splits.length; r++) {
         longest = Math.max(longest, splits[r + 1] - splits[r]);
@@ -53,6 +67,10 @@ public final class ConversionKernels {
     }
     for (int d = 1; d < flatShape.length; d++) {
       dims[ragged + d] = flatShape[d];
+      // TF pads and truncates the ragged dims only: a given inner dim must be the values' own
+      if (shape.length != 0 && shape[ragged + d] >= 0 && shape[ragged + d] != flatShape[d]) {
+        throw new InvalidArgumentException(innerDimMismatch(shape, ragged + d, flatShape[d]));
+      }
     }
     for (int d = 0; d < shape.length; d++) {
       if (shape[d] >= 0) {
@@ -62,26 +80,23 @@ public final class ConversionKernels {
       }
     }
     int count = Sizes.elementCount(dims); // throws, stating the shape, before any allocation
-    int[] outShape = new int[rank];
-    for (int d = 0; d < rank; d++) {
-      outShape[d] = (int) dims[d];
-    }
+    int[] outShape = Sizes.toIntShape(dims);
     DType dtype = flat.dtype();
     Object out = Array.newInstance(dtype.arrayClass().getComponentType(), count);
     if (count == 0) {
       return Tensor.wrap(dtype, outShape, out);
     }
     if (!isZero(defaultValue)) {
-      fill(out, defaultValue.data());
+      fill(out, defaultValue.unsafeData());
     }
     int[] outStrides = strides(outShape);
     int[] innerOut = Arrays.copyOfRange(outShape, ragged + 1, rank);
     int[] innerIn = Arrays.copyOfRange(flatShape, 1, flatShape.length);
     Copier copier = Arrays.equals(innerIn, innerOut)
-        ? new BlockCopier(flat.data(), out, Math.max(1, outStrides[ragged]))
-        : new InnerCopier(flat.data(), out, innerIn, innerOut);
+        ? new BlockCopier(flat.unsafeData(), out, Math.max(1, outStrides[ragged]))
+        : new InnerCopier(flat.unsafeData(), out, innerIn, innerOut);
     if (ragged == 1 && copier instanceof BlockCopier block) {
-      copyRank1(partitions.get(0).rowSplitsArray(), outShape[0], outShape[1], outStrides[0], block);
+      copyRank1(partitions.get(0).unsafeRowSplits(), outShape[0], outShape[1], outStrides[0], block);
     } else {
       copyRows(partitions, 0, 0, Math.min(partitions.get(0).nrows(), outShape[0]), 0, outShape, outStrides, copier);
     }
@@ -210,7 +225,7 @@ public final class ConversionKernels {
 
   /** Whether a scalar is the all-zero-bits value a new array already holds (not -0.0, not ""). */
   static boolean isZero(Tensor scalar) {
-    Object v = scalar.data();
+    Object v = scalar.unsafeData();
     if (v instanceof float[] f) return Float.floatToRawIntBits(f[0]) == 0;
     if (v instanceof double[] d) return Double.doubleToRawLongBits(d[0]) == 0;
     if (v instanceof Object[]) return false;

@@ -65,8 +65,8 @@ public final class FromTensorKernels {
 
   /** Whether the item at flat offset {@code offset} equals padding element by element (NaN never does). */
   private static boolean isPadding(Tensor tensor, int offset, Tensor padding, int item) {
-    Object data = tensor.data();
-    Object pad = padding.data();
+    Object data = tensor.unsafeData();
+    Object pad = padding.unsafeData();
     for (int j = 0; j < item; j++) {
       boolean equal = switch (tensor.dtype()) {
         case FLOAT32 -> ((float[]) data)[offset + j] == ((float[]) pad)[j];
@@ -93,9 +93,9 @@ public final class FromTensorKernels {
     int count = Sizes.elementCount(valuesShape);
     Object out = Array.newInstance(tensor.dtype().arrayClass().getComponentType(), count);
     for (int r = 0; r < l.rows; r++) {
-      System.arraycopy(tensor.data(), r * l.ncols * l.item, out, (int) rowSplits[r] * l.item, (int) rowLengths[r] * l.item);
+      System.arraycopy(tensor.unsafeData(), r * l.ncols * l.item, out, (int) rowSplits[r] * l.item, (int) rowLengths[r] * l.item);
     }
-    RowPartition inner = RowPartition.fromRowSplits(rowSplits, splits, false);
+    RowPartition inner = RowPartition.adoptingRowSplits(rowSplits, splits);
     return wrapUniform(RaggedTensor.of(Tensor.wrap(tensor.dtype(), valuesShape, out), inner), tensor, raggedRank, splits);
   }
 

@@ -90,7 +90,7 @@ public final class GetItemKernel {
     Object values = inner(rows(rt.values(), ids), rest, dim + 1);
     RowPartition sliced = p.isUniform()
         ? RowPartition.uniform(slice.count(p.uniformRowLength()), nrows, p.splitsDType())
-        : RowPartition.fromRowSplits(splits, p.splitsDType(), false);
+        : RowPartition.adoptingRowSplits(splits, p.splitsDType());
     return RaggedTensor.of(values, sliced);
   }
 
@@ -102,7 +102,7 @@ public final class GetItemKernel {
       shape[0] = ids.length;
       Object out = Array.newInstance(t.dtype().arrayClass().getComponentType(), Sizes.elementCount(shape));
       for (int i = 0; i < ids.length; i++) {
-        System.arraycopy(t.data(), ids[i] * item, out, i * item, item);
+        System.arraycopy(t.unsafeData(), ids[i] * item, out, i * item, item);
       }
       return Tensor.wrap(t.dtype(), shape, out);
     }
@@ -120,7 +120,7 @@ public final class GetItemKernel {
     }
     RowPartition out = p.isUniform()
         ? RowPartition.uniform(p.uniformRowLength(), ids.length, p.splitsDType())
-        : RowPartition.fromRowSplits(splits, p.splitsDType(), false);
+        : RowPartition.adoptingRowSplits(splits, p.splitsDType());
     return RaggedTensor.of(rows(rt.values(), inner), out);
   }
 
@@ -181,7 +181,7 @@ public final class GetItemKernel {
       for (int d = 0; d < rank; d++) {
         src += picks[d][counter[d]] * strides[d];
       }
-      System.arraycopy(t.data(), src, out, i, 1);
+      System.arraycopy(t.unsafeData(), src, out, i, 1);
       for (int d = rank - 1; d >= 0; d--) {
         if (++counter[d] < picks[d].length) {
           break;

@@ -35,7 +35,7 @@ final class MeanKernels {
       // TF's bfloat16 mean sums and divides in float and rounds once (measured by the -Ptf oracle)
       Tensor wide = Tensor.wrap(DType.FLOAT32, shape, UnsignedReductions.widenHalf(t));
       Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, wide, axis, keepdims);
-      float[] s = ((float[]) sum.data()).clone();
+      float[] s = ((float[]) sum.unsafeData()).clone();
       for (int i = 0; i < s.length; i++) {
         s[i] = s[i] / (float) count;
       }
@@ -44,13 +44,13 @@ final class MeanKernels {
     if (dtype.isFloating()) {
       Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
       if (dtype == DType.FLOAT32) {
-        float[] s = ((float[]) sum.data()).clone();
+        float[] s = ((float[]) sum.unsafeData()).clone();
         for (int i = 0; i < s.length; i++) {
           s[i] = s[i] / (float) count;
         }
         return Tensor.wrap(dtype, sum.shape(), s);
       }
-      double[] s = ((double[]) sum.data()).clone();
+      double[] s = ((double[]) sum.unsafeData()).clone();
       for (int i = 0; i < s.length; i++) {
         s[i] = s[i] / (double) count;
       }
@@ -66,7 +66,7 @@ final class MeanKernels {
       }
     }
     Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, Tensor.wrap(DType.INT64, shape, wide), axis, keepdims);
-    long[] s = (long[]) sum.data();
+    long[] s = (long[]) sum.unsafeData();
     long[] mean = new long[s.length];
     for (int i = 0; i < s.length; i++) {
       mean[i] = count == 0 ? 0 : dtype.isUnsigned() ? Long.divideUnsigned(s[i], count) : s[i] / count;
@@ -93,7 +93,7 @@ final class MeanKernels {
    */
   static Tensor trueDivide(Tensor sum, Tensor count) {
     DType dtype = sum.dtype();
-    long[] c = (long[]) count.data();
+    long[] c = (long[]) count.unsafeData();
     int n = sum.size();
     if (dtype.isUnsigned()) {
       return unsignedTrueDivide(sum, c);
@@ -110,7 +110,7 @@ final class MeanKernels {
     if (dtype == DType.FLOAT32 || dtype == DType.INT8 || dtype == DType.INT16) {
       float[] out = new float[n];
       for (int i = 0; i < n; i++) {
-        float s = dtype == DType.FLOAT32 ? ((float[]) sum.data())[i] : (float) sum.getLong(i);
+        float s = dtype == DType.FLOAT32 ? ((float[]) sum.unsafeData())[i] : (float) sum.getLong(i);
         float k = dtype == DType.INT8 ? (float) (byte) c[i] : dtype == DType.INT16 ? (float) (short) c[i] : (float) c[i];
         out[i] = s / k;
       }
@@ -118,7 +118,7 @@ final class MeanKernels {
     }
     double[] out = new double[n];
     for (int i = 0; i < n; i++) {
-      double s = dtype == DType.FLOAT64 ? ((double[]) sum.data())[i] : (double) sum.getLong(i);
+      double s = dtype == DType.FLOAT64 ? ((double[]) sum.unsafeData())[i] : (double) sum.getLong(i);
       double k = dtype == DType.INT32 ? (double) (int) c[i] : (double) c[i];
       out[i] = s / k;
     }

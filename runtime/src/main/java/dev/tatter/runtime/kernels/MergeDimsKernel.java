@@ -89,9 +89,9 @@ public final class MergeDimsKernel {
     if (uniform) {
       return RowPartition.uniform(length * scale, first.nrows(), dtype);
     }
-    long[] splits = first.rowSplitsArray().clone();
+    long[] splits = first.unsafeRowSplits().clone();
     for (RowPartition p : chain.subList(1, chain.size())) {
-      long[] inner = p.rowSplitsArray();
+      long[] inner = p.unsafeRowSplits();
       for (int i = 0; i < splits.length; i++) {
         splits[i] = inner[(int) splits[i]];
       }
@@ -102,6 +102,6 @@ public final class MergeDimsKernel {
     if (splits[splits.length - 1] > Integer.MAX_VALUE) {
       throw new InvalidArgumentException("merged row splits reach " + splits[splits.length - 1] + " values");
     }
-    return RowPartition.fromRowSplits(splits, dtype, false);
+    return RowPartition.adoptingRowSplits(splits, dtype);
   }
 }

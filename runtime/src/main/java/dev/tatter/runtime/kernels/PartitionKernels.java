@@ -14,22 +14,25 @@ import dev.tatter.runtime.Tensor;
 public final class PartitionKernels {
   private PartitionKernels() {}
 
-  /** {@code partition_from_row_splits}: splits must be a vector of int32 or int64. */
+  /**
+   * {@code partition_from_row_splits}: splits must be a vector of int32 or int64. The splits are
+   * checked whatever {@code validate} says (see {@link RowPartition}).
+   */
   public static RowPartition fromRowSplits(Tensor rowSplits, boolean validate) {
     // the partition keeps its splits: give it an array of its own
     long[] splits = toLongs(rowSplits, "row_splits");
-    return RowPartition.fromRowSplits(rowSplits.dtype() == DType.INT64 ? splits.clone() : splits, rowSplits.dtype(), validate);
+    return RowPartition.adoptingRowSplits(rowSplits.dtype() == DType.INT64 ? splits.clone() : splits, rowSplits.dtype());
   }
 
   /** {@code row_splits}: the canonical encoding, as a tensor of the partition's splits dtype. */
   public static Tensor rowSplits(RowPartition partition) {
-    return fromLongs(partition.rowSplitsArray(), partition.splitsDType(), true);
+    return fromLongs(partition.unsafeRowSplits(), partition.splitsDType(), true);
   }
 
   /** {@code row_lengths}: {@code splits[i+1] - splits[i]} for each row. */
   public static Tensor rowLengths(RowPartition partition) {
     int nrows = partition.nrows();
-    long[] splits = partition.rowSplitsArray();
+    long[] splits = partition.unsafeRowSplits();
     if (partition.splitsDType() == DType.INT32) {
       int[] out = new int[nrows];
       for (int i = 0; i < nrows; i++) {
@@ -48,7 +51,7 @@ public final class PartitionKernels {
   public static Tensor valueRowids(RowPartition partition) {
     int nrows = partition.nrows();
     int nvals = partition.nvals();
-    long[] splits = partition.rowSplitsArray();
+    long[] splits = partition.unsafeRowSplits();
     if (partition.splitsDType() == DType.INT32) {
       int[] out = new int[nvals];
       for (int row = 0; row < nrows; row++) {
@@ -65,68 +68,71 @@ public final class PartitionKernels {
 
   // ---- factories ----
 
-  /** {@code partition_from_row_lengths}: validate checks that no length is negative. */
+  /**
+   * {@code partition_from_row_lengths}: no length may be negative, whatever {@code validate}
+   * says (a negative length would make splits that decrease).
+   */
   public static RowPartition fromRowLengths(Tensor rowLengths, boolean validate) {
     long[] lengths = toLongs(rowLengths, "row_lengths");
     long[] splits = new long[lengths.length + 1];
     for (int i = 0; i < lengths.length; i++) {
-      if (validate && lengths[i] < 0) {
+      if (lengths[i] < 0) {
         throw new InvalidArgumentException("row_lengths[" + i + "]=" + lengths[i] + " must be >= 0");
       }
-      splits[i + 1] = splits[i] + lengths[i];
-      // Checked even without validate: a sum past the size limit could wrap around.
-      if (splits[i + 1] > Sizes.MAX_ELEMENTS) {
-        throw new InvalidArgumentException("row_lengths[0.." + i + "] sum to " + splits[i + 1]
+      // both terms are >= 0, so the sum fits an unsigned long even where a long would wrap
+      if (lengths[i] > Sizes.MAX_ELEMENTS - splits[i]) {
+        throw new InvalidArgumentException("row_lengths[0.." + i + "] sum to " + Long.toUnsignedString(splits[i] + lengths[i])
             + ", more values than a tensor can hold (" + Sizes.MAX_ELEMENTS + ")");
       }
+      splits[i + 1] = splits[i] + lengths[i];
     }
-    return RowPartition.fromRowSplits(splits, rowLengths.dtype(), false);
+    return RowPartition.adoptingRowSplits(splits, rowLengths.dtype());
   }
 
   /**
-   * {@code partition_from_row_starts}: the splits are {@code row_starts ++ [nvals]}; validate
-   * checks that the starts begin at 0, never decrease and do not pass nvals.
+   * {@code partition_from_row_starts}: the splits are {@code row_starts ++ [nvals]}; the starts
+   * must begin at 0, never decrease and not pass nvals, whatever {@code validate} says.
    */
   public static RowPartition fromRowStarts(Tensor rowStarts, Tensor nvals, boolean validate) {
     long[] starts = toLongs(rowStarts, "row_starts");
     long n = scalarValue(nvals, "nvals");
-    if (validate) {
-      if (starts.length == 0 && n != 0) {
-        throw new InvalidArgumentException("nvals=" + n + " must be 0 when row_starts is empty");
-      }
-      if (starts.length > 0 && starts[0] != 0) {
-        throw new InvalidArgumentException("row_starts[0]=" + starts[0] + " must be 0");
-      }
-      checkNonDecreasing(starts, "row_starts");
-      if (starts.length > 0 && n < starts[starts.length - 1]) {
-        throw new InvalidArgumentException("nvals=" + n + " must be >= row_starts[" + (starts.length - 1)
-            + "]=" + starts[starts.length - 1]);
-      }
+    if (starts.length == 0 && n != 0) {
+      throw new InvalidArgumentException("nvals=" + n + " must be 0 when row_starts is empty");
+    }
+    if (starts.length > 0 && starts[0] != 0) {
+      throw new InvalidArgumentException("row_starts[0]=" + starts[0] + " must be 0");
+    }
+    checkNonDecreasing(starts, "row_starts");
+    if (starts.length > 0 && n < starts[starts.length - 1]) {
+      throw new InvalidArgumentException("nvals=" + n + " must be >= row_starts[" + (starts.length - 1)
+          + "]=" + starts[starts.length - 1]);
     }
     long[] splits = java.util.Arrays.copyOf(starts, starts.length + 1);
     splits[starts.length] = n;
-    return RowPartition.fromRowSplits(splits, rowStarts.dtype(), false);
+    return RowPartition.adoptingRowSplits(splits, rowStarts.dtype());
   }
 
-  /** {@code partition_from_row_limits}: the splits are {@code [0] ++ row_limits}. */
+  /**
+   * {@code partition_from_row_limits}: the splits are {@code [0] ++ row_limits}; the limits must
+   * not be negative nor decrease, whatever {@code validate} says.
+   */
   public static RowPartition fromRowLimits(Tensor rowLimits, boolean validate) {
     long[] limits = toLongs(rowLimits, "row_limits");
-    if (validate) {
-      if (limits.length > 0 && limits[0] < 0) {
-        throw new InvalidArgumentException("row_limits[0]=" + limits[0] + " must be >= 0");
-      }
-      checkNonDecreasing(limits, "row_limits");
+    if (limits.length > 0 && limits[0] < 0) {
+      throw new InvalidArgumentException("row_limits[0]=" + limits[0] + " must be >= 0");
     }
+    checkNonDecreasing(limits, "row_limits");
     long[] splits = new long[limits.length + 1];
     System.arraycopy(limits, 0, splits, 1, limits.length);
-    return RowPartition.fromRowSplits(splits, rowLimits.dtype(), false);
+    return RowPartition.adoptingRowSplits(splits, rowLimits.dtype());
   }
 
   /**
    * {@code partition_from_value_rowids}: row {@code r} holds the values whose rowid is {@code r};
    * rows after the last rowid are empty up to {@code nrows}. Validate checks that the rowids are
    * sorted and in {@code [0, nrows)}. Rowids outside that range are an error even without
-   * validate, since counting them would write outside the splits.
+   * validate, since counting them would write outside the splits; unsorted ones without validate
+   * are counted per row, as TF's bincount-based conversion does (the partition is valid either way).
    */
   public static RowPartition fromValueRowids(Tensor valueRowids, Tensor nrows, boolean validate) {
     long[] ids = toLongs(valueRowids, "value_rowids");
@@ -159,7 +165,7 @@ public final class PartitionKernels {
     for (int r = 0; r < n; r++) {
       splits[r + 1] += splits[r];
     }
-    return RowPartition.fromRowSplits(splits, valueRowids.dtype(), false);
+    return RowPartition.adoptingRowSplits(splits, valueRowids.dtype());
   }
 
   /** {@code nrows_from_value_rowids}: TF's default nrows, the last rowid + 1 (0 without values). */
@@ -227,13 +233,13 @@ public final class PartitionKernels {
 
   /** {@code row_starts}: {@code row_splits[:-1]}. */
   public static Tensor rowStarts(RowPartition partition) {
-    long[] splits = partition.rowSplitsArray();
+    long[] splits = partition.unsafeRowSplits();
     return fromLongs(java.util.Arrays.copyOf(splits, splits.length - 1), partition.splitsDType(), false);
   }
 
   /** {@code row_limits}: {@code row_splits[1:]}. */
   public static Tensor rowLimits(RowPartition partition) {
-    long[] splits = partition.rowSplitsArray();
+    long[] splits = partition.unsafeRowSplits();
     return fromLongs(java.util.Arrays.copyOfRange(splits, 1, splits.length), partition.splitsDType(), false);
   }
 
@@ -254,7 +260,7 @@ public final class PartitionKernels {
 
   /** {@code offsets_in_rows}: the index of each value within its row. */
   public static Tensor offsetsInRows(RowPartition partition) {
-    long[] splits = partition.rowSplitsArray();
+    long[] splits = partition.unsafeRowSplits();
     long[] out = new long[partition.nvals()];
     for (int row = 0; row < partition.nrows(); row++) {
       for (int i = (int) splits[row]; i < splits[row + 1]; i++) {
@@ -319,10 +325,10 @@ public final class PartitionKernels {
       throw new InvalidArgumentException(what + " must be a vector, got rank " + t.rank());
     }
     if (t.dtype() == DType.INT64) {
-      return (long[]) t.data();
+      return (long[]) t.unsafeData();
     }
     if (t.dtype() == DType.INT32) {
-      int[] in = (int[]) t.data();
+      int[] in = (int[]) t.unsafeData();
       long[] out = new long[in.length];
       for (int i = 0; i < in.length; i++) {
         out[i] = in[i];

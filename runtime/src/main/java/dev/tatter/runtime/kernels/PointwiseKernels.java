@@ -94,7 +94,7 @@ public final class PointwiseKernels {
 
   private static Tensor map(MethodHandle step, DType result, Tensor x) {
     int n = x.size();
-    Object in = x.data();
+    Object in = x.unsafeData();
     Object out = result.layout().newArray(n);
     try {
       for (int i = 0; i < n; i++) {
@@ -122,7 +122,7 @@ public final class PointwiseKernels {
     int count = Sizes.elementCount(outShape);
     int[] ia = readIndex(a, outShape, count);
     int[] ib = readIndex(b, outShape, count);
-    Object x = a.data(), y = b.data();
+    Object x = a.unsafeData(), y = b.unsafeData();
     Object out = result.layout().newArray(count);
     try {
       for (int i = 0; i < count; i++) {

@@ -35,7 +35,7 @@ public final class RaggedGatherKernels {
     long[] picked = new long[n];
     long[][] levelSplits = new long[partitions.size()][];
     for (int d = 0; d < levelSplits.length; d++) {
-      levelSplits[d] = partitions.get(d).rowSplitsArray();
+      levelSplits[d] = partitions.get(d).unsafeRowSplits();
     }
     for (int i = 0; i < n; i++) {
       long index = indices.getLong(i);
@@ -73,7 +73,7 @@ public final class RaggedGatherKernels {
     for (int a = 1; a < flatShape.length; a++) {
       inner *= flatShape[a];
     }
-    Object in = flat.data();
+    Object in = flat.unsafeData();
     Object out = Array.newInstance(in.getClass().getComponentType(), Sizes.elementCount(flatShape));
     int outPos = 0;
     for (int i = 0; i < n; i++) {

@@ -8,8 +8,11 @@ import dev.tatter.runtime.RowPartition;
 public final class RaggedKernels {
   private RaggedKernels() {}
 
-  /** {@code ragged}: {@code values} (dense or ragged) split by {@code partition}. */
-  public static RaggedTensor ragged(Object values, RowPartition partition) {
+  /**
+   * {@code ragged}: {@code values} (dense or ragged) split by {@code partition}. They are checked
+   * to fit whatever {@code validate} says; the flag only keeps the optimizer from removing the node.
+   */
+  public static RaggedTensor ragged(Object values, RowPartition partition, boolean validate) {
     return RaggedTensor.of(values, partition);
   }
 
@@ -35,8 +38,8 @@ public final class RaggedKernels {
       throw new InvalidArgumentException(
           "partitions differ: " + p.nrows() + " rows vs " + q.nrows() + " rows");
     }
-    long[] a = p.rowSplitsArray();
-    long[] b = q.rowSplitsArray();
+    long[] a = p.unsafeRowSplits();
+    long[] b = q.unsafeRowSplits();
     for (int i = 0; i < a.length; i++) {
       if (a[i] != b[i]) {
         throw new InvalidArgumentException(

@@ -109,7 +109,7 @@ public final class ReductionKernels {
     if (axis == 1) {
       Object result;
       if (rt.values() instanceof Tensor values) {
-        result = rowsOf(op, values, p.rowSplitsArray());
+        result = rowsOf(op, values, p.unsafeRowSplits());
       } else {
         int[] ids = new int[p.nvals()];
         for (int r = 0; r < p.nrows(); r++) {
@@ -187,7 +187,7 @@ public final class ReductionKernels {
       }
     }
     Object values = segmentAggregate(op, rt.values(), valueIds, total, splitsDType);
-    return RaggedTensor.of(values, RowPartition.fromRowSplits(splits, splitsDType, false));
+    return RaggedTensor.of(values, RowPartition.adoptingRowSplits(splits, splitsDType));
   }
 
   /** TF's {@code expand_dims} at axis 0 or 1; a ragged value gets a uniform partition. */
@@ -213,10 +213,10 @@ public final class ReductionKernels {
     DType dtype = data.dtype();
     Object out = switch (dtype) {
       case INT8, INT16, INT32 -> narrow(dtype, ReduceLoops.rows(op, ints(data), splits, (int) op.identityLong(dtype)));
-      case INT64 -> ReduceLoops.rows(op, (long[]) data.data(), splits, op.identityLong(dtype));
-      case FLOAT32 -> ReduceLoops.rows(op, mode, (float[]) data.data(), splits, (float) op.identityDouble(dtype, mode));
-      case FLOAT64 -> ReduceLoops.rows(op, mode, (double[]) data.data(), splits, op.identityDouble(dtype, mode));
-      case BOOL -> ReduceLoops.rows(op, (boolean[]) data.data(), splits, op.identityBool());
+      case INT64 -> ReduceLoops.rows(op, (long[]) data.unsafeData(), splits, op.identityLong(dtype));
+      case FLOAT32 -> ReduceLoops.rows(op, mode, (float[]) data.unsafeData(), splits, (float) op.identityDouble(dtype, mode));
+      case FLOAT64 -> ReduceLoops.rows(op, mode, (double[]) data.unsafeData(), splits, op.identityDouble(dtype, mode));
+      case BOOL -> ReduceLoops.rows(op, (boolean[]) data.unsafeData(), splits, op.identityBool());
       case UINT8, UINT16, UINT32, UINT64 -> UnsignedReductions.unsigned(op, data,
           (x, init) -> ReduceLoops.rows(op, x, splits, init));
       case FLOAT16, BFLOAT16 -> UnsignedReductions.halfRows(op, mode, data, splits, (float) op.identityDouble(dtype, mode));
@@ -229,10 +229,10 @@ public final class ReductionKernels {
     DType dtype = data.dtype();
     Object out = switch (dtype) {
       case INT8, INT16, INT32 -> narrow(dtype, ReduceLoops.segments(op, ints(data), inner, ids, nseg, (int) op.identityLong(dtype)));
-      case INT64 -> ReduceLoops.segments(op, (long[]) data.data(), inner, ids, nseg, op.identityLong(dtype));
-      case FLOAT32 -> ReduceLoops.segments(op, mode, (float[]) data.data(), inner, ids, nseg, (float) op.identityDouble(dtype, mode));
-      case FLOAT64 -> ReduceLoops.segments(op, mode, (double[]) data.data(), inner, ids, nseg, op.identityDouble(dtype, mode));
-      case BOOL -> ReduceLoops.segments(op, (boolean[]) data.data(), inner, ids, nseg, op.identityBool());
+      case INT64 -> ReduceLoops.segments(op, (long[]) data.unsafeData(), inner, ids, nseg, op.identityLong(dtype));
+      case FLOAT32 -> ReduceLoops.segments(op, mode, (float[]) data.unsafeData(), inner, ids, nseg, (float) op.identityDouble(dtype, mode));
+      case FLOAT64 -> ReduceLoops.segments(op, mode, (double[]) data.unsafeData(), inner, ids, nseg, op.identityDouble(dtype, mode));
+      case BOOL -> ReduceLoops.segments(op, (boolean[]) data.unsafeData(), inner, ids, nseg, op.identityBool());
       case UINT8, UINT16, UINT32, UINT64 -> UnsignedReductions.unsigned(op, data,
           (x, init) -> ReduceLoops.segments(op, x, inner, ids, nseg, init));
       case FLOAT16, BFLOAT16 -> UnsignedReductions.halfSegments(op, mode, data, inner, ids, nseg,
@@ -244,16 +244,16 @@ public final class ReductionKernels {
 
   /** int8, int16 and int32 data as ints (int32 shared, the others widened). */
   private static int[] ints(Tensor t) {
-    if (t.data() instanceof int[] a) {
+    if (t.unsafeData() instanceof int[] a) {
       return a;
     }
     int[] out = new int[t.size()];
-    if (t.data() instanceof byte[] b) {
+    if (t.unsafeData() instanceof byte[] b) {
       for (int i = 0; i < out.length; i++) {
         out[i] = b[i];
       }
     } else {
-      short[] s = (short[]) t.data();
+      short[] s = (short[]) t.unsafeData();
       for (int i = 0; i < out.length; i++) {
         out[i] = s[i];
       }

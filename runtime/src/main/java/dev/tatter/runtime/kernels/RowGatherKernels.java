@@ -41,7 +41,7 @@ public final class RowGatherKernels {
       rowSize *= shape[i];
     }
     int count = Sizes.elementCount(outShape);
-    Object in = params.data();
+    Object in = params.unsafeData();
     Object out = Array.newInstance(in.getClass().getComponentType(), count);
     boolean broadcastRows = shape[0] == 1;
     int width = shape[1];

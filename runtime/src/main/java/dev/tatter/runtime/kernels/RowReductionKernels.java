@@ -35,7 +35,7 @@ public final class RowReductionKernels {
           + partition.nvals() + " values but values has shape " + java.util.Arrays.toString(values.shape()));
     }
     ReductionKernels.checkDtype(op, values.dtype());
-    Tensor out = (Tensor) ReductionKernels.rowsOf(op, values, partition.rowSplitsArray());
+    Tensor out = (Tensor) ReductionKernels.rowsOf(op, values, partition.unsafeRowSplits());
     return keepdims ? (Tensor) ReductionKernels.expandDims(out, 1, partition.splitsDType()) : out;
   }
 }

@@ -104,7 +104,7 @@ public final class ScanKernels {
 
     @Override
     void run(int start, int length, int stride, boolean exclusive, boolean reverse) {
-      float[] x = (float[]) in.data();
+      float[] x = (float[]) in.unsafeData();
       float acc = product ? 1f : 0f;
       for (int k = 0; k < length; k++) {
         int j = start + (reverse ? length - 1 - k : k) * stride;
@@ -134,7 +134,7 @@ public final class ScanKernels {
 
     @Override
     void run(int start, int length, int stride, boolean exclusive, boolean reverse) {
-      double[] x = (double[]) in.data();
+      double[] x = (double[]) in.unsafeData();
       double acc = product ? 1 : 0;
       for (int k = 0; k < length; k++) {
         int j = start + (reverse ? length - 1 - k : k) * stride;

@@ -129,8 +129,8 @@ public final class SegmentKernels {
     for (int id : ids) {
       counts[id]++;
     }
-    Object out = java.lang.reflect.Array.newInstance(reduced.data().getClass().getComponentType(), Sizes.elementCount(outShape));
-    System.arraycopy(reduced.data(), 0, out, 0, nseg * inner);
+    Object out = java.lang.reflect.Array.newInstance(reduced.unsafeData().getClass().getComponentType(), Sizes.elementCount(outShape));
+    System.arraycopy(reduced.unsafeData(), 0, out, 0, nseg * inner);
     if (emptyIsZero && reducer == Reducer.SUM && dtype.isFloating()) {
       keepNegativeZero(flat, ids, inner, nseg, out);
     }

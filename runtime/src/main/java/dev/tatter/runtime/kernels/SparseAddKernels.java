@@ -38,8 +38,8 @@ public final class SparseAddKernels {
     int n = 0;
     int i = 0;
     int j = 0;
-    Object av = a.values().data();
-    Object bv = b.values().data();
+    Object av = a.values().unsafeData();
+    Object bv = b.values().unsafeData();
     while (i < na && j < nb) {
       int c = SparseEntries.compareRows(ai, i, bi, j, ndims);
       if (c < 0) {
@@ -168,8 +168,8 @@ public final class SparseAddKernels {
       j += c >= 0 ? 1 : 0;
       n++;
     }
-    Object av = a.values().data();
-    Object bv = b.values().data();
+    Object av = a.values().unsafeData();
+    Object bv = b.values().unsafeData();
     Object out = java.lang.reflect.Array.newInstance(av.getClass().getComponentType(), n);
     for (int k = 0; k < n; k++) {
       if (out instanceof float[] o) {
@@ -240,8 +240,8 @@ public final class SparseAddKernels {
     int ndims = shape.length;
     long[] idx = a.indicesArray();
     int[] strides = ConversionKernels.strides(dense);
-    Object out = copy(b.data());
-    Object v = a.values().data();
+    Object out = copy(b.unsafeData());
+    Object v = a.values().unsafeData();
     for (int i = 0; i < a.nnz(); i++) {
       SparseEntries.checkInBounds(idx, i, shape, "");
       int pos = 0;

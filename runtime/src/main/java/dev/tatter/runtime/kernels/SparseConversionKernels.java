@@ -84,9 +84,9 @@ public final class SparseConversionKernels {
     if (st.rank() != 2) {
       throw new InvalidArgumentException("from_sparse needs a 2-D SparseTensor, got rank " + st.rank());
     }
-    long[] idx = st.indicesArray();
-    long nrows = st.denseShapeArray()[0];
-    long ncols = st.denseShapeArray()[1];
+    long[] idx = ((long[]) st.indices().unsafeData());
+    long nrows = ((long[]) st.denseShape().unsafeData())[0];
+    long ncols = ((long[]) st.denseShape().unsafeData())[1];
     int n = st.nnz();
     long[] rowSplits = new long[Sizes.toIntSize(nrows + 1, "nrows + 1")];
     long prevRow = -1;
@@ -96,7 +96,7 @@ public final class SparseConversionKernels {
       long col = idx[2 * i + 1];
       if (row < 0 || row >= nrows || col < 0 || col >= ncols) {
         throw new InvalidArgumentException("indices[" + i + "]=[" + row + ", " + col
-            + "] is out of range for dense_shape " + Arrays.toString(st.denseShapeArray()));
+            + "] is out of range for dense_shape " + Arrays.toString(((long[]) st.denseShape().unsafeData())));
       }
       if (row < prevRow) {
         throw new InvalidArgumentException("indices[" + i + "]=[" + row + ", " + col + "] comes after indices["
@@ -114,6 +114,6 @@ public final class SparseConversionKernels {
     for (int r = 0; r < nrows; r++) {
       rowSplits[r + 1] += rowSplits[r];
     }
-    return RaggedTensor.of(st.values(), RowPartition.fromRowSplits(rowSplits, splits, false));
+    return RaggedTensor.of(st.values(), RowPartition.adoptingRowSplits(rowSplits, splits));
   }
 }

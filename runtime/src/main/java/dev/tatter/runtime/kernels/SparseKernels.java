@@ -26,7 +26,7 @@ public final class SparseKernels {
     if (shape.length == 0) {
       return st;
     }
-    long[] actual = st.denseShapeArray();
+    long[] actual = ((long[]) st.denseShape().unsafeData());
     boolean ok = actual.length == shape.length;
     for (int d = 0; ok && d < shape.length; d++) {
       ok = shape[d] < 0 || shape[d] == actual[d];
@@ -47,11 +47,11 @@ public final class SparseKernels {
   public static SparseTensor reorder(SparseTensor st) {
     int n = st.nnz();
     int ndims = st.rank();
-    long[] idx = st.indicesArray();
+    long[] idx = ((long[]) st.indices().unsafeData());
     Integer[] order = IntStream.range(0, n).boxed().toArray(Integer[]::new);
     Arrays.sort(order, Comparator.comparing(i -> i, (a, b) -> Arrays.compare(idx, a * ndims, a * ndims + ndims, idx, b * ndims, b * ndims + ndims)));
     long[] outIdx = new long[idx.length];
-    Object values = st.values().data();
+    Object values = st.values().unsafeData();
     Object outValues = Array.newInstance(values.getClass().getComponentType(), n);
     for (int i = 0; i < n; i++) {
       System.arraycopy(idx, order[i] * ndims, outIdx, i * ndims, ndims);
@@ -79,16 +79,16 @@ public final class SparseKernels {
       throw new InvalidArgumentException("default_value must be a " + st.dtype() + " scalar, got "
           + defaultValue.dtype() + " of rank " + defaultValue.rank());
     }
-    long[] shape = st.denseShapeArray();
+    long[] shape = ((long[]) st.denseShape().unsafeData());
     int count = Sizes.elementCount(shape);
     int ndims = shape.length;
-    int[] outShape = Arrays.stream(shape).mapToInt(d -> (int) d).toArray();
+    int[] outShape = Sizes.toIntShape(shape);
     Object out = Array.newInstance(st.dtype().arrayClass().getComponentType(), count);
     if (!ConversionKernels.isZero(defaultValue)) {
-      ConversionKernels.fill(out, defaultValue.data());
+      ConversionKernels.fill(out, defaultValue.unsafeData());
     }
-    long[] idx = st.indicesArray();
-    Object values = st.values().data();
+    long[] idx = ((long[]) st.indices().unsafeData());
+    Object values = st.values().unsafeData();
     BitSet written = new BitSet(count);
     for (int i = 0; i < st.nnz(); i++) {
       int pos = flatPosition(idx, i, shape, "dense_shape");
@@ -138,7 +138,7 @@ public final class SparseKernels {
     int[] shape = t.shape();
     int n = t.size();
     BitSet nonzero = new BitSet(n);
-    Object data = t.data();
+    Object data = t.unsafeData();
     for (int i = 0; i < n; i++) {
       boolean nz = switch (t.dtype()) {
         case FLOAT32 -> ((float[]) data)[i] != 0f || Float.isNaN(((float[]) data)[i]);
@@ -186,7 +186,7 @@ public final class SparseKernels {
     if (!st.dtype().isNumeric()) {
       throw new InvalidArgumentException((divide ? "division" : "multiplication") + " is not defined on " + st.dtype());
     }
-    long[] shape = st.denseShapeArray();
+    long[] shape = ((long[]) st.denseShape().unsafeData());
     int[] dshape = dense.shape();
     int ndims = shape.length;
     int offset = ndims - dshape.length;
@@ -200,10 +200,10 @@ public final class SparseKernels {
           + " (the dense operand is broadcast into the sparse one only)");
     }
     int[] strides = ConversionKernels.strides(dshape);
-    long[] idx = st.indicesArray();
+    long[] idx = ((long[]) st.indices().unsafeData());
     int n = st.nnz();
-    Object a = st.values().data();
-    Object b = dense.data();
+    Object a = st.values().unsafeData();
+    Object b = dense.unsafeData();
     Object out = Array.newInstance(a.getClass().getComponentType(), n);
     for (int i = 0; i < n; i++) {
       flatPosition(idx, i, shape, "dense_shape");

@@ -32,7 +32,7 @@ public final class SparseMatmulKernels {
 
   /** The {@code sparse_dense_matmul} op's kernel. */
   public static Tensor sparseDenseMatmul(SparseTensor a, Tensor b, boolean adjointA, boolean adjointB) {
-    return matmul(a.indices(), a.values(), a.denseShapeArray(), b, adjointA, adjointB);
+    return matmul(a.indices(), a.values(), ((long[]) a.denseShape().unsafeData()), b, adjointA, adjointB);
   }
 
   /**
@@ -66,7 +66,7 @@ public final class SparseMatmulKernels {
     }
     int m = Sizes.toIntSize(outRows, "output rows");
     int count = Sizes.elementCount(new long[] {outRows, outCols});
-    long[] idx = (long[]) indices.data();
+    long[] idx = (long[]) indices.unsafeData();
     int rowColumn = adjointA ? 1 : 0;
     // the int64 indices are read where they are (no decoded copies): checked once here, then
     // each narrowed as the product reads it
@@ -85,9 +85,9 @@ public final class SparseMatmulKernels {
       previous = r;
     }
     int[] order = sorted ? null : stableOrderByRow(idx, rowColumn, nnz, m);
-    Object bUpright = adjointB ? transpose(b) : b.data();
+    Object bUpright = adjointB ? transpose(b) : b.unsafeData();
     Object out = java.lang.reflect.Array.newInstance(b.dtype().arrayClass().getComponentType(), count);
-    Plan plan = new Plan(idx, rowColumn, order, values.data(), bUpright, out, outCols);
+    Plan plan = new Plan(idx, rowColumn, order, values.unsafeData(), bUpright, out, outCols);
     int tasks = (long) nnz * outCols < PARALLEL_WORK ? 1 : ForkJoinPool.getCommonPoolParallelism() + 1;
     if (tasks <= 1) {
       plan.run(0, nnz);
@@ -219,7 +219,7 @@ public final class SparseMatmulKernels {
   private static Object transpose(Tensor b) {
     int r = b.dim(0);
     int c = b.dim(1);
-    Object in = b.data();
+    Object in = b.unsafeData();
     Object out = java.lang.reflect.Array.newInstance(b.dtype().arrayClass().getComponentType(), r * c);
     for (int i = 0; i < r; i++) {
       for (int j = 0; j < c; j++) {

@@ -96,7 +96,7 @@ public final class SparseReduceKernels {
     long[] idx = st.indicesArray();
     int rank = shape.length;
     long[] keptShape = g.keptShape();
-    Object values = st.values().data();
+    Object values = st.values().unsafeData();
     for (int q = 0; q < g.count(); q++) {
       int first = g.order()[g.starts()[q]];
       long pos = 0;
@@ -121,7 +121,7 @@ public final class SparseReduceKernels {
     long[] idx = st.indicesArray();
     long[] outIdx = new long[Math.multiplyExact(g.count(), outRank)];
     Object result = java.lang.reflect.Array.newInstance(st.dtype().arrayClass().getComponentType(), g.count());
-    Object values = st.values().data();
+    Object values = st.values().unsafeData();
     for (int q = 0; q < g.count(); q++) {
       int first = g.order()[g.starts()[q]];
       for (int d = 0, o = 0; d < rank; d++) {

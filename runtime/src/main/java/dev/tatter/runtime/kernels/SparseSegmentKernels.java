@@ -90,7 +90,7 @@ public final class SparseSegmentKernels {
   private static void reduceColumn(Kind kind, Tensor data, Tensor indices, int start, int end, int rowSize, int c,
       Object out, int pos) {
     int num = end - start;
-    Object d = data.data();
+    Object d = data.unsafeData();
     if (d instanceof float[] v) {
       int r = num & 7;
       int first = num == 1 ? 1 : r == 0 ? 8 : r == 1 ? 1 : r;

@@ -36,7 +36,7 @@ public final class SparseSelectKernels {
       throw new InvalidArgumentException("to_retain must be a bool vector of " + st.nnz() + " elements (one per value), got "
           + toRetain.dtype() + " of shape " + Arrays.toString(toRetain.shape()));
     }
-    boolean[] keep = (boolean[]) toRetain.data();
+    boolean[] keep = (boolean[]) toRetain.unsafeData();
     int[] kept = new int[st.nnz()];
     int count = 0;
     for (int i = 0; i < keep.length; i++) {
@@ -46,7 +46,7 @@ public final class SparseSelectKernels {
     }
     int rank = st.rank();
     return SparseEntries.build(SparseEntries.takeRows(st.indicesArray(), rank, kept, count), count, rank, st.dtype(),
-        SparseEntries.take(st.values().data(), kept, count), st.denseShapeArray());
+        SparseEntries.take(st.values().unsafeData(), kept, count), st.denseShapeArray());
   }
 
   /** Each entry's row, checked against the dense shape's first dim (TF's message names the entry). */
@@ -104,7 +104,7 @@ public final class SparseSelectKernels {
       source[at] = i;
       System.arraycopy(idx, i * rank, outIdx, at * rank, rank);
     }
-    Object values = st.values().data();
+    Object values = st.values().unsafeData();
     Object out = java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), n);
     for (int k = 0; k < n; k++) {
       if (source[k] >= 0) {
@@ -112,7 +112,7 @@ public final class SparseSelectKernels {
       } else {
         // the row's one default entry; its other coordinates stay 0
         outIdx[k * rank] = rowOf(start, k);
-        System.arraycopy(defaultValue.data(), 0, out, k, 1);
+        System.arraycopy(defaultValue.unsafeData(), 0, out, k, 1);
       }
     }
     return SparseEntries.build(outIdx, n, rank, st.dtype(), out, shape);
@@ -179,7 +179,7 @@ public final class SparseSelectKernels {
     int n = Sizes.toIntSize(Math.min(numRows, numColumns), "the diagonal");
     long[] idx = new long[Math.multiplyExact(n, 2)];
     Object ones = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), n);
-    Object one = Tensor.scalar(dtype, dtype.isFloating() ? (Object) 1.0 : dtype == DType.BOOL ? (Object) true : (Object) 1L).data();
+    Object one = Tensor.scalar(dtype, dtype.isFloating() ? (Object) 1.0 : dtype == DType.BOOL ? (Object) true : (Object) 1L).unsafeData();
     for (int i = 0; i < n; i++) {
       idx[2 * i] = i;
       idx[2 * i + 1] = i;

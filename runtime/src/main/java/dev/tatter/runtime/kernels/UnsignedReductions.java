@@ -41,7 +41,7 @@ final class UnsignedReductions {
   /** The values as longs: zero-extended, or uint64's raw bits (always a fresh array). */
   static long[] widen(Tensor data) {
     long[] wide = new long[data.size()];
-    Object array = data.data();
+    Object array = data.unsafeData();
     if (array instanceof byte[] b) {
       for (int i = 0; i < wide.length; i++) {
         wide[i] = b[i] & 0xFF;

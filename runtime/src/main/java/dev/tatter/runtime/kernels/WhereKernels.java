@@ -89,9 +89,9 @@ public final class WhereKernels {
     int[] ci = Broadcast.gatherIndex(shape, Broadcast.strides(condition.shape(), shape), count);
     int[] xi = Broadcast.gatherIndex(shape, Broadcast.strides(x.shape(), shape), count);
     int[] yi = Broadcast.gatherIndex(shape, Broadcast.strides(y.shape(), shape), count);
-    boolean[] c = (boolean[]) condition.data();
-    Object xs = x.data();
-    Object ys = y.data();
+    boolean[] c = (boolean[]) condition.unsafeData();
+    Object xs = x.unsafeData();
+    Object ys = y.unsafeData();
     Object out = Array.newInstance(xs.getClass().getComponentType(), count);
     for (int i = 0; i < count; i++) {
       if (c[ci[i]]) {

@@ -1,0 +1,121 @@
+package dev.tatter.frontend.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The tool's inputs are read with a size limit and strict UTF-8, and each bad input is one line
+ * naming it (exit code 1), never an OutOfMemoryError, a stack trace or a bare JDK message; the
+ * dot renderer's time limit holds; control characters never reach the terminal raw.
+ */
+class CliInputsTest {
+  private static final String GRAPH = """
+      %x = placeholder() : tensor<float32>[None]
+      %y = abs(%x) : tensor<float32>[None]
+      return %y
+      """;
+
+  @TempDir
+  Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  private static Run tatter(Object... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = TatterCommand.execute(new PrintWriter(out), new PrintWriter(err),
+        Arrays.stream(args).map(String::valueOf).toArray(String[]::new));
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  private Path graph() throws IOException {
+    Path p = dir.resolve("g.tat");
+    Files.writeString(p, GRAPH, StandardCharsets.UTF_8);
+    return p;
+  }
+
+  private static void assertOneLineError(Run r, String expected) {
+    assertEquals(1, r.code(), r.toString());
+    assertTrue(r.err().startsWith("error: ") && r.err().contains(expected), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+  }
+
+  @Test
+  void endlessOrHugeInputs_areRefusedByTheLimit() throws IOException {
+    assumeTrue(Files.isReadable(Path.of("/dev/zero")));
+    assertOneLineError(tatter("run", "/dev/zero"), "/dev/zero is larger than the input limit of ");
+    assertOneLineError(tatter("run", graph(), "--feed", "x=@/dev/zero"), "--feed x: /dev/zero is larger than the input limit");
+    String previous = System.setProperty(InputFiles.LIMIT_PROPERTY, "100");
+    try {
+      Path big = dir.resolve("big.json");
+      Files.writeString(big, "[" + "1.0, ".repeat(100) + "1.0]");
+      assertOneLineError(tatter("run", graph(), "--feed", "x=@" + big), "is larger than the input limit of 100 bytes");
+    } finally {
+      restore(InputFiles.LIMIT_PROPERTY, previous);
+    }
+  }
+
+  @Test
+  void aDirectory_invalidUtf8_andAMissingOutputDirectory_areNamed() throws IOException {
+    assertOneLineError(tatter("run", dir), dir + " is a directory, not a file");
+    Path latin1 = dir.resolve("latin1.tat");
+    Files.write(latin1, new byte[] {'%', 'x', ' ', (byte) 0xe9, '\n'});
+    assertOneLineError(tatter("run", latin1), "is not valid UTF-8: malformed byte sequence at byte offset 3");
+    Path missing = dir.resolve("no/such/dir/g.dot");
+    assertOneLineError(tatter("dot", graph(), "-o", missing), "cannot write " + missing + ": the directory ");
+  }
+
+  @Test
+  void aFeedGivenTwice_isAnError() throws IOException {
+    assertOneLineError(tatter("run", graph(), "--feed", "x=[1.0]", "--feed", "x=[2.0]"), "--feed x is given twice");
+  }
+
+  @Test
+  void controlCharactersInAMessage_areEscaped() throws IOException {
+    Path g = dir.resolve("ctl.tat");
+    Files.writeString(g, "%x = placeholder() : tensor<float32>[None]\n%y = frob\u001b[2J\u0000(%x) : tensor<float32>[None]\n");
+    Run r = tatter("run", g);
+    assertEquals(1, r.code());
+    assertFalse(r.err().chars().anyMatch(c -> c == 0x1b || c == 0), r.err());
+  }
+
+  @Test
+  void dotsTimeLimit_stopsARenderThatHangs() throws IOException {
+    Path fake = dir.resolve("dot");
+    Files.writeString(fake, "#!/bin/sh\nsleep 30\n");
+    Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwx------"));
+    String program = System.setProperty(DotCommand.DOT_PROGRAM_PROPERTY, fake.toString());
+    String timeout = System.setProperty(DotCommand.DOT_TIMEOUT_PROPERTY, "1");
+    try {
+      long start = System.nanoTime();
+      Run r = tatter("dot", graph(), "--png", dir.resolve("g.png"));
+      long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+      assertOneLineError(r, "Graphviz's dot did not finish within 1 seconds");
+      assertTrue(seconds < 15, "took " + seconds + " s");
+    } finally {
+      restore(DotCommand.DOT_PROGRAM_PROPERTY, program);
+      restore(DotCommand.DOT_TIMEOUT_PROPERTY, timeout);
+    }
+  }
+
+  private static void restore(String key, String previous) {
+    if (previous == null) {
+      System.clearProperty(key);
+    } else {
+      System.setProperty(key, previous);
+    }
+  }
+}
