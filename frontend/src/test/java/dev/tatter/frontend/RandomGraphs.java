@@ -139,7 +139,11 @@ public final class RandomGraphs {
           return null;
         }
         return gen.add(op, List.of(st), Map.of("shape", ((dev.tatter.ir.types.SparseType) st.type()).shape()), gen.maybeName(), null);
-      }));
+      }),
+      // text ops and lookup tables
+      Map.entry("string_ngrams", TextOpStrategies::ngrams),
+      Map.entry("hash_table_lookup", TextOpStrategies::lookup),
+      Map.entry("vocab_table_lookup", TextOpStrategies::lookup));
 
   /** A numeric 2-D sparse tensor times (or by) a dense row of its width, broadcast into it. */
   private static Node sparseTimesOrByDense(Generation gen, OpDef op) {
@@ -332,7 +336,9 @@ public final class RandomGraphs {
           case INT64 -> random.nextInt(5) == 0 ? random.nextLong() : (long) random.nextInt(7) - 3;
           case FLOAT32 -> random.nextInt(5) == 0 ? Float.intBitsToFloat(random.nextInt()) : (float) (random.nextInt(9) - 4) / 2;
           case FLOAT64 -> random.nextInt(5) == 0 ? Double.longBitsToDouble(random.nextLong()) : (double) (random.nextInt(9) - 4) / 4;
-          case STRING -> List.of("", "a", "\"\\", "日本", "\u0000").get(random.nextInt(5));
+          // byte strings: Java text as its UTF-8 bytes, and a byte that is not UTF-8
+          case STRING -> List.of("", "a b", "\"\\", dev.tatter.runtime.ByteStrings.fromText("日本"), "\u0000", "\u00ff")
+              .get(random.nextInt(6));
         };
         java.lang.reflect.Array.set(array, i, element);
       }

@@ -40,6 +40,17 @@ public final class FoldPass implements Pass {
   @Override
   public Graph run(Graph graph) {
     remarks.clear();
+    try {
+      return fold(graph);
+    } catch (dev.tatter.ir.GraphBuildException e) {
+      // a node the run never reaches (dead, or past a failing check) may refuse the constants
+      // folding revealed: folding is only an optimization, so the graph stays as it was
+      remarks.add("nothing folded: " + e.getMessage());
+      return graph;
+    }
+  }
+
+  private Graph fold(Graph graph) {
     return GraphRewriter.rewrite(graph, (node, inputs, out) -> {
       if (!foldable(node, inputs)) {
         return null;

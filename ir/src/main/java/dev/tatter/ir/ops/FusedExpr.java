@@ -242,7 +242,13 @@ public record FusedExpr(ImmutableList<Step> steps) {
             pos--;
             throw error("expected $input or #step");
           }
-          int i = Integer.parseInt(word());
+          String digits = word();
+          int i;
+          try {
+            i = Integer.parseInt(digits);
+          } catch (NumberFormatException e) {
+            throw error("expected a number after " + kind + ", got '" + digits + "'");
+          }
           if (kind == '#' && i >= index) {
             throw error("step #" + index + " may only read earlier steps, not #" + i);
           }

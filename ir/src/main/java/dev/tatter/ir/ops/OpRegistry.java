@@ -35,6 +35,10 @@ public final class OpRegistry {
       IndexingOps.class,
       RaggedConstantOps.class,
       ArrayOps.class,
+      StringSplitOps.class,
+      LookupOps.class,
+      StringHashOps.class,
+      UnicodeOps.class,
       FusedOps.class);
 
   /** Every op, library by library. */
