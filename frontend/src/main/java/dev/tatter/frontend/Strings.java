@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.primitives.Longs;
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.OpDef;
+import dev.tatter.ir.ops.StringElementwiseOps;
 import dev.tatter.ir.ops.StringHashOps;
 import dev.tatter.ir.ops.StringSplitOps;
 import dev.tatter.ir.ops.UnicodeOps;
@@ -180,6 +181,38 @@ public final class Strings {
     attrs.put("errors", errors);
     attrs.put("replacement_char", (long) replacementChar);
     return attrs;
+  }
+
+  /** {@code tf.strings.length(input, unit)}: {@code "BYTE"} or {@code "UTF8_CHAR"}, int32. */
+  public static Value length(Value input, String unit) {
+    return elementwise("tf.strings.length", StringElementwiseOps.STRING_LENGTH, Map.of("unit", unit), input);
+  }
+
+  /** {@code tf.strings.lower(input, encoding)}: {@code ""} lowers ASCII letters only, {@code "utf-8"} any letter. */
+  public static Value lower(Value input, String encoding) {
+    return elementwise("tf.strings.lower", StringElementwiseOps.STRING_LOWER, Map.of("encoding", encoding), input);
+  }
+
+  /** {@code tf.strings.upper(input, encoding)}. */
+  public static Value upper(Value input, String encoding) {
+    return elementwise("tf.strings.upper", StringElementwiseOps.STRING_UPPER, Map.of("encoding", encoding), input);
+  }
+
+  /** {@code tf.strings.strip(input)}: leading and trailing ASCII whitespace removed. */
+  public static Value strip(Value input) {
+    return elementwise("tf.strings.strip", StringElementwiseOps.STRING_STRIP, Map.of(), input);
+  }
+
+  /** {@code tf.strings.regex_full_match(input, pattern)} with RE2 syntax (re2j). */
+  public static Value regexFullMatch(Value input, String pattern) {
+    return elementwise("tf.strings.regex_full_match", StringElementwiseOps.REGEX_FULL_MATCH,
+        Map.of("pattern", ByteStrings.fromText(pattern)), input);
+  }
+
+  /** {@code tf.strings.regex_replace(input, pattern, rewrite, replace_global)}; {@code \1} in rewrite is a group. */
+  public static Value regexReplace(Value input, String pattern, String rewrite, boolean replaceGlobal) {
+    return elementwise("tf.strings.regex_replace", StringElementwiseOps.REGEX_REPLACE,
+        Map.of("pattern", ByteStrings.fromText(pattern), "rewrite", ByteStrings.fromText(rewrite), "replace_global", replaceGlobal), input);
   }
 
   /** An op from strings to values of the same shape: on the flat values of ragged input. */

@@ -117,6 +117,10 @@ final class StringErrorCases {
         return %0
         """));
     on.accept("B82", () -> build(() -> Strings.unicodeEncode(new GraphBuilder().constant(Tensor.ofInts(1, 2).reshape(1, 1, 2)))));
+    on.accept("B83", () -> build(() -> Strings.length(new GraphBuilder().constant(Tensor.ofStrings("a")), "WORD")));
+    on.accept("B84", () -> build(() -> Strings.lower(new GraphBuilder().constant(Tensor.ofStrings("a")), "latin-1")));
+    on.accept("B85", () -> build(() -> StaticTables.hashTable(table(Tensor.ofStrings(), Tensor.ofLongs()), -1L)
+        .lookup(new GraphBuilder().constant(Tensor.ofStrings("a")))));
 
     on.accept("R60", () -> {
       GraphBuilder g = new GraphBuilder();
@@ -140,6 +144,14 @@ final class StringErrorCases {
       GraphBuilder g = new GraphBuilder();
       Value cps = g.raggedFromRowSplits(g.constant(Tensor.ofInts(-1)), g.constant(Tensor.ofLongs(0, 1)));
       return runLimited(Sizes.MAX_ELEMENTS, g, Strings.unicodeEncode(cps, "strict", 0xFFFD));
+    });
+    on.accept("R66", () -> {
+      GraphBuilder g = new GraphBuilder();
+      return runLimited(Sizes.MAX_ELEMENTS, g, Strings.regexFullMatch(g.constant(Tensor.ofStrings("a")), "("));
+    });
+    on.accept("R67", () -> {
+      GraphBuilder g = new GraphBuilder();
+      return runLimited(Sizes.MAX_ELEMENTS, g, Strings.regexReplace(g.constant(Tensor.ofStrings("a")), "a", "\\x", true));
     });
 
     on.accept("T60", () -> parse("""

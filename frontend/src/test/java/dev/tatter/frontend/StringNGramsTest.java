@@ -87,6 +87,15 @@ class StringNGramsTest {
   }
 
   @Test
+  void emptyData_givesEmptyRows_whateverThePadding() {
+    GraphBuilder g = new GraphBuilder();
+    // TF's kernel returns no n-grams when the data is empty (found by the TF oracle):
+    // tf.strings.ngrams(tf.ragged.constant([[], []], dtype=tf.string), 3, pad_values="<>") -> [[], []]
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings()), g.constant(Tensor.ofLongs(0, 0, 0)));
+    assertEquals("[[], []]", run(g, Strings.ngrams(rt, new int[] {3}, " ", "<>", null, true)));
+  }
+
+  @Test
   void denseMatrix_givesADenseResult() {
     GraphBuilder g = new GraphBuilder();
     // tf.strings.ngrams([["a", "b", "c"], ["d", "e", "f"]], 2) -> [[b'a b', b'b c'], [b'd e', b'e f']]

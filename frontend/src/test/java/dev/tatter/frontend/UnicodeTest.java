@@ -82,11 +82,15 @@ class UnicodeTest {
     Value cps = g.raggedFromRowSplits(g.constant(Tensor.ofInts(72, -1, 0xD800, 0x110000, 105)), g.constant(Tensor.ofLongs(0, 5)));
     // tf.strings.unicode_encode(tf.ragged.constant([[72, -1, 0xD800, 0x110000, 105]]), 'UTF-8') -> [b'H\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbdi']
     assertEquals("[b'H\\xef\\xbf\\xbd\\xef\\xbf\\xbd\\xef\\xbf\\xbdi']", run(g, Strings.unicodeEncode(cps)));
-    // ..., errors='ignore' -> [b'Hi']
-    assertEquals("[b'Hi']", run(g, Strings.unicodeEncode(cps, "ignore", 0xFFFD)));
+    // ..., errors='ignore' -> [b'H\xef\xbf\xbdi']: TF drops -1 and 0x110000 but ICU writes the lone surrogate as U+FFFD
+    assertEquals("[b'H\\xef\\xbf\\xbdi']", run(g, Strings.unicodeEncode(cps, "ignore", 0xFFFD)));
     Value strict = Strings.unicodeEncode(cps, "strict", 0xFFFD);
     InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(strict)).run(Map.of(), strict));
     assertTrue(e.getMessage().contains("Code point -1 is not valid (row 0)"), e.getMessage());
+    // noncharacters are invalid to TF's UnicodeEncode (ICU's U_IS_UNICODE_CHAR; found by the TF oracle):
+    // tf.strings.unicode_encode([0xFFFF, 0xFDD0, 0xFFFD], 'UTF-8') -> b'\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd'
+    assertEquals("b'\\xef\\xbf\\xbd\\xef\\xbf\\xbd\\xef\\xbf\\xbd'",
+        run(g, Strings.unicodeEncode(g.constant(Tensor.ofInts(0xFFFF, 0xFDD0, 0xFFFD)))));
     // tf.strings.unicode_encode([72, 105], 'UTF-8') -> b'Hi' (a vector of code points is one string)
     assertEquals("b'Hi'", run(g, Strings.unicodeEncode(g.constant(Tensor.ofInts(72, 105)))));
   }

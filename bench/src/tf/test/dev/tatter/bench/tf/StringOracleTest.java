@@ -157,7 +157,7 @@ class StringOracleTest {
     for (int seed = 0; seed < CASES / 3; seed++) {
       SplittableRandom r = new SplittableRandom(seed + 30_000);
       LinkedHashSet<String> vocabulary = new LinkedHashSet<>();
-      for (int n = r.nextInt(8); n > 0; n--) {
+      for (int n = 1 + r.nextInt(8); n > 0; n--) {
         vocabulary.add(randomString(r));
       }
       Tensor keys = Tensor.of(DType.STRING, vocabulary.toArray(new String[0]), vocabulary.size());
@@ -200,7 +200,7 @@ class StringOracleTest {
       String errors = modes[r.nextInt(modes.length)];
       long replacement = r.nextBoolean() ? 0xFFFD : 63;
       TfEval.Outcome tf = TfEval.run(ops -> {
-        var d = ops.strings.unicodeDecodeWithOffsets(TfEval.constant(ops, input), "UTF-8",
+        var d = ops.strings.unicodeDecodeWithOffsets(TfEval.<TString>constant(ops, input), "UTF-8", TInt64.class,
             org.tensorflow.op.strings.UnicodeDecodeWithOffsets.errors(errors),
             org.tensorflow.op.strings.UnicodeDecodeWithOffsets.replacementChar(replacement));
         return List.of(d.rowSplits(), d.charValues(), d.charToByteStarts());

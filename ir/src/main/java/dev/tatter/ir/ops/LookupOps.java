@@ -90,6 +90,9 @@ public final class LookupOps {
       throw ctx.fail("table keys and values must be vectors of one length, got shapes %s and %s",
           java.util.Arrays.toString(tableKeys.shape()), java.util.Arrays.toString(tableValues.shape()));
     }
+    if (tableKeys.size() == 0) {
+      throw ctx.fail("keys and values cannot be empty tensors (TF's table initializer refuses them)");
+    }
     DType keyType = tableKeys.dtype();
     if (keyType != DType.STRING && !keyType.isInteger()) {
       throw ctx.fail("table keys must be strings or integers, got %s", keyType);

@@ -39,6 +39,7 @@ public final class OpRegistry {
       LookupOps.class,
       StringHashOps.class,
       UnicodeOps.class,
+      StringElementwiseOps.class,
       FusedOps.class);
 
   /** Every op, library by library. */

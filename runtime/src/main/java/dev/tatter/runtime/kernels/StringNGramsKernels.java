@@ -30,6 +30,11 @@ public final class StringNGramsKernels {
     RowPartition rows = data.partition();
     int nrows = rows.nrows();
     long[] outSplits = new long[nrows + 1];
+    if (tokens.length == 0) {
+      // TF's kernel returns empty rows for empty data, whatever the padding
+      return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {0}, new String[0]),
+          RowPartition.fromRowSplits(outSplits, rows.splitsDType(), false));
+    }
     for (int r = 0; r < nrows; r++) {
       long length = rows.rowLength(r);
       long count = 0;

@@ -92,7 +92,7 @@ public final class UnicodeKernels {
         RowPartition.fromRowSplits(d.splits, DType.INT64, false));
   }
 
-  /** {@code unicode_encode}: each row of code points as one UTF-8 string. */
+  /** {@code unicode_encode}: each row of code points as one UTF-8 string; surrogates, noncharacters and values past U+10FFFF are invalid, as in TF. */
   public static Tensor encode(RaggedTensor codePoints, String outputEncoding, String errors, long replacementChar) {
     Tensor flat = (Tensor) codePoints.values();
     RowPartition rows = codePoints.partition();
@@ -102,14 +102,20 @@ public final class UnicodeKernels {
       b.setLength(0);
       for (int j = rows.rowStart(r); j < rows.rowLimit(r); j++) {
         long c = flat.getLong(j);
-        if (!Utf8.isScalarValue(c)) {
+        if (!Utf8.isUnicodeChar(c)) {
           if (errors.equals("strict")) {
             throw new InvalidArgumentException("Code point " + c + " is not valid (row " + r + ")");
           }
           if (errors.equals("ignore")) {
-            continue;
+            // TF appends the code point unchecked and lets ICU write it: a noncharacter as itself,
+            // a lone surrogate as U+FFFD, a value outside 0..0x10FFFF not at all (found by the TF oracle)
+            if (c < 0 || c > 0x10FFFF) {
+              continue;
+            }
+            c = Utf8.isScalarValue(c) ? c : 0xFFFD;
+          } else {
+            c = replacementChar;
           }
-          c = replacementChar;
         }
         Utf8.encode((int) c, b);
       }

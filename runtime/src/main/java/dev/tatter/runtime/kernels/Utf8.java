@@ -75,6 +75,14 @@ public final class Utf8 {
     return codePoint >= 0 && codePoint <= 0x10FFFF && (codePoint < 0xD800 || codePoint > 0xDFFF);
   }
 
+  /**
+   * ICU's {@code U_IS_UNICODE_CHAR}, which TF's {@code UnicodeEncode} asks of each code point: a
+   * scalar value that is not a noncharacter (U+FDD0..U+FDEF, and the last two of every plane).
+   */
+  public static boolean isUnicodeChar(long c) {
+    return isScalarValue(c) && !(c >= 0xFDD0 && (c <= 0xFDEF || (c & 0xFFFE) == 0xFFFE));
+  }
+
   /** Appends the UTF-8 bytes of a scalar value to {@code out} as byte chars. */
   public static void encode(int codePoint, StringBuilder out) {
     if (codePoint < 0x80) {
