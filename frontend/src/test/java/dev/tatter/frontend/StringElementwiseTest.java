@@ -63,6 +63,10 @@ class StringElementwiseTest {
     assertTrue(e.getMessage().contains("unit must be BYTE or UTF8_CHAR, got WORD"), e.getMessage());
     e = assertThrows(GraphBuildException.class, () -> Strings.lower(s, "latin-1"));
     assertTrue(e.getMessage().contains("encoding must be \"\" (ASCII) or \"utf-8\", got latin-1"), e.getMessage());
+    // tf.strings.regex_replace(["a"], "a", r"\1") raises: the pattern has no group 1
+    Value noGroup = Strings.regexReplace(s, "a", "\\1", true);
+    InvalidArgumentException r1 = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(noGroup)).run(Map.of(), noGroup));
+    assertTrue(r1.getMessage().contains("Invalid rewrite pattern: \\1 asks for group \\1 but the pattern has 0"), r1.getMessage());
     Value bad = Strings.regexFullMatch(s, "(");
     InvalidArgumentException r = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(bad)).run(Map.of(), bad));
     assertTrue(r.getMessage().contains("Invalid pattern: (, error: "), r.getMessage());

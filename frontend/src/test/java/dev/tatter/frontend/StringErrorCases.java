@@ -153,6 +153,10 @@ final class StringErrorCases {
       GraphBuilder g = new GraphBuilder();
       return runLimited(Sizes.MAX_ELEMENTS, g, Strings.regexReplace(g.constant(Tensor.ofStrings("a")), "a", "\\x", true));
     });
+    on.accept("R68", () -> {
+      GraphBuilder g = new GraphBuilder();
+      return runLimited(Sizes.MAX_ELEMENTS, g, Strings.regexReplace(g.constant(Tensor.ofStrings("a")), "a", "\\1", true));
+    });
 
     on.accept("T60", () -> parse("""
         %v = constant() {value = tensor<string>[1] ["a"]} : tensor<string>[1]

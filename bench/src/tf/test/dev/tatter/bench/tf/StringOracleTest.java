@@ -249,4 +249,63 @@ class StringOracleTest {
       assertEquals(tf.value(0), runTatter(g, out, Map.of()), () -> errors + " " + java.util.Arrays.toString(cps));
     }
   }
+
+  @Test
+  void perStringOps_matchStringLengthLowerUpperStrip() {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed + 60_000);
+      Tensor input = randomStrings(r, 1 + r.nextInt(5));
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        Operand<TString> s = TfEval.constant(ops, input);
+        return List.of(ops.strings.stringLength(s, org.tensorflow.op.strings.StringLength.unit("BYTE")),
+            ops.strings.stringLength(s, org.tensorflow.op.strings.StringLength.unit("UTF8_CHAR")),
+            ops.strings.lower(s), ops.strings.upper(s), ops.strings.strip(s));
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.constant(input);
+      assertEquals(tf.value(0), runTatter(g, Strings.length(x, "BYTE"), Map.of()), () -> "length " + input);
+      assertEquals(tf.value(1), runTatter(g, Strings.length(x, "UTF8_CHAR"), Map.of()), () -> "chars " + input);
+      assertEquals(tf.value(2), runTatter(g, Strings.lower(x, ""), Map.of()), () -> "lower " + input);
+      assertEquals(tf.value(3), runTatter(g, Strings.upper(x, ""), Map.of()), () -> "upper " + input);
+      assertEquals(tf.value(4), runTatter(g, Strings.strip(x), Map.of()), () -> "strip " + input);
+    }
+  }
+
+  @Test
+  void regex_matchesRegexFullMatchAndRegexReplace_onWellFormedText() {
+    String[] patterns = {"a.*", ".*b.*", "[a-c]+", "(\\w+)\\s(\\w+)", "", "x{70}.*", "\\s*"};
+    String[] rewrites = {"", "<\\1>", "\\2 \\1", "$", "\\\\"};
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed + 70_000);
+      String[] text = new String[1 + r.nextInt(5)];
+      for (int i = 0; i < text.length; i++) {
+        // well-formed UTF-8 only: re2j sees decoded text (docs/SEMANTICS.md)
+        text[i] = dev.tatter.runtime.ByteStrings.fromText(dev.tatter.runtime.ByteStrings.toText(randomString(r)).replace("\ufffd", "?"));
+      }
+      Tensor input = Tensor.of(DType.STRING, text, text.length);
+      String pattern = patterns[r.nextInt(patterns.length)];
+      String rewrite = rewrites[r.nextInt(rewrites.length)];
+      boolean global = r.nextBoolean();
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        Operand<TString> s = TfEval.constant(ops, input);
+        return List.of(ops.strings.regexFullMatch(s, ops.constant(pattern)),
+            ops.strings.regexReplace(s, ops.constant(pattern), ops.constant(rewrite),
+                org.tensorflow.op.strings.RegexReplace.replaceGlobal(global)));
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.constant(input);
+      assertEquals(tf.value(0), runTatter(g, Strings.regexFullMatch(x, pattern), Map.of()), () -> "match " + pattern + " " + input);
+      int groups = com.google.re2j.Pattern.compile(pattern).groupCount();
+      if (rewrite.contains("\\2") && groups < 2 || rewrite.contains("\\1") && groups < 1) {
+        // Python's regex_replace with constant pattern and rewrite runs StaticRegexReplace, which
+        // refuses such a rewrite (RE2's CheckRewriteString); TF Java only has the dynamic
+        // RegexReplace, which leaves the strings unchanged instead. Tatter's op is the static one.
+        org.junit.jupiter.api.Assertions.assertThrows(dev.tatter.runtime.InvalidArgumentException.class,
+            () -> runTatter(g, Strings.regexReplace(x, pattern, rewrite, global), Map.of()));
+        continue;
+      }
+      assertEquals(tf.value(1), runTatter(g, Strings.regexReplace(x, pattern, rewrite, global), Map.of()),
+          () -> "replace " + pattern + " -> " + rewrite + " global " + global + " " + input);
+    }
+  }
 }

@@ -77,16 +77,72 @@ public final class StringElementwiseKernels {
 
   /**
    * {@code regex_replace}: the first match (or every match, {@code replaceGlobal}) replaced by
-   * {@code rewrite}, in which {@code \1}..{@code \9} name groups and {@code \\} is a backslash (RE2's
-   * rewrite syntax).
+   * {@code rewrite}, in which {@code \1}..{@code \9} name groups and {@code \\} is a backslash
+   * (RE2's rewrite syntax, checked as TF's StaticRegexReplace checks it). Global replacement
+   * follows RE2's {@code GlobalReplace}: an empty match right where the previous match ended is
+   * skipped (Java's and re2j's {@code replaceAll} would replace it).
    */
   public static Tensor regexReplace(Tensor input, String pattern, String rewrite, boolean replaceGlobal) {
     Pattern p = compile(pattern);
-    String replacement = re2jReplacement(ByteStrings.toText(rewrite));
-    return map(input, s -> {
-      Matcher m = p.matcher(ByteStrings.toText(s));
-      return ByteStrings.fromText(replaceGlobal ? m.replaceAll(replacement) : m.replaceFirst(replacement));
-    });
+    String rw = ByteStrings.toText(rewrite);
+    checkRewrite(rw, p.groupCount());
+    return map(input, s -> ByteStrings.fromText(replace(p, ByteStrings.toText(s), rw, replaceGlobal)));
+  }
+
+  private static String replace(Pattern p, String text, String rewrite, boolean global) {
+    Matcher m = p.matcher(text);
+    StringBuilder out = new StringBuilder();
+    int pos = 0;
+    int lastEnd = -1;
+    int count = 0;
+    while (pos <= text.length() && m.find(pos)) {
+      int start = m.start();
+      int end = m.end();
+      out.append(text, pos, start);
+      if (start == end && start == lastEnd) {
+        if (start >= text.length()) {
+          pos = start;
+          break;
+        }
+        int next = start + Character.charCount(text.codePointAt(start));
+        out.append(text, start, next);
+        pos = next;
+        continue;
+      }
+      appendRewrite(out, m, rewrite);
+      pos = end;
+      lastEnd = end;
+      count++;
+      if (!global) {
+        break;
+      }
+    }
+    if (count == 0) {
+      return text;
+    }
+    if (pos < text.length()) {
+      out.append(text, pos, text.length());
+    }
+    return out.toString();
+  }
+
+  private static void appendRewrite(StringBuilder out, Matcher m, String rewrite) {
+    for (int i = 0; i < rewrite.length(); i++) {
+      char c = rewrite.charAt(i);
+      if (c != '\\') {
+        out.append(c);
+        continue;
+      }
+      char next = rewrite.charAt(++i);
+      if (next == '\\') {
+        out.append('\\');
+      } else {
+        String group = m.group(next - '0');
+        if (group != null) {
+          out.append(group);
+        }
+      }
+    }
   }
 
   /** A pattern, or TF's error for one RE2 cannot compile. */
@@ -98,29 +154,25 @@ public final class StringElementwiseKernels {
     }
   }
 
-  /** RE2's rewrite ({@code \1}, {@code \\}) in re2j's replacement syntax ({@code $1}, {@code \$}). */
-  static String re2jReplacement(String rewrite) {
-    StringBuilder out = new StringBuilder();
+  /** RE2's {@code CheckRewriteString}: only {@code \0}..{@code \9} of existing groups and {@code \\}. */
+  static void checkRewrite(String rewrite, int groups) {
     for (int i = 0; i < rewrite.length(); i++) {
-      char c = rewrite.charAt(i);
-      if (c == '\\' && i + 1 < rewrite.length()) {
-        char next = rewrite.charAt(++i);
-        if (next >= '0' && next <= '9') {
-          out.append('$').append(next);
-        } else if (next == '\\') {
-          out.append("\\\\");
-        } else {
-          throw new InvalidArgumentException("invalid rewrite pattern: \\" + next + " in " + rewrite);
-        }
-      } else if (c == '\\') {
+      if (rewrite.charAt(i) != '\\') {
+        continue;
+      }
+      if (i + 1 >= rewrite.length()) {
         throw new InvalidArgumentException("invalid rewrite pattern: a trailing \\ in " + rewrite);
-      } else if (c == '$') {
-        out.append("\\$");
-      } else {
-        out.append(c);
+      }
+      char next = rewrite.charAt(++i);
+      if (next >= '0' && next <= '9') {
+        if (next - '0' > groups) {
+          throw new InvalidArgumentException("Invalid rewrite pattern: " + rewrite + " asks for group \\" + next
+              + " but the pattern has " + groups + " parenthesized subexpressions");
+        }
+      } else if (next != '\\') {
+        throw new InvalidArgumentException("invalid rewrite pattern: \\" + next + " in " + rewrite);
       }
     }
-    return out.toString();
   }
 
   private static String asciiCase(String s, boolean upper) {
