@@ -17,6 +17,7 @@ public final class RunAllExamples {
     example(out, "A graph file run by the tatter tool", GraphFileExample::run);
     example(out, "Bag of words", BagOfWords::run);
     example(out, "Ragged embedding pooling", EmbeddingPooling::run);
+    example(out, "A tokenizer: sentences to ids, padding and a mask", TextTokenizer::run);
   }
 
   private static void example(PrintStream out, String title, Consumer<PrintStream> body) {

@@ -63,4 +63,21 @@ class RunAllExamplesTest {
   void embeddingPooling_averagesTheRowsOfEachExample_andEmptyIsNan() {
     assertPrints("mean embedding     = [[0.625, 0.3125, -0.625, 0.25], [1.0, 0.5, -1.0, 0.25], [nan, nan, nan, nan], [0.5, 0.25, -0.5, 0.25]]");
   }
+
+  @Test
+  void textTokenizer_splitsLooksUpAndPads() {
+    // tokens = tf.strings.split(sentences); table = tf.lookup.StaticVocabularyTable(
+    //     KeyValueTensorInitializer(VOCABULARY, tf.range(8, dtype=tf.int64)), num_oov_buckets=2)
+    // "zebra" is out of the vocabulary: 8 + Fingerprint64("zebra") % 2 = 8 (tf.strings.to_hash_bucket_fast(["zebra"], 2) -> [0])
+    assertPrints("tokens    = [[b'the', b'cat', b'sat', b'on', b'the', b'mat'], [], [b'a', b'dog', b'sat'], "
+        + "[b'the', b'zebra', b'sat', b'on', b'a', b'mat']]");
+    assertPrints("ids       = [[1, 2, 3, 4, 1, 5], [], [6, 7, 3], [1, 8, 3, 4, 6, 5]]");
+    assertPrints("padded    = [[1, 2, 3, 4, 1, 5], [0, 0, 0, 0, 0, 0], [6, 7, 3, 0, 0, 0], [1, 8, 3, 4, 6, 5]]");
+    assertPrints("mask      = [[True, True, True, True, True, True], [False, False, False, False, False, False], "
+        + "[True, True, True, False, False, False], [True, True, True, True, True, True]]");
+    assertPrints("lengths   = [6, 0, 3, 6]");
+    // tf.strings.ngrams(tokens, 2)
+    assertPrints("bigrams   = [[b'the cat', b'cat sat', b'sat on', b'on the', b'the mat'], [], [b'a dog', b'dog sat'], "
+        + "[b'the zebra', b'zebra sat', b'sat on', b'on a', b'a mat']]");
+  }
 }

@@ -109,6 +109,7 @@ class ErrorCatalogTest {
   }
 
   static {
+    StringErrorCases.register(ErrorCatalogTest::on); // text ops and lookup tables
     // ---- building ----------------------------------------------------------------------------
     on("B01", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
@@ -799,6 +800,7 @@ class ErrorCatalogTest {
         case "R" -> {
           assertInstanceOf(InvalidArgumentException.class, e);
           assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|SparseErrorCases)\\.java:\\d+: .*"), message);
+          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|StringErrorCases)\\.java:\\d+: .*"), message);
         }
         case "T" -> {
           assertInstanceOf(IrParseException.class, e);

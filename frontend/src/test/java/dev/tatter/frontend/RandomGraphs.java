@@ -188,7 +188,11 @@ public final class RandomGraphs {
           return null;
         }
         return gen.add(op, List.of(st), Map.of("shape", ((dev.tatter.ir.types.SparseType) st.type()).shape()), gen.maybeName(), null);
-      }));
+      }),
+      // text ops and lookup tables
+      Map.entry("string_ngrams", TextOpStrategies::ngrams),
+      Map.entry("hash_table_lookup", TextOpStrategies::lookup),
+      Map.entry("vocab_table_lookup", TextOpStrategies::lookup));
 
   /** A numeric 2-D sparse tensor times (or by) a dense row of its width, broadcast into it. */
   private static Node sparseTimesOrByDense(Generation gen, OpDef op) {
@@ -404,7 +408,9 @@ public final class RandomGraphs {
               : dev.tatter.runtime.HalfFloats.floatToBfloat16((random.nextInt(9) - 4) / 2f);
           case FLOAT32 -> random.nextInt(5) == 0 ? Float.intBitsToFloat(random.nextInt()) : (float) (random.nextInt(9) - 4) / 2;
           case FLOAT64 -> random.nextInt(5) == 0 ? Double.longBitsToDouble(random.nextLong()) : (double) (random.nextInt(9) - 4) / 4;
-          case STRING -> List.of("", "a", "\"\\", "日本", "\u0000").get(random.nextInt(5));
+          // byte strings: Java text as its UTF-8 bytes, and a byte that is not UTF-8
+          case STRING -> List.of("", "a b", "\"\\", dev.tatter.runtime.ByteStrings.fromText("日本"), "\u0000", "\u00ff")
+              .get(random.nextInt(6));
         };
         java.lang.reflect.Array.set(array, i, element);
       }

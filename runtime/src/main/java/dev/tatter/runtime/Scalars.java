@@ -10,7 +10,10 @@ import java.util.Arrays;
 public final class Scalars {
   private Scalars() {}
 
-  /** Stores {@code value} (a Number, Boolean or String) at {@code array[i]} as {@code dtype}. */
+  /**
+   * Stores {@code value} (a Number, Boolean or String) at {@code array[i]} as {@code dtype}; a
+   * String is Java text and is stored as its UTF-8 bytes (see {@link ByteStrings}).
+   */
   public static void store(DType dtype, Object array, int i, Object value) {
     dtype.layout().set(array, i, toComputeType(dtype, value));
   }
@@ -47,8 +50,8 @@ public final class Scalars {
         }
       }
       case STRING -> {
-        if (value instanceof String) {
-          return value;
+        if (value instanceof String text) {
+          return ByteStrings.fromText(text); // Java text, stored as its UTF-8 bytes
         }
       }
     }
@@ -197,8 +200,8 @@ public final class Scalars {
     if (element instanceof Boolean) {
       return ((Boolean) element) ? "True" : "False";
     }
-    if (element instanceof String) {
-      return "b'" + ((String) element).replace("\\", "\\\\").replace("'", "\\'") + "'";
+    if (element instanceof String bytes) {
+      return ByteStrings.repr(bytes);
     }
     return String.valueOf(element);
   }

@@ -62,12 +62,22 @@ public final class Tensor {
     return new Tensor(dtype, dims, data);
   }
 
-  /** A copy of {@code data} (any primitive or String array) as a tensor of the given shape. */
+  /**
+   * A copy of {@code data} (any primitive or String array) as a tensor of the given shape; the
+   * elements of a String array are byte strings (see {@link ByteStrings}; {@link #ofStrings}
+   * takes Java text).
+   */
   public static Tensor of(DType dtype, Object data, int... shape) {
     checkNotNull(data, "data");
     int length = Array.getLength(data);
     Object copy = Array.newInstance(data.getClass().getComponentType(), length);
     System.arraycopy(data, 0, copy, 0, length);
+    if (copy instanceof String[] strings) {
+      for (int i = 0; i < strings.length; i++) {
+        checkArgument(strings[i] == null || ByteStrings.isByteString(strings[i]),
+            "element %s of a string tensor is Java text, not a byte string (use Tensor.ofStrings, which encodes UTF-8)", i);
+      }
+    }
     return wrap(dtype, shape, copy);
   }
 
@@ -153,8 +163,22 @@ public final class Tensor {
     return wrap(dtype, new int[] {values.length}, array);
   }
 
+  /** A string vector of Java text, each element stored as its UTF-8 bytes ({@code tf.constant(["é"])}). */
   public static Tensor ofStrings(String... values) {
-    return of(DType.STRING, values, values.length);
+    String[] bytes = new String[values.length];
+    for (int i = 0; i < values.length; i++) {
+      bytes[i] = ByteStrings.fromText(values[i]);
+    }
+    return of(DType.STRING, bytes, values.length);
+  }
+
+  /** A string vector of raw byte strings, each element exactly the given bytes. */
+  public static Tensor ofByteStrings(byte[]... values) {
+    String[] bytes = new String[values.length];
+    for (int i = 0; i < values.length; i++) {
+      bytes[i] = ByteStrings.of(values[i]);
+    }
+    return of(DType.STRING, bytes, values.length);
   }
 
   /**

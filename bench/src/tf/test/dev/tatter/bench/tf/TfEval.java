@@ -75,6 +75,7 @@ final class TfEval {
       case INT32 -> tf.constant(shape, DataBuffers.of((int[]) t.unsafeData(), true, false));
       case INT64 -> tf.constant(shape, DataBuffers.of((long[]) t.unsafeData(), true, false));
       case BOOL -> tf.constant(shape, DataBuffers.of((boolean[]) t.unsafeData(), true, false));
+      case STRING -> tf.constantOf(org.tensorflow.types.TString.tensorOfBytes(shape, stringBytes((String[]) t.unsafeData())));
       default -> throw new IllegalArgumentException("no TF constant for " + t.dtype());
     };
   }
@@ -118,8 +119,31 @@ final class TfEval {
         ((TBool) t).copyTo(DataBuffers.of(a, false, false));
         yield Tensor.wrap(DType.BOOL, shape, a);
       }
+      case DT_STRING -> {
+        String[] a = new String[n];
+        org.tensorflow.ndarray.NdArray<byte[]> bytes = ((org.tensorflow.types.TString) t).asBytes();
+        long[] at = new long[dims.length];
+        for (int i = 0; i < n; i++) {
+          long rest = i;
+          for (int d = dims.length - 1; d >= 0; d--) {
+            at[d] = rest % dims[d];
+            rest /= dims[d];
+          }
+          a[i] = dev.tatter.runtime.ByteStrings.of(bytes.getObject(at));
+        }
+        yield Tensor.wrap(DType.STRING, shape, a);
+      }
       default -> throw new IllegalArgumentException("no Tatter dtype for TF's " + type);
     };
+  }
+
+  /** Byte strings as TF's byte[] elements. */
+  private static org.tensorflow.ndarray.buffer.DataBuffer<byte[]> stringBytes(String[] values) {
+    byte[][] bytes = new byte[values.length][];
+    for (int i = 0; i < values.length; i++) {
+      bytes[i] = dev.tatter.runtime.ByteStrings.bytes(values[i]);
+    }
+    return DataBuffers.ofObjects(bytes);
   }
 
   private static long[] toLongs(int[] shape) {

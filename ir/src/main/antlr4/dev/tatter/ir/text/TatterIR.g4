@@ -40,8 +40,8 @@ VALUE      : '%' [A-Za-z0-9_.]+ ;
 IDENT      : [A-Za-z_] [A-Za-z0-9_.]* ;
 FLOAT      : '-'? DIGITS '.' DIGITS? EXPONENT? | '-'? DIGITS EXPONENT ;
 INT        : '-'? DIGITS ;
-// JSON's escapes, so that a JSON array of strings is a literal too.
-STRING     : '"' (~["\\\r\n] | '\\' ["\\/bfnrt] | '\\u' HEX HEX HEX HEX)* '"' ;
+// JSON's escapes, so that a JSON array of strings is a literal too, and \xNN for a raw byte.
+STRING     : '"' (~["\\\r\n] | '\\' ["\\/bfnrt] | '\\u' HEX HEX HEX HEX | '\\x' HEX HEX)* '"' ;
 COMMENT    : ('#' | '//') ~[\r\n]* -> skip ;
 WS         : [ \t\r\n\uFEFF]+ -> skip ;  // a byte-order mark too, as editors on Windows write one
 fragment DIGITS   : [0-9]+ ;

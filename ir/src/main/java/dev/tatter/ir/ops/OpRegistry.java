@@ -50,6 +50,11 @@ public final class OpRegistry {
       CombinationOps.class,
       ScanOps.class,
       SegmentOps.class,
+      StringSplitOps.class,
+      LookupOps.class,
+      StringHashOps.class,
+      UnicodeOps.class,
+      StringElementwiseOps.class,
       FusedOps.class);
 
   /** Every op, library by library. */

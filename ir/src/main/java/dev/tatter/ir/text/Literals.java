@@ -247,7 +247,11 @@ public final class Literals {
       case FLOATING -> number(v, dtype);
       case STRING -> expect(String.class, v, dtype);
     };
-    Scalars.store(dtype, array, i, element);
+    if (dtype.kind() == DType.Kind.STRING) {
+      dtype.layout().set(array, i, element); // already a byte string (TextSyntax.unquote)
+    } else {
+      Scalars.store(dtype, array, i, element);
+    }
   }
 
   private static long fit(Object v, DType dtype, long min, long max) {

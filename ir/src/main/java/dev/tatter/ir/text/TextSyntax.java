@@ -75,61 +75,83 @@ public final class TextSyntax {
   }
 
   /**
-   * A string literal: {@code "} and {@code \\} escaped, {@code \n \r \t} by name, every other
-   * control character and any unpaired surrogate as {@code \\uXXXX}, so that any Java string
-   * prints on one line and reads back exactly.
+   * A string literal of a byte string (see {@link dev.tatter.runtime.ByteStrings}): valid UTF-8
+   * prints as its characters, {@code "} and {@code \\} escaped, {@code \n \r \t} by name, other
+   * control characters as {@code \\uXXXX}, and each byte that is not part of valid UTF-8 as
+   * {@code \\xNN}, so that any value prints on one line and reads back exactly. A string holding
+   * chars above 0xFF is taken as Java text and printed as its UTF-8 encoding.
    */
   public static String quote(String s) {
+    String b = dev.tatter.runtime.ByteStrings.isByteString(s) ? s : dev.tatter.runtime.ByteStrings.fromText(s);
     StringBuilder out = new StringBuilder("\"");
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          boolean pairedHigh = Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
-          if (pairedHigh) {
-            out.append(c).append(s.charAt(++i));
-          } else if (c < 0x20 || c == 0x7f || Character.isSurrogate(c)) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
+    int i = 0;
+    while (i < b.length()) {
+      int c = dev.tatter.runtime.kernels.Utf8.decode(b, i, b.length());
+      int width = c < 0 ? 1 : dev.tatter.runtime.kernels.Utf8.width(c);
+      if (c < 0) {
+        out.append(String.format("\\x%02x", b.charAt(i) & 0xFF));
+      } else if (c == '"') {
+        out.append("\\\"");
+      } else if (c == '\\') {
+        out.append("\\\\");
+      } else if (c == '\n') {
+        out.append("\\n");
+      } else if (c == '\r') {
+        out.append("\\r");
+      } else if (c == '\t') {
+        out.append("\\t");
+      } else if (c < 0x20 || (c >= 0x7f && c < 0xa0) || Character.getType(c) == Character.FORMAT
+          || Character.getType(c) == Character.UNASSIGNED || c == 0x2028 || c == 0x2029) {
+        if (c > 0xFFFF) {
+          for (char unit : Character.toChars(c)) {
+            out.append(String.format("\\u%04x", (int) unit));
           }
+        } else {
+          out.append(String.format("\\u%04x", c));
         }
+      } else {
+        out.appendCodePoint(c);
       }
+      i += width;
     }
     return out.append('"').toString();
   }
 
   /**
-   * The inverse of {@link #quote}; {@code quoted} includes the quotes and is a STRING token of the
-   * grammar, which also admits JSON's {@code \\/ \\b \\f}.
+   * The inverse of {@link #quote}: the byte string a literal denotes. {@code quoted} includes the
+   * quotes and is a STRING token of the grammar, which also admits JSON's {@code \\/ \\b \\f};
+   * characters and {@code \\u} escapes (a surrogate pair of escapes is one character) stand for
+   * their UTF-8 bytes, {@code \\xNN} for the byte NN.
    */
   public static String unquote(String quoted) {
+    StringBuilder text = new StringBuilder();
     StringBuilder out = new StringBuilder();
     for (int i = 1; i < quoted.length() - 1; i++) {
       char c = quoted.charAt(i);
       if (c != '\\') {
-        out.append(c);
+        text.append(c);
         continue;
       }
       char e = quoted.charAt(++i);
       switch (e) {
-        case 'n' -> out.append('\n');
-        case 'r' -> out.append('\r');
-        case 't' -> out.append('\t');
-        case 'b' -> out.append('\b');
-        case 'f' -> out.append('\f');
+        case 'n' -> text.append('\n');
+        case 'r' -> text.append('\r');
+        case 't' -> text.append('\t');
+        case 'b' -> text.append('\b');
+        case 'f' -> text.append('\f');
         case 'u' -> {
-          out.append((char) Integer.parseInt(quoted.substring(i + 1, i + 5), 16));
+          text.append((char) Integer.parseInt(quoted.substring(i + 1, i + 5), 16));
           i += 4;
         }
-        default -> out.append(e); // " \ /
+        case 'x' -> {
+          out.append(dev.tatter.runtime.ByteStrings.fromText(text.toString()));
+          text.setLength(0);
+          out.append((char) Integer.parseInt(quoted.substring(i + 1, i + 3), 16));
+          i += 2;
+        }
+        default -> text.append(e); // " \ /
       }
     }
-    return out.toString();
+    return out.append(dev.tatter.runtime.ByteStrings.fromText(text.toString())).toString();
   }
 }

@@ -1,0 +1,150 @@
+package dev.tatter.bench;
+
+import dev.tatter.frontend.GraphBuilder;
+import dev.tatter.frontend.Session;
+import dev.tatter.frontend.StaticTables;
+import dev.tatter.frontend.Strings;
+import dev.tatter.frontend.TableInitializer;
+import dev.tatter.frontend.Types;
+import dev.tatter.frontend.Value;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
+import dev.tatter.runtime.kernels.FarmHash;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+
+/**
+ * The tokenizer workload measured round-robin in one JVM: 100k sentences (about 10 MB of text)
+ * split on whitespace, looked up in a 10k-word StaticVocabularyTable with 100 OOV buckets and
+ * padded to a dense id matrix with its lengths, by a Tatter session and by a hand-written Java
+ * loop doing the same work (the same FarmHash buckets). Prints MB/s of input text per variant.
+ * Run with {@code java -Xms4g -Xmx4g -cp bench/target/benchmarks.jar dev.tatter.bench.TokenizerAlternating [rounds] [sentences]}.
+ */
+public final class TokenizerAlternating {
+  static final int VOCABULARY = 10_000;
+  static final long OOV_BUCKETS = 100;
+
+  final String[] words = new String[VOCABULARY * 11 / 10]; // a tenth of the words are out of the vocabulary
+  final Tensor sentences;
+  final long bytes;
+  final Session session;
+  final Value padded;
+  final Value lengths;
+  final Map<String, Integer> handVocabulary = new HashMap<>();
+
+  TokenizerAlternating(int count) {
+    SplittableRandom r = new SplittableRandom(1);
+    for (int i = 0; i < words.length; i++) {
+      StringBuilder w = new StringBuilder();
+      for (int n = 3 + r.nextInt(8); n > 0; n--) {
+        w.append((char) ('a' + r.nextInt(26)));
+      }
+      words[i] = w.toString() + i;
+    }
+    String[] text = new String[count];
+    long total = 0;
+    for (int i = 0; i < count; i++) {
+      StringBuilder s = new StringBuilder();
+      for (int n = 5 + r.nextInt(20); n > 0; n--) {
+        s.append(words[r.nextInt(words.length)]).append(' ');
+      }
+      text[i] = s.toString();
+      total += text[i].length();
+    }
+    sentences = Tensor.of(DType.STRING, text, count);
+    bytes = total;
+    long[] ids = new long[VOCABULARY];
+    for (int i = 0; i < VOCABULARY; i++) {
+      ids[i] = i;
+      handVocabulary.put(words[i], i);
+    }
+    GraphBuilder g = new GraphBuilder();
+    Value in = g.placeholder("sentences", Types.dense(DType.STRING, -1));
+    Value tokenIds = StaticTables.vocabularyTable(TableInitializer.keyValueTensors(
+        Tensor.of(DType.STRING, Arrays.copyOf(words, VOCABULARY), VOCABULARY), Tensor.ofLongs(ids)), OOV_BUCKETS)
+        .lookup(Strings.split(in));
+    padded = tokenIds.toTensor(0L);
+    lengths = tokenIds.rowLengths();
+    session = new Session(g.build(padded, lengths));
+  }
+
+  Object tatter() {
+    return session.run(Map.of("sentences", sentences), padded, lengths);
+  }
+
+  /** The same work by hand: split on spaces, look up or hash, pad. */
+  Object handLoop() {
+    String[] text = (String[]) sentences.data();
+    long[][] rows = new long[text.length][];
+    int longest = 0;
+    long[] tokens = new long[64];
+    for (int i = 0; i < text.length; i++) {
+      String s = text[i];
+      int n = 0;
+      int at = 0;
+      while (at < s.length()) {
+        while (at < s.length() && s.charAt(at) == ' ') {
+          at++;
+        }
+        int end = at;
+        while (end < s.length() && s.charAt(end) != ' ') {
+          end++;
+        }
+        if (end > at) {
+          String word = s.substring(at, end);
+          Integer id = handVocabulary.get(word);
+          if (n == tokens.length) {
+            tokens = Arrays.copyOf(tokens, n * 2);
+          }
+          tokens[n++] = id != null ? id : VOCABULARY + Long.remainderUnsigned(FarmHash.fingerprint64(word), OOV_BUCKETS);
+        }
+        at = end;
+      }
+      rows[i] = Arrays.copyOf(tokens, n);
+      longest = Math.max(longest, n);
+    }
+    long[] out = new long[text.length * longest];
+    long[] lens = new long[text.length];
+    for (int i = 0; i < rows.length; i++) {
+      System.arraycopy(rows[i], 0, out, i * longest, rows[i].length);
+      lens[i] = rows[i].length;
+    }
+    return List.of(out, lens);
+  }
+
+  public static void main(String[] args) {
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+    int count = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
+    TokenizerAlternating w = new TokenizerAlternating(count);
+    String[] names = {"Tatter session", "hand loop"};
+    @SuppressWarnings("unchecked")
+    Supplier<Object>[] variants = new Supplier[] {w::tatter, w::handLoop};
+    double[][] ms = new double[variants.length][rounds];
+    int sink = 0;
+    for (int warm = 0; warm < 3; warm++) {
+      for (Supplier<Object> v : variants) {
+        sink += System.identityHashCode(v.get()) & 1;
+      }
+    }
+    for (int r = 0; r < rounds; r++) {
+      for (int v = 0; v < variants.length; v++) {
+        long t0 = System.nanoTime();
+        sink += System.identityHashCode(variants[v].get()) & 1;
+        ms[v][r] = (System.nanoTime() - t0) / 1e6;
+      }
+    }
+    double mb = w.bytes / 1e6;
+    System.out.printf("%d sentences, %.1f MB of text, %d rounds%n", count, mb, rounds);
+    System.out.printf("%-16s %10s %10s %10s%n", "variant", "median ms", "min ms", "MB/s");
+    for (int v = 0; v < variants.length; v++) {
+      double[] sorted = ms[v].clone();
+      Arrays.sort(sorted);
+      System.out.printf("%-16s %10.1f %10.1f %10.1f%n", names[v], sorted[rounds / 2], sorted[0], mb / (sorted[rounds / 2] / 1e3));
+    }
+    System.out.println("(sink " + sink + ")");
+  }
+}

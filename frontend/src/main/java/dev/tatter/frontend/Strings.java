@@ -1,0 +1,274 @@
+package dev.tatter.frontend;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.primitives.Longs;
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.ir.OpDef;
+import dev.tatter.ir.ops.StringElementwiseOps;
+import dev.tatter.ir.ops.StringHashOps;
+import dev.tatter.ir.ops.StringSplitOps;
+import dev.tatter.ir.ops.UnicodeOps;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.RaggedType;
+import dev.tatter.runtime.ByteStrings;
+import dev.tatter.runtime.DType;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * TF's {@code tf.strings} functions that turn text into ragged tensors, applied as
+ * {@code ragged_string_ops.py} applies them: a ragged input is split in its flat values (one more
+ * ragged dimension), a dense input of rank >= 2 is first made ragged, a scalar gives a vector.
+ * Separators and pads given as Java text are used as their UTF-8 bytes.
+ */
+@BuilderApi
+public final class Strings {
+  private Strings() {}
+
+  /** {@code tf.strings.split(input)}: on runs of whitespace. */
+  public static Value split(Value input) {
+    return split(input, null, -1);
+  }
+
+  /** {@code tf.strings.split(input, sep)}; a null {@code sep} splits on whitespace. */
+  public static Value split(Value input, String sep) {
+    return split(input, sep, -1);
+  }
+
+  /**
+   * {@code tf.strings.split(input, sep, maxsplit)}. An empty {@code sep} is refused, as
+   * Python's {@code bytes.split} refuses it ("empty separator"); null means whitespace.
+   */
+  public static Value split(Value input, String sep, int maxsplit) {
+    if (sep != null && sep.isEmpty()) {
+      throw new GraphBuildException("tf.strings.split at " + CallSite.find()
+          + ": sep must not be empty (pass null to split on whitespace)");
+    }
+    Map<String, Object> attrs = new HashMap<>();
+    attrs.put("sep", sep == null ? "" : ByteStrings.fromText(sep));
+    attrs.put("maxsplit", (long) maxsplit);
+    return applyToFlatValues("tf.strings.split", StringSplitOps.STRING_SPLIT, attrs, input);
+  }
+
+  /** {@code tf.strings.bytes_split(input)}: each string as its single bytes. */
+  public static Value bytesSplit(Value input) {
+    return applyToFlatValues("tf.strings.bytes_split", StringSplitOps.BYTES_SPLIT, Map.of(), input);
+  }
+
+  /** {@code tf.strings.ngrams(data, ngram_width)} with separator {@code " "} and no padding. */
+  public static Value ngrams(Value data, int... ngramWidth) {
+    return ngrams(data, ngramWidth, " ", null, null, false);
+  }
+
+  /**
+   * {@code tf.strings.ngrams(data, ngram_width, separator, pad_values, padding_width,
+   * preserve_short_sequences)}: {@code padValues} is null (no padding), one String for both
+   * sides, or a {@code String[]} of (left, right); {@code paddingWidth} null pads each side
+   * with width - 1 pads. Applies to the innermost rows of ragged data; dense data of rank 1 is
+   * one sequence (a vector out), of rank 2 a batch of rows (a dense matrix out, as TF pads it).
+   */
+  public static Value ngrams(Value data, int[] ngramWidth, String separator, Object padValues, Integer paddingWidth,
+      boolean preserveShortSequences) {
+    String where = "tf.strings.ngrams at " + CallSite.find();
+    String left = "";
+    String right = "";
+    if (padValues instanceof String s) {
+      left = s;
+      right = s;
+    } else if (padValues instanceof String[] pair && pair.length == 2) {
+      left = pair[0];
+      right = pair[1];
+    } else if (padValues != null) {
+      throw new IllegalArgumentException(where + ": pad_values must be a String, or a String[] of two");
+    }
+    if (paddingWidth != null && paddingWidth < 1) {
+      throw new GraphBuildException(where + ": padding_width must be greater than 0, got " + paddingWidth);
+    }
+    if (paddingWidth != null && padValues == null) {
+      throw new GraphBuildException(where + ": pad_values must be provided if padding_width is set");
+    }
+    Map<String, Object> attrs = new HashMap<>();
+    attrs.put("ngram_widths", ImmutableList.copyOf(Longs.asList(java.util.Arrays.stream(ngramWidth).asLongStream().toArray())));
+    attrs.put("separator", ByteStrings.fromText(separator));
+    attrs.put("left_pad", ByteStrings.fromText(left));
+    attrs.put("right_pad", ByteStrings.fromText(right));
+    attrs.put("pad_width", padValues == null ? 0L : paddingWidth == null ? -1L : (long) paddingWidth);
+    attrs.put("preserve_short_sequences", preserveShortSequences);
+    return ngramsOf(data, attrs, where);
+  }
+
+  /** {@code tf.strings.to_hash_bucket_fast(input, num_buckets)}: FarmHash Fingerprint64, as TF. */
+  public static Value toHashBucketFast(Value input, long numBuckets) {
+    return elementwise("tf.strings.to_hash_bucket_fast", StringHashOps.TO_HASH_BUCKET_FAST, Map.of("num_buckets", numBuckets), input);
+  }
+
+  /** {@code tf.strings.to_hash_bucket_strong(input, num_buckets, key)}: SipHash-2-4 under a key of two int64s. */
+  public static Value toHashBucketStrong(Value input, long numBuckets, long... key) {
+    return elementwise("tf.strings.to_hash_bucket_strong", StringHashOps.TO_HASH_BUCKET_STRONG,
+        Map.of("num_buckets", numBuckets, "key", ImmutableList.copyOf(Longs.asList(key))), input);
+  }
+
+  /** {@code tf.strings.to_hash_bucket(input, num_buckets)}: TF's own Hash64 (TF deprecates it). */
+  public static Value toHashBucket(Value input, long numBuckets) {
+    return elementwise("tf.strings.to_hash_bucket", StringHashOps.TO_HASH_BUCKET, Map.of("num_buckets", numBuckets), input);
+  }
+
+  /**
+   * {@code tf.strings.unicode_decode(input, "UTF-8", errors, replacement_char)}: code points,
+   * int32, one more ragged dimension; {@code errors} is {@code "strict"}, {@code "replace"} or
+   * {@code "ignore"}.
+   */
+  public static Value unicodeDecode(Value input, String errors, int replacementChar) {
+    return applyToFlatValues("tf.strings.unicode_decode", UnicodeOps.UNICODE_DECODE, unicodeAttrs(errors, replacementChar), input);
+  }
+
+  /** {@code tf.strings.unicode_decode(input, "UTF-8")}: ill-formed bytes become U+FFFD. */
+  public static Value unicodeDecode(Value input) {
+    return unicodeDecode(input, "replace", 0xFFFD);
+  }
+
+  /** {@code tf.strings.unicode_decode_with_offsets(...)}: the code points and the byte offset each starts at. */
+  public static List<Value> unicodeDecodeWithOffsets(Value input, String errors, int replacementChar) {
+    Map<String, Object> attrs = unicodeAttrs(errors, replacementChar);
+    return List.of(applyToFlatValues("tf.strings.unicode_decode_with_offsets", UnicodeOps.UNICODE_DECODE, attrs, input),
+        applyToFlatValues("tf.strings.unicode_decode_with_offsets", UnicodeOps.UNICODE_DECODE_OFFSETS, attrs, input));
+  }
+
+  /** {@code tf.strings.unicode_split(input, "UTF-8", errors, replacement_char)}: each character's bytes. */
+  public static Value unicodeSplit(Value input, String errors, int replacementChar) {
+    return applyToFlatValues("tf.strings.unicode_split", UnicodeOps.UNICODE_SPLIT, unicodeAttrs(errors, replacementChar), input);
+  }
+
+  /** {@code tf.strings.unicode_split(input, "UTF-8")}. */
+  public static Value unicodeSplit(Value input) {
+    return unicodeSplit(input, "replace", 0xFFFD);
+  }
+
+  /**
+   * {@code tf.strings.unicode_encode(input, "UTF-8", errors, replacement_char)}: the innermost
+   * rows of code points become strings (one ragged dimension less; a vector becomes a scalar).
+   */
+  public static Value unicodeEncode(Value input, String errors, int replacementChar) {
+    String where = "tf.strings.unicode_encode at " + CallSite.find();
+    GraphBuilder b = input.builder();
+    Map<String, Object> attrs = new HashMap<>();
+    attrs.put("errors", errors);
+    attrs.put("replacement_char", (long) replacementChar);
+    if (input.type() instanceof RaggedType) {
+      GraphBuilder.Decomposed d = b.decompose(input);
+      List<Value> partitions = d.partitions();
+      Value innermost = b.ragged(d.flatValues(), partitions.get(partitions.size() - 1));
+      return b.rebuild(b.op(UnicodeOps.UNICODE_ENCODE, attrs, innermost), partitions.subList(0, partitions.size() - 1));
+    }
+    if (!(input.type() instanceof DenseType dense) || dense.rank() < 1 || dense.rank() > 2) {
+      throw GraphBuilder.misuse(where + " takes ragged code points, or a dense tensor of rank 1 or 2", input);
+    }
+    if (dense.rank() == 1) {
+      Value one = Conversions.fromTensor(input.expandDims(0), null, null, 1);
+      return b.op(UnicodeOps.UNICODE_ENCODE, attrs, one).getItem(0L);
+    }
+    return b.op(UnicodeOps.UNICODE_ENCODE, attrs, Conversions.fromTensor(input, null, null, 1));
+  }
+
+  /** {@code tf.strings.unicode_encode(input, "UTF-8")}. */
+  public static Value unicodeEncode(Value input) {
+    return unicodeEncode(input, "replace", 0xFFFD);
+  }
+
+  private static Map<String, Object> unicodeAttrs(String errors, int replacementChar) {
+    Map<String, Object> attrs = new HashMap<>();
+    attrs.put("errors", errors);
+    attrs.put("replacement_char", (long) replacementChar);
+    return attrs;
+  }
+
+  /** {@code tf.strings.length(input, unit)}: {@code "BYTE"} or {@code "UTF8_CHAR"}, int32. */
+  public static Value length(Value input, String unit) {
+    return elementwise("tf.strings.length", StringElementwiseOps.STRING_LENGTH, Map.of("unit", unit), input);
+  }
+
+  /** {@code tf.strings.lower(input, encoding)}: {@code ""} lowers ASCII letters only, {@code "utf-8"} any letter. */
+  public static Value lower(Value input, String encoding) {
+    return elementwise("tf.strings.lower", StringElementwiseOps.STRING_LOWER, Map.of("encoding", encoding), input);
+  }
+
+  /** {@code tf.strings.upper(input, encoding)}. */
+  public static Value upper(Value input, String encoding) {
+    return elementwise("tf.strings.upper", StringElementwiseOps.STRING_UPPER, Map.of("encoding", encoding), input);
+  }
+
+  /** {@code tf.strings.strip(input)}: leading and trailing ASCII whitespace removed. */
+  public static Value strip(Value input) {
+    return elementwise("tf.strings.strip", StringElementwiseOps.STRING_STRIP, Map.of(), input);
+  }
+
+  /** {@code tf.strings.regex_full_match(input, pattern)} with RE2 syntax (re2j). */
+  public static Value regexFullMatch(Value input, String pattern) {
+    return elementwise("tf.strings.regex_full_match", StringElementwiseOps.REGEX_FULL_MATCH,
+        Map.of("pattern", ByteStrings.fromText(pattern)), input);
+  }
+
+  /** {@code tf.strings.regex_replace(input, pattern, rewrite, replace_global)}; {@code \1} in rewrite is a group. */
+  public static Value regexReplace(Value input, String pattern, String rewrite, boolean replaceGlobal) {
+    return elementwise("tf.strings.regex_replace", StringElementwiseOps.REGEX_REPLACE,
+        Map.of("pattern", ByteStrings.fromText(pattern), "rewrite", ByteStrings.fromText(rewrite), "replace_global", replaceGlobal), input);
+  }
+
+  /** An op from strings to values of the same shape: on the flat values of ragged input. */
+  private static Value elementwise(String what, OpDef op, Map<String, ?> attrs, Value input) {
+    checkString(input, what + " at " + CallSite.find());
+    GraphBuilder b = input.builder();
+    if (input.type() instanceof RaggedType) {
+      GraphBuilder.Decomposed d = b.decompose(input);
+      return b.rebuild(b.op(op, attrs, d.flatValues()), d.partitions());
+    }
+    return b.op(op, attrs, input);
+  }
+
+  private static Value ngramsOf(Value data, Map<String, Object> attrs, String where) {
+    GraphBuilder b = data.builder();
+    checkString(data, where);
+    if (data.type() instanceof RaggedType rt) {
+      if (rt.raggedRank() > 1) {
+        return data.withValues(ngramsOf(data.values(), attrs, where)); // the innermost rows
+      }
+      return b.op(StringSplitOps.STRING_NGRAMS, attrs, data);
+    }
+    DenseType dense = (DenseType) data.type();
+    if (dense.rank() == 1) {
+      Value one = Conversions.fromTensor(data.expandDims(0), null, null, 1);
+      return b.op(StringSplitOps.STRING_NGRAMS, attrs, one).values();
+    }
+    if (dense.rank() == 2) {
+      return b.op(StringSplitOps.STRING_NGRAMS, attrs, Conversions.fromTensor(data, null, null, 1)).toTensor();
+    }
+    throw GraphBuilder.misuse(where + ": dense data must have rank 1 or 2 (make it ragged first)", data);
+  }
+
+  /** {@code op} on the flat values of a ragged input (or of a dense one made ragged). */
+  private static Value applyToFlatValues(String what, OpDef op, Map<String, ?> attrs, Value input) {
+    String where = what + " at " + CallSite.find();
+    checkString(input, where);
+    GraphBuilder b = input.builder();
+    if (input.type() instanceof RaggedType rt) {
+      if (rt.flatValuesShape().size() != 1) {
+        throw GraphBuilder.misuse(where + ": ragged input needs flat values of rank 1", input);
+      }
+      GraphBuilder.Decomposed d = b.decompose(input);
+      return b.rebuild(b.op(op, attrs, d.flatValues()), d.partitions());
+    }
+    DenseType dense = (DenseType) input.type();
+    return switch (dense.rank()) {
+      case 0 -> b.op(op, attrs, input.expandDims(0)).values();
+      case 1 -> b.op(op, attrs, input);
+      default -> applyToFlatValues(what, op, attrs, Conversions.fromTensor(input, null, null, dense.rank() - 1));
+    };
+  }
+
+  private static void checkString(Value input, String where) {
+    if (!(input.type() instanceof DenseType || input.type() instanceof RaggedType) || input.dtype() != DType.STRING) {
+      throw GraphBuilder.misuse(where + " takes a string tensor", input);
+    }
+  }
+}
