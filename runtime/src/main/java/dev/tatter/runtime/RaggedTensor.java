@@ -13,7 +13,7 @@ import java.util.List;
  *
  * <pre>{@code
  * RaggedTensor rt = RaggedTensor.fromNested(new long[][] {{3, 1, 4}, {}, {1, 5}}); // tf.ragged.constant(...)
- * rt.partition().unsafeRowSplits(); // [0, 3, 3, 5]
+ * rt.partition().rowSplitsArray(); // [0, 3, 3, 5]
  * long[][] rows = (long[][]) rt.toNestedArray();
  * }</pre>
  */
