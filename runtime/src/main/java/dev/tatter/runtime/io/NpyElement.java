@@ -1,5 +1,6 @@
 package dev.tatter.runtime.io;
 
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
@@ -76,15 +77,22 @@ final class NpyElement {
         + "int64, float32, float64 and strings are: |b1, <i1, <i2, <i4, <i8, <f4, <f8, <Un, |Sn)");
   }
 
-  /** How {@code t} is written: little-endian, strings as {@code <U} of the longest one's code points. */
+  /**
+   * How {@code t} is written: little-endian; strings (TF's byte strings) as {@code <U} of the
+   * longest one's code points when every element is valid UTF-8, else losslessly as {@code |S}
+   * bytes of the longest one.
+   */
   static NpyElement forWriting(Tensor t) {
     DType d = t.dtype();
     if (d == DType.STRING) {
+      String[] strings = (String[]) t.unsafeData();
+      boolean text = java.util.Arrays.stream(strings).allMatch(NpyElement::isUtf8);
       int longest = 0;
-      for (String s : (String[]) t.unsafeData()) {
-        longest = Math.max(longest, s.codePointCount(0, s.length()));
+      for (String s : strings) {
+        longest = Math.max(longest, text ? (int) ByteStrings.toText(s).codePoints().count() : s.length());
       }
-      return new NpyElement("<U" + longest, d, 4 * longest, ByteOrder.LITTLE_ENDIAN, 'U');
+      return text ? new NpyElement("<U" + longest, d, 4 * longest, ByteOrder.LITTLE_ENDIAN, 'U')
+          : new NpyElement("|S" + longest, d, longest, ByteOrder.LITTLE_ENDIAN, 'S');
     }
     String descr = switch (d) {
       case BOOL -> "|b1";
@@ -162,7 +170,7 @@ final class NpyElement {
       end -= unit; // NumPy pads with NULs and drops trailing ones on reading
     }
     if (stringKind == 'S') {
-      return new String(cell, 0, end, StandardCharsets.UTF_8);
+      return ByteStrings.of(java.util.Arrays.copyOf(cell, end));
     }
     ByteBuffer units = ByteBuffer.wrap(cell, 0, end).order(order);
     StringBuilder s = new StringBuilder(end / 4);
@@ -174,7 +182,16 @@ final class NpyElement {
       }
       s.appendCodePoint(cp);
     }
-    return s.toString();
+    return ByteStrings.fromText(s.toString());
+  }
+
+  private static boolean isUtf8(String byteString) {
+    try {
+      StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(ByteStrings.bytes(byteString)));
+      return true;
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return false;
+    }
   }
 
   private static boolean isZero(byte[] b, int from, int n) {
@@ -210,7 +227,11 @@ final class NpyElement {
       case STRING -> {
         for (String s : (String[]) data) {
           int start = out.position();
-          s.codePoints().forEach(out::putInt);
+          if (stringKind == 'U') {
+            ByteStrings.toText(s).codePoints().forEach(out::putInt);
+          } else {
+            out.put(ByteStrings.bytes(s));
+          }
           out.position(start + width);
         }
       }

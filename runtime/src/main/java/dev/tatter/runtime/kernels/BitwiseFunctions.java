@@ -45,7 +45,7 @@ public final class BitwiseFunctions {
     return ~a;
   }
 
-  /** int32: x << clamp(y, 0, 31). */
+  /** int32: {@code x << clamp(y, 0, 31)}. */
   public static int leftShift(int a, int b) {
     return a << clamp(b, 31);
   }
@@ -62,7 +62,7 @@ public final class BitwiseFunctions {
     return a << clamp(b, 63);
   }
 
-  /** x >> clamp(y, 0, 31), arithmetic. */
+  /** {@code x >> clamp(y, 0, 31)}, arithmetic. */
   public static int rightShift(int a, int b) {
     return a >> clamp(b, 31);
   }

@@ -66,6 +66,16 @@ class NpyTest {
   }
 
   @Test
+  void byteStringsThatAreNotUtf8_areWrittenAsBytes_andReadBackUnchanged() throws IOException {
+    // tf.constant([b"\xff\x00a", b"ok"]): TF's strings are bytes; NumPy holds such values as |S
+    Tensor bytes = Tensor.ofByteStrings(new byte[] {(byte) 0xff, 0, 'a'}, new byte[] {'o', 'k'});
+    byte[] written = Npy.toBytes(bytes);
+    String header = new String(written, 0, 64, java.nio.charset.StandardCharsets.ISO_8859_1);
+    assertTrue(header.contains("'descr': '|S3'"), header);
+    assertEquals(bytes, Npy.read(new java.io.ByteArrayInputStream(written)));
+  }
+
+  @Test
   void roundTripsEveryDtypeBothHave_bitForBit() throws IOException {
     List<Tensor> cases = List.of(
         Tensor.ofBools(true, false, true),
