@@ -799,8 +799,7 @@ class ErrorCatalogTest {
         case "F" -> assertTrue(e instanceof InvalidArgumentException || e instanceof IllegalArgumentException, e::toString);
         case "R" -> {
           assertInstanceOf(InvalidArgumentException.class, e);
-          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|SparseErrorCases)\\.java:\\d+: .*"), message);
-          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|StringErrorCases)\\.java:\\d+: .*"), message);
+          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|SparseErrorCases|StringErrorCases)\\.java:\\d+: .*"), message);
         }
         case "T" -> {
           assertInstanceOf(IrParseException.class, e);

@@ -62,11 +62,12 @@ class ResultAccessTest {
     Value sum = scores.add(other);
     try (Session s = new Session(g.build(sum))) {
       Tensor one = Tensor.ofLongs(1);
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+      // a feed naming no placeholder is data, not API misuse: an InvalidArgumentException (ERRORS.md F13)
+      RuntimeException feed = assertThrows(dev.tatter.runtime.InvalidArgumentException.class,
           () -> s.run(Map.of("socres", one, "weights", one), sum));
       assertEquals("feed 'socres' names no placeholder; did you mean 'scores'?; placeholders: [scores, weights]",
-          e.getMessage());
-      e = assertThrows(IllegalArgumentException.class, () -> s.run(Map.of("scores", one, "weights", one), "weight"));
+          feed.getMessage());
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.run(Map.of("scores", one, "weights", one), "weight"));
       assertEquals("no value named 'weight' in the graph; did you mean 'weights'?", e.getMessage());
       e = assertThrows(IllegalArgumentException.class, () -> s.run(Map.of("scores", one, "weights", one), "zzz"));
       assertEquals("no value named 'zzz' in the graph", e.getMessage());
