@@ -315,14 +315,14 @@ final class NestedArrays {
         || value instanceof Byte;
     boolean ok = switch (dtype.kind()) {
       case BOOL -> value instanceof Boolean;
-      case INTEGER -> integral;
+      case INTEGER, UNSIGNED -> integral;
       case FLOATING -> value instanceof Number;
       case STRING -> value instanceof String;
     };
     if (!ok) {
       throw new IllegalArgumentException(path + " = " + describe(value) + " cannot be a " + dtype + " element");
     }
-    if (dtype.kind() == DType.Kind.INTEGER) {
+    if (dtype.kind() == DType.Kind.INTEGER || (dtype.kind() == DType.Kind.UNSIGNED && dtype != DType.UINT64)) {
       long v = ((Number) value).longValue();
       if (v < dtype.minInteger() || v > dtype.maxInteger()) {
         throw new IllegalArgumentException(path + " = " + v + " does not fit " + dtype + " ["
