@@ -966,6 +966,29 @@ public final class Value {
     return Scans.scan(this, true, axis, exclusive, reverse);
   }
 
+  /**
+   * TF's {@code tf.nn.softmax(x)} along the last axis of a dense tensor, or of a ragged one whose
+   * last axis is its ragged axis (each row on its own; an empty row stays empty).
+   */
+  public Value softmax() {
+    return Softmaxes.softmax(this, false, -1);
+  }
+
+  /** TF's {@code tf.nn.softmax(x, axis)}: any axis of a dense tensor, a ragged one's innermost ragged axis or a uniform axis below it. */
+  public Value softmax(int axis) {
+    return Softmaxes.softmax(this, false, axis);
+  }
+
+  /** TF's {@code tf.nn.log_softmax(x)} along the last axis (the axes {@link #softmax(int)} takes). */
+  public Value logSoftmax() {
+    return Softmaxes.softmax(this, true, -1);
+  }
+
+  /** TF's {@code tf.nn.log_softmax(x, axis)} (the axes {@link #softmax(int)} takes). */
+  public Value logSoftmax(int axis) {
+    return Softmaxes.softmax(this, true, axis);
+  }
+
   /** TF's {@code tf.expand_dims(x, axis)} on a dense or ragged tensor; a negative axis counts from the end. */
   public Value expandDims(int axis) {
     if (type() instanceof RaggedType rt) {

@@ -192,6 +192,11 @@ class ErrorCatalogTest {
     on("B89", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 2).neg()));
     on("B90", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 3).bitcast(DType.INT32)));
     on("B91", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).bitcast(DType.INT8)));
+    on("B92", () -> build(() -> new GraphBuilder().constant(Tensor.ofInts(1, 2)).softmax()));
+    on("B93", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.raggedConstant(List.of(List.of(List.of(1f), List.of()), List.of(List.of(2f))), DType.FLOAT32, 2).logSoftmax(0);
+    }));
     on("B25", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));

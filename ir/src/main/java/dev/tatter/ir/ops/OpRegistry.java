@@ -44,6 +44,7 @@ public final class OpRegistry {
       SelectionOps.class,
       CombinationOps.class,
       ScanOps.class,
+      SoftmaxOps.class,
       SegmentOps.class,
       FusedOps.class);
 
