@@ -616,6 +616,24 @@ public final class Value {
     return ElementwiseLowering.unary(MathOps.ONES_LIKE, this, Map.of());
   }
 
+  /** {@code tf.zeros_like(x, dtype)}: zeros of {@code dtype} in x's shape (a ragged x keeps its partitions). */
+  public Value zerosLike(DType dtype) {
+    return dtype == dtype() ? zerosLike() : likeOfDType("zeros_like", dtype).zerosLike().cast(dtype);
+  }
+
+  /** {@code tf.ones_like(x, dtype)}: ones of {@code dtype} in x's shape (a ragged x keeps its partitions). */
+  public Value onesLike(DType dtype) {
+    return dtype == dtype() ? onesLike() : likeOfDType("ones_like", dtype).onesLike().cast(dtype);
+  }
+
+  private Value likeOfDType(String name, DType dtype) {
+    if (dtype == DType.STRING || dtype() == DType.STRING) {
+      throw GraphBuilder.misuse(name + "(x, dtype=" + dtype + ") of a " + dtype() + " x is not supported: "
+          + "only conversions between numeric and bool dtypes are", this);
+    }
+    return this;
+  }
+
   /** {@code tf.bitwise.invert(x)}. */
   public Value bitwiseInvert() {
     return ElementwiseLowering.unary(BitwiseOps.BITWISE_INVERT, this, Map.of());
@@ -987,6 +1005,14 @@ public final class Value {
   /** TF's {@code tf.nn.log_softmax(x, axis)} (the axes {@link #softmax(int)} takes). */
   public Value logSoftmax(int axis) {
     return Softmaxes.softmax(this, true, axis);
+  }
+
+  /**
+   * TF's {@code tf.reverse(x, axes)}: any axes of a dense tensor; of a ragged one axis 0 (the rows
+   * in reverse order), the innermost ragged axis (each row reversed in place) and uniform axes below it.
+   */
+  public Value reverse(int... axes) {
+    return Reverses.reverse(this, axes);
   }
 
   /** TF's {@code tf.expand_dims(x, axis)} on a dense or ragged tensor; a negative axis counts from the end. */

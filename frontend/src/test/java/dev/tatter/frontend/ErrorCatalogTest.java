@@ -192,6 +192,12 @@ class ErrorCatalogTest {
     on("B89", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 2).neg()));
     on("B90", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 3).bitcast(DType.INT32)));
     on("B91", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).bitcast(DType.INT8)));
+    on("B94", () -> build(() -> new GraphBuilder().constant(Tensor.ofInts(1, 2)).reverse(0, -1)));
+    on("B95", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.raggedConstant(List.of(List.of(List.of(1), List.of()), List.of(List.of(2)))).reverse(1);
+    }));
+    on("B96", () -> build(() -> new GraphBuilder().raggedConstant(List.of(List.of(1, 2), List.of())).zerosLike(DType.STRING)));
     on("B92", () -> build(() -> new GraphBuilder().constant(Tensor.ofInts(1, 2)).softmax()));
     on("B93", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();

@@ -45,6 +45,7 @@ public final class OpRegistry {
       CombinationOps.class,
       ScanOps.class,
       SoftmaxOps.class,
+      ReverseOps.class,
       SegmentOps.class,
       FusedOps.class);
 
