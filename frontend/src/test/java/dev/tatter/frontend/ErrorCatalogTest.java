@@ -198,6 +198,11 @@ class ErrorCatalogTest {
       g.raggedConstant(List.of(List.of(List.of(1), List.of()), List.of(List.of(2)))).reverse(1);
     }));
     on("B96", () -> build(() -> new GraphBuilder().raggedConstant(List.of(List.of(1, 2), List.of())).zerosLike(DType.STRING)));
+    on("B97", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.unsortedSegmentSum(g.raggedConstant(List.of(List.of(1, 2), List.of(3))),
+          g.constant(Tensor.of(DType.INT32, new int[] {0, 1}, 1, 2)), g.scalar(DType.INT32, 2));
+    }));
     on("B92", () -> build(() -> new GraphBuilder().constant(Tensor.ofInts(1, 2)).softmax()));
     on("B93", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
