@@ -118,34 +118,37 @@ public final class GraphBuilder {
 
   // ---- TF's segment reductions of dense data (tf.math.unsorted_segment_* and tf.math.segment_*) ----
 
-  /** TF's {@code tf.math.unsorted_segment_sum(data, segment_ids, num_segments)}; a negative id drops its row. */
+  /**
+   * TF's {@code tf.math.unsorted_segment_sum(data, segment_ids, num_segments)}; a negative id drops its row. Ragged
+   * data (one id per row) aggregates rows position by position, as TF's ragged dispatch; so do the other unsorted ones.
+   */
   public Value unsortedSegmentSum(Value data, Value segmentIds, Value numSegments) {
-    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_SUM, Map.of(), data, segmentIds, numSegments);
+    return RaggedSegments.unsorted(this, dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_SUM, data, segmentIds, numSegments);
   }
 
   /** TF's {@code tf.math.unsorted_segment_prod(data, segment_ids, num_segments)}. */
   public Value unsortedSegmentProd(Value data, Value segmentIds, Value numSegments) {
-    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_PROD, Map.of(), data, segmentIds, numSegments);
+    return RaggedSegments.unsorted(this, dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_PROD, data, segmentIds, numSegments);
   }
 
   /** TF's {@code tf.math.unsorted_segment_min(data, segment_ids, num_segments)}. */
   public Value unsortedSegmentMin(Value data, Value segmentIds, Value numSegments) {
-    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_MIN, Map.of(), data, segmentIds, numSegments);
+    return RaggedSegments.unsorted(this, dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_MIN, data, segmentIds, numSegments);
   }
 
   /** TF's {@code tf.math.unsorted_segment_max(data, segment_ids, num_segments)}. */
   public Value unsortedSegmentMax(Value data, Value segmentIds, Value numSegments) {
-    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_MAX, Map.of(), data, segmentIds, numSegments);
+    return RaggedSegments.unsorted(this, dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_MAX, data, segmentIds, numSegments);
   }
 
   /** TF's {@code tf.math.unsorted_segment_mean(data, segment_ids, num_segments)}. */
   public Value unsortedSegmentMean(Value data, Value segmentIds, Value numSegments) {
-    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_MEAN, Map.of(), data, segmentIds, numSegments);
+    return RaggedSegments.unsorted(this, dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_MEAN, data, segmentIds, numSegments);
   }
 
   /** TF's {@code tf.math.unsorted_segment_sqrt_n(data, segment_ids, num_segments)}. */
   public Value unsortedSegmentSqrtN(Value data, Value segmentIds, Value numSegments) {
-    return op(dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_SQRT_N, Map.of(), data, segmentIds, numSegments);
+    return RaggedSegments.unsorted(this, dev.tatter.ir.ops.SegmentOps.UNSORTED_SEGMENT_SQRT_N, data, segmentIds, numSegments);
   }
 
   /** TF's {@code tf.math.segment_sum(data, segment_ids)} (sorted ids; an empty segment is 0). */

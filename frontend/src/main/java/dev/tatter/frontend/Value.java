@@ -619,6 +619,24 @@ public final class Value {
     return ElementwiseLowering.unary(MathOps.ONES_LIKE, this, Map.of());
   }
 
+  /** {@code tf.zeros_like(x, dtype)}: zeros of {@code dtype} in x's shape (a ragged x keeps its partitions). */
+  public Value zerosLike(DType dtype) {
+    return dtype == dtype() ? zerosLike() : likeOfDType("zeros_like", dtype).zerosLike().cast(dtype);
+  }
+
+  /** {@code tf.ones_like(x, dtype)}: ones of {@code dtype} in x's shape (a ragged x keeps its partitions). */
+  public Value onesLike(DType dtype) {
+    return dtype == dtype() ? onesLike() : likeOfDType("ones_like", dtype).onesLike().cast(dtype);
+  }
+
+  private Value likeOfDType(String name, DType dtype) {
+    if (dtype == DType.STRING || dtype() == DType.STRING) {
+      throw GraphBuilder.misuse(name + "(x, dtype=" + dtype + ") of a " + dtype() + " x is not supported: "
+          + "only conversions between numeric and bool dtypes are", this);
+    }
+    return this;
+  }
+
   /** {@code tf.bitwise.invert(x)}. */
   public Value bitwiseInvert() {
     return ElementwiseLowering.unary(BitwiseOps.BITWISE_INVERT, this, Map.of());
@@ -967,6 +985,37 @@ public final class Value {
   /** TF's {@code tf.math.cumprod(x, axis, exclusive, reverse)}. */
   public Value cumprod(int axis, boolean exclusive, boolean reverse) {
     return Scans.scan(this, true, axis, exclusive, reverse);
+  }
+
+  /**
+   * TF's {@code tf.nn.softmax(x)} along the last axis of a dense tensor, or of a ragged one whose
+   * last axis is its ragged axis (each row on its own; an empty row stays empty).
+   */
+  public Value softmax() {
+    return Softmaxes.softmax(this, false, -1);
+  }
+
+  /** TF's {@code tf.nn.softmax(x, axis)}: any axis of a dense tensor, a ragged one's innermost ragged axis or a uniform axis below it. */
+  public Value softmax(int axis) {
+    return Softmaxes.softmax(this, false, axis);
+  }
+
+  /** TF's {@code tf.nn.log_softmax(x)} along the last axis (the axes {@link #softmax(int)} takes). */
+  public Value logSoftmax() {
+    return Softmaxes.softmax(this, true, -1);
+  }
+
+  /** TF's {@code tf.nn.log_softmax(x, axis)} (the axes {@link #softmax(int)} takes). */
+  public Value logSoftmax(int axis) {
+    return Softmaxes.softmax(this, true, axis);
+  }
+
+  /**
+   * TF's {@code tf.reverse(x, axes)}: any axes of a dense tensor; of a ragged one axis 0 (the rows
+   * in reverse order), the innermost ragged axis (each row reversed in place) and uniform axes below it.
+   */
+  public Value reverse(int... axes) {
+    return Reverses.reverse(this, axes);
   }
 
   /** TF's {@code tf.expand_dims(x, axis)} on a dense or ragged tensor; a negative axis counts from the end. */

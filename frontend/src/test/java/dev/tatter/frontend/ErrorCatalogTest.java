@@ -193,6 +193,22 @@ class ErrorCatalogTest {
     on("B89", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 2).neg()));
     on("B90", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 3).bitcast(DType.INT32)));
     on("B91", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).bitcast(DType.INT8)));
+    on("B137", () -> build(() -> new GraphBuilder().constant(Tensor.ofInts(1, 2)).reverse(0, -1)));
+    on("B138", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.raggedConstant(List.of(List.of(List.of(1), List.of()), List.of(List.of(2)))).reverse(1);
+    }));
+    on("B139", () -> build(() -> new GraphBuilder().raggedConstant(List.of(List.of(1, 2), List.of())).zerosLike(DType.STRING)));
+    on("B140", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.unsortedSegmentSum(g.raggedConstant(List.of(List.of(1, 2), List.of(3))),
+          g.constant(Tensor.of(DType.INT32, new int[] {0, 1}, 1, 2)), g.scalar(DType.INT32, 2));
+    }));
+    on("B135", () -> build(() -> new GraphBuilder().constant(Tensor.ofInts(1, 2)).softmax()));
+    on("B136", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.raggedConstant(List.of(List.of(List.of(1f), List.of()), List.of(List.of(2f))), DType.FLOAT32, 2).logSoftmax(0);
+    }));
     on("B25", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));

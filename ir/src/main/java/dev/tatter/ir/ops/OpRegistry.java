@@ -49,6 +49,8 @@ public final class OpRegistry {
       SelectionOps.class,
       CombinationOps.class,
       ScanOps.class,
+      SoftmaxOps.class,
+      ReverseOps.class,
       SegmentOps.class,
       StringSplitOps.class,
       LookupOps.class,
