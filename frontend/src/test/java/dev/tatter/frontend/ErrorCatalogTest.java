@@ -781,7 +781,7 @@ class ErrorCatalogTest {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-    java.util.regex.Pattern row = java.util.regex.Pattern.compile("^\\| ([BFRT]\\d\\d) \\| (.*) \\| `(.*)` \\|$");
+    java.util.regex.Pattern row = java.util.regex.Pattern.compile("^\\| ([BFRT]\\d{2,3}) \\| (.*) \\| `(.*)` \\|$");
     return lines.stream().map(row::matcher).filter(java.util.regex.Matcher::matches)
         .map(m -> new Row(m.group(1), m.group(1).substring(0, 1), m.group(3).replace("\\|", "|"))).toList();
   }
