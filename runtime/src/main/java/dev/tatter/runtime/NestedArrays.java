@@ -315,14 +315,15 @@ final class NestedArrays {
         || value instanceof Byte;
     boolean ok = switch (dtype.kind()) {
       case BOOL -> value instanceof Boolean;
-      case INTEGER -> integral;
+      case INTEGER, UNSIGNED -> integral;
       case FLOATING -> value instanceof Number;
       case STRING -> value instanceof String;
     };
     if (!ok) {
       throw new IllegalArgumentException(path + " = " + describe(value) + " cannot be a " + dtype + " element");
     }
-    if (dtype.kind() == DType.Kind.INTEGER) {
+    // uint64 takes a long's raw bits, as Tensor.ofUint64 does; every narrower integer its range
+    if (dtype.isInteger() && !(dtype.isUnsigned() && dtype.bits() == 64)) {
       long v = ((Number) value).longValue();
       if (v < dtype.minInteger() || v > dtype.maxInteger()) {
         throw new IllegalArgumentException(path + " = " + v + " does not fit " + dtype + " ["
