@@ -303,6 +303,14 @@ public final class Value {
     return ElementwiseLowering.cast(this, dtype);
   }
 
+  /**
+   * TF's {@code tf.dtypes.saturate_cast(x, dtype)}: x clamped to {@code dtype}'s finite range (the
+   * bounds held in x's dtype, as TF's Python does), then cast. Numeric dtypes only.
+   */
+  public Value saturateCast(DType dtype) {
+    return SaturateCast.apply(this, dtype);
+  }
+
   /** TF's {@code tf.bitcast(x, type)}: the same bytes as {@code type} (dense numeric tensors). */
   public Value bitcast(DType type) {
     return builder.op(dev.tatter.ir.ops.BitcastOps.BITCAST, Map.of("type", type), this);
