@@ -118,4 +118,77 @@ class SaturateCastTest {
     assertTrue(e.getMessage().startsWith("saturate_cast is not defined on bool"), e.getMessage());
     assertThrows(GraphBuildException.class, () -> i.saturateCast(DType.STRING));
   }
+  /**
+   * Every ordered pair of numeric dtypes on each source's extremes: a non-NaN result lies in the
+   * target's finite range, and a value the target holds exactly comes through unchanged.
+   */
+  @Test
+  void everyNumericPair_staysInTheTargetRange_andKeepsValuesItHolds() {
+    double[] extremes = {0, -0.0, 1, -1, 0.5, 127, 128, -129, 255, 256, 65504, 65535, 65536, 1e5, -1e5, 2147483647, 2147483648.0,
+        -2147483649.0, 4294967295.0, 1e19, -1e19, 1e20, 3.4e38, -3.4e38, 1e300, -1e300, Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY, Double.NaN};
+    List<DType> numeric = java.util.Arrays.stream(DType.values()).filter(DType::isNumeric).toList();
+    for (DType from : numeric) {
+      Object data = from.layout().newArray(extremes.length);
+      for (int i = 0; i < extremes.length; i++) {
+        double v = extremes[i];
+        if (from.isInteger()) {
+          double lo = from.minInteger();
+          double hi = from.isUnsigned() && from.bits() == 64 ? 0x1p64 : from.maxInteger();
+          v = Double.isNaN(v) ? 0 : Math.max(lo, Math.min(hi, v));
+          dev.tatter.runtime.Scalars.store(from, data, i, from.isUnsigned() && from.bits() == 64 && v >= 0x1p63
+              ? (Object) (long) -1L : (Object) (long) v);
+        } else {
+          dev.tatter.runtime.Scalars.store(from, data, i, v);
+        }
+      }
+      Tensor x = Tensor.wrap(from, new int[] {extremes.length}, data);
+      for (DType to : numeric) {
+        GraphBuilder g = new GraphBuilder();
+        Value out = g.placeholder("x", Types.dense(from, -1)).saturateCast(to);
+        Tensor t = new Session(g.build(out)).run(Map.of("x", x), out).tensor(0);
+        for (int i = 0; i < extremes.length; i++) {
+          double in = x.getDouble(i);
+          double got = t.getDouble(i);
+          String what = from + " " + in + " -> " + to + ": " + got;
+          if (Double.isNaN(in)) {
+            continue; // cast's NaN rule, tested above
+          }
+          double lo = to.isInteger() ? to.minInteger() : -maxFinite(to);
+          double hi = to.isInteger() ? (to.isUnsigned() && to.bits() == 64 ? 0x1p64 : to.maxInteger()) : maxFinite(to);
+          if (Double.isInfinite(in) && maxFinite(from) <= hi) {
+            // x's finite range fits the target's, so nothing is clamped (as TF): a float keeps the infinity,
+            // an integer gets cast's rule for it
+            if (to.isFloating()) {
+              assertEquals(in, got, 0.0, what);
+            }
+            continue;
+          }
+          assertTrue(got >= lo && got <= hi, what);
+          boolean held = in >= lo && in <= hi && (to.isFloating() ? castsExactly(in, to) : in == Math.rint(in));
+          if (held) {
+            assertEquals(in, got, 0.0, what);
+          }
+        }
+      }
+    }
+  }
+
+  private static double maxFinite(DType d) {
+    return switch (d) {
+      case FLOAT16 -> 65504;
+      case BFLOAT16 -> dev.tatter.runtime.HalfFloats.bfloat16ToFloat((short) 0x7F7F);
+      case FLOAT32 -> Float.MAX_VALUE;
+      default -> Double.MAX_VALUE;
+    };
+  }
+
+  private static boolean castsExactly(double v, DType to) {
+    return switch (to) {
+      case FLOAT16 -> dev.tatter.runtime.HalfFloats.float16ToFloat(dev.tatter.runtime.HalfFloats.doubleToFloat16(v)) == v;
+      case BFLOAT16 -> dev.tatter.runtime.HalfFloats.bfloat16ToFloat(dev.tatter.runtime.HalfFloats.doubleToBfloat16(v)) == v;
+      case FLOAT32 -> (float) v == v;
+      default -> true;
+    };
+  }
 }
