@@ -564,6 +564,16 @@ public final class Value {
     return ElementwiseLowering.unary(TranscendentalOps.ATANH, this, Map.of());
   }
 
+  /** {@code tf.math.erf(x)}. */
+  public Value erf() {
+    return ElementwiseLowering.unary(TranscendentalOps.ERF, this, Map.of());
+  }
+
+  /** {@code tf.math.erfc(x)}. */
+  public Value erfc() {
+    return ElementwiseLowering.unary(TranscendentalOps.ERFC, this, Map.of());
+  }
+
   /** {@code tf.math.floor(x)}. */
   public Value floor() {
     return ElementwiseLowering.unary(MathOps.FLOOR, this, Map.of());
