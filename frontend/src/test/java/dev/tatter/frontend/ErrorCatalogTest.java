@@ -192,7 +192,7 @@ class ErrorCatalogTest {
     on("B89", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 2).neg()));
     on("B90", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 3).bitcast(DType.INT32)));
     on("B91", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).bitcast(DType.INT8)));
-    on("B92", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).saturateCast(DType.INT32)));
+    on("B141", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).saturateCast(DType.INT32)));
     on("B25", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
