@@ -306,6 +306,14 @@ public final class Value {
     return ElementwiseLowering.cast(this, dtype);
   }
 
+  /**
+   * TF's {@code tf.dtypes.saturate_cast(x, dtype)}: x clamped to {@code dtype}'s finite range (the
+   * bounds held in x's dtype, as TF's Python does), then cast. Numeric dtypes only.
+   */
+  public Value saturateCast(DType dtype) {
+    return SaturateCast.apply(this, dtype);
+  }
+
   /** TF's {@code tf.bitcast(x, type)}: the same bytes as {@code type} (dense numeric tensors). */
   public Value bitcast(DType type) {
     return builder.op(dev.tatter.ir.ops.BitcastOps.BITCAST, Map.of("type", type), this);
@@ -557,6 +565,16 @@ public final class Value {
   /** {@code tf.math.atanh(x)}. */
   public Value atanh() {
     return ElementwiseLowering.unary(TranscendentalOps.ATANH, this, Map.of());
+  }
+
+  /** {@code tf.math.erf(x)}. */
+  public Value erf() {
+    return ElementwiseLowering.unary(TranscendentalOps.ERF, this, Map.of());
+  }
+
+  /** {@code tf.math.erfc(x)}. */
+  public Value erfc() {
+    return ElementwiseLowering.unary(TranscendentalOps.ERFC, this, Map.of());
   }
 
   /** {@code tf.math.floor(x)}. */

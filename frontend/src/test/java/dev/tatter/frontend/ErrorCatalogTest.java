@@ -209,6 +209,7 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.raggedConstant(List.of(List.of(List.of(1f), List.of()), List.of(List.of(2f))), DType.FLOAT32, 2).logSoftmax(0);
     }));
+    on("B141", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).saturateCast(DType.INT32)));
     on("B25", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));

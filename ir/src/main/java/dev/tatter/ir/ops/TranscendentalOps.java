@@ -104,6 +104,18 @@ public final class TranscendentalOps {
   public static final OpDef ATANH = unary("atanh", "the inverse hyperbolic tangent (TF's Atanh); ±inf at ±1")
       .example(example("atanh", "float32", "float32", "0.0, 1.0, -1.0, 2.0"), "[0.0, inf, -inf, nan]")
       .build();
+  // tf.math.erf(tf.constant([0., -0., inf, -inf, nan])) -> [0., -0., 1., -1., nan]
+  public static final OpDef ERF = ElementwiseOps.unary("erf", dev.tatter.runtime.kernels.ErrorFunctions.class, "erf",
+          "the error function 2/sqrt(pi) * integral of exp(-t^2) from 0 to x (TF's Erf)")
+      .dtypes(DTypeSet.FLOATING)
+      .example(example("erf", "float32", "float32", "0.0, -0.0, inf, -inf, nan"), "[0.0, -0.0, 1.0, -1.0, nan]")
+      .build();
+  // tf.math.erfc(tf.constant([0., inf, -inf, nan], tf.float64)) -> [1., 0., 2., nan]
+  public static final OpDef ERFC = ElementwiseOps.unary("erfc", dev.tatter.runtime.kernels.ErrorFunctions.class, "erfc",
+          "the complementary error function 1 - erf(x), accurate where erf(x) is near 1 (TF's Erfc)")
+      .dtypes(DTypeSet.FLOATING)
+      .example(example("erfc", "float64", "float64", "0.0, inf, -inf, nan"), "[1.0, 0.0, 2.0, nan]")
+      .build();
   // tf.math.atan2(tf.constant([0., -0., 1.]), tf.constant([1., 1., 0.])) -> [0., -0., 1.5707964]
   public static final OpDef ATAN2 = ElementwiseOps.binary("atan2", TranscendentalFunctions.class, "atan2",
           "the angle of the point (x = second operand, y = first), as TF's Atan2(y, x)", false)

@@ -135,4 +135,29 @@ public final class ArithmeticFunctions {
   public static double nextafter(double a, double b) {
     return Math.nextAfter(a, b);
   }
+
+  /** x * x on unsigned integers, modulo 2^bits once stored (C++'s unsigned product). */
+  public static int squareUnsigned(int a) {
+    return a * a;
+  }
+
+  public static long squareUnsigned(long a) {
+    return a * a;
+  }
+
+  public static int zerosLikeUnsigned(int a) {
+    return 0;
+  }
+
+  public static long zerosLikeUnsigned(long a) {
+    return 0;
+  }
+
+  public static int onesLikeUnsigned(int a) {
+    return 1;
+  }
+
+  public static long onesLikeUnsigned(long a) {
+    return 1;
+  }
 }

@@ -74,4 +74,80 @@ public final class BitwiseFunctions {
   private static int clamp(long shift, int max) {
     return shift < 0 ? 0 : (int) Math.min(shift, max);
   }
+
+  // ---- unsigned (see ScalarFunction): uint8/uint16 zero-extended in an int, uint32 in a long, uint64 raw bits ----
+
+  public static int bitwiseAndUnsigned(int a, int b) {
+    return a & b;
+  }
+
+  public static long bitwiseAndUnsigned(long a, long b) {
+    return a & b;
+  }
+
+  public static int bitwiseOrUnsigned(int a, int b) {
+    return a | b;
+  }
+
+  public static long bitwiseOrUnsigned(long a, long b) {
+    return a | b;
+  }
+
+  public static int bitwiseXorUnsigned(int a, int b) {
+    return a ^ b;
+  }
+
+  public static long bitwiseXorUnsigned(long a, long b) {
+    return a ^ b;
+  }
+
+  /** The bits above the dtype's width are set here and dropped when stored (as every fused step narrows). */
+  public static int bitwiseInvertUnsigned(int a) {
+    return ~a;
+  }
+
+  public static long bitwiseInvertUnsigned(long a) {
+    return ~a;
+  }
+
+  /**
+   * Unsigned shift amounts are never negative; one above {@code width - 1} (for uint64 one whose
+   * raw bits read as negative too) shifts by {@code width - 1}, as TF's clamp compares unsigned.
+   */
+  public static int leftShiftUint8(int a, int b) {
+    return a << unsignedClamp(b, 7);
+  }
+
+  public static int leftShiftUint16(int a, int b) {
+    return a << unsignedClamp(b, 15);
+  }
+
+  public static long leftShiftUint32(long a, long b) {
+    return a << unsignedClamp(b, 31);
+  }
+
+  public static long leftShiftUint64(long a, long b) {
+    return a << unsignedClamp(b, 63);
+  }
+
+  /** Logical: the operand is zero-extended (or raw uint64 bits, shifted with {@code >>>}). */
+  public static int rightShiftUint8(int a, int b) {
+    return a >>> unsignedClamp(b, 7);
+  }
+
+  public static int rightShiftUint16(int a, int b) {
+    return a >>> unsignedClamp(b, 15);
+  }
+
+  public static long rightShiftUint32(long a, long b) {
+    return a >>> unsignedClamp(b, 31);
+  }
+
+  public static long rightShiftUint64(long a, long b) {
+    return a >>> unsignedClamp(b, 63);
+  }
+
+  private static int unsignedClamp(long shift, int max) {
+    return Long.compareUnsigned(shift, max) > 0 ? max : (int) shift;
+  }
 }

@@ -84,4 +84,23 @@ public final class DivisionFunctions {
       throw new InvalidArgumentException(ScalarFunctions.DIVISION_BY_ZERO);
     }
   }
+
+  /** TruncateDiv on unsigned integers is plain division (nothing to truncate); by zero an error. */
+  public static int truncatedivUnsigned(int a, int b) {
+    checkDivisor(b != 0);
+    return Integer.divideUnsigned(a, b);
+  }
+
+  public static long truncatedivUnsigned(long a, long b) {
+    checkDivisor(b != 0);
+    return Long.divideUnsigned(a, b);
+  }
+
+  public static int rawDivUnsigned(int a, int b) {
+    return truncatedivUnsigned(a, b);
+  }
+
+  public static long rawDivUnsigned(long a, long b) {
+    return truncatedivUnsigned(a, b);
+  }
 }

@@ -51,4 +51,13 @@ public final class RoundingFunctions {
   public static double rint(double a) {
     return Math.rint(a);
   }
+
+  /** tf.math.round returns unsigned integers unchanged too. */
+  public static int roundUnsigned(int a) {
+    return a;
+  }
+
+  public static long roundUnsigned(long a) {
+    return a;
+  }
 }
