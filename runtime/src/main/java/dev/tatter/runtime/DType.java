@@ -121,16 +121,6 @@ public enum DType {
     return kind == Kind.FLOATING;
   }
 
-  /** Whether this is an unsigned integer dtype (none yet: the unsigned rows add themselves here). */
-  public boolean isUnsigned() {
-    return false;
-  }
-
-  /** Whether this is a complex dtype (none yet). */
-  public boolean isComplex() {
-    return false;
-  }
-
   public boolean isNumeric() {
     return isInteger() || isFloating();
   }

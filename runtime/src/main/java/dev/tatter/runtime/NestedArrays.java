@@ -315,12 +315,20 @@ final class NestedArrays {
         || value instanceof Byte;
     boolean ok = switch (dtype.kind()) {
       case BOOL -> value instanceof Boolean;
-      case INTEGER -> integral;
+      case INTEGER, UNSIGNED -> integral;
       case FLOATING -> value instanceof Number;
       case STRING -> value instanceof String;
     };
     if (!ok) {
       throw new IllegalArgumentException(path + " = " + describe(value) + " cannot be a " + dtype + " element");
+    }
+    if (dtype.kind() == DType.Kind.UNSIGNED) {
+      // a Java long holds every uint64 value below 2^63; above it, TF's own Java API takes raw bits, which Tatter does not guess
+      long v = ((Number) value).longValue();
+      long max = dtype.maxInteger() == -1L ? Long.MAX_VALUE : dtype.maxInteger();
+      if (v < 0 || v > max) {
+        throw new IllegalArgumentException(path + " = " + v + " does not fit " + dtype + " [0, " + max + "]");
+      }
     }
     if (dtype.kind() == DType.Kind.INTEGER) {
       long v = ((Number) value).longValue();

@@ -219,7 +219,7 @@ public final class ReductionKernels {
       case BOOL -> ReduceLoops.rows(op, (boolean[]) data.data(), splits, op.identityBool());
       case UINT8, UINT16, UINT32, UINT64 -> UnsignedReductions.unsigned(op, data,
           (x, init) -> ReduceLoops.rows(op, x, splits, init));
-      case FLOAT16, BFLOAT16 -> UnsignedReductions.halfRows(op, data, splits, (float) op.identityDouble(dtype, mode));
+      case FLOAT16, BFLOAT16 -> UnsignedReductions.halfRows(op, mode, data, splits, (float) op.identityDouble(dtype, mode));
       case STRING -> throw new InvalidArgumentException(op.tfName() + " is not defined on string");
     };
     return Tensor.wrap(dtype, outShape, out);
@@ -235,7 +235,7 @@ public final class ReductionKernels {
       case BOOL -> ReduceLoops.segments(op, (boolean[]) data.data(), inner, ids, nseg, op.identityBool());
       case UINT8, UINT16, UINT32, UINT64 -> UnsignedReductions.unsigned(op, data,
           (x, init) -> ReduceLoops.segments(op, x, inner, ids, nseg, init));
-      case FLOAT16, BFLOAT16 -> UnsignedReductions.halfSegments(op, data, inner, ids, nseg,
+      case FLOAT16, BFLOAT16 -> UnsignedReductions.halfSegments(op, mode, data, inner, ids, nseg,
           (float) op.identityDouble(dtype, mode));
       case STRING -> throw new InvalidArgumentException(op.tfName() + " is not defined on string");
     };

@@ -100,11 +100,11 @@ final class UnsignedReductions {
   }
 
   /** {@link ReduceLoops#rows} on 16-bit floats, rounding each sum or product step. */
-  static Object halfRows(Reducer op, Tensor data, long[] splits, float init) {
+  static Object halfRows(Reducer op, Reducer.Mode mode, Tensor data, long[] splits, float init) {
     DType dtype = data.dtype();
     float[] x = widenHalf(data);
     if (op == Reducer.MIN || op == Reducer.MAX) {
-      return half(dtype, ReduceLoops.rows(op, x, splits, init));
+      return half(dtype, ReduceLoops.rows(op, mode, x, splits, init));
     }
     float[] out = new float[splits.length - 1];
     for (int r = 0; r < out.length; r++) {
@@ -118,11 +118,11 @@ final class UnsignedReductions {
   }
 
   /** {@link ReduceLoops#segments} on 16-bit floats, rounding each sum or product step. */
-  static Object halfSegments(Reducer op, Tensor data, int inner, int[] ids, int nseg, float init) {
+  static Object halfSegments(Reducer op, Reducer.Mode mode, Tensor data, int inner, int[] ids, int nseg, float init) {
     DType dtype = data.dtype();
     float[] x = widenHalf(data);
     if (op == Reducer.MIN || op == Reducer.MAX) {
-      return half(dtype, ReduceLoops.segments(op, x, inner, ids, nseg, init));
+      return half(dtype, ReduceLoops.segments(op, mode, x, inner, ids, nseg, init));
     }
     float[] out = new float[dev.tatter.runtime.Sizes.elementCount(new long[] {nseg, inner})];
     java.util.Arrays.fill(out, init);
