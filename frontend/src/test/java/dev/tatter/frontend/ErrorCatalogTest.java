@@ -192,6 +192,12 @@ class ErrorCatalogTest {
     on("B89", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 2).neg()));
     on("B90", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 3).bitcast(DType.INT32)));
     on("B91", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).bitcast(DType.INT8)));
+    on("B50", () -> build(() -> {
+      Value y = ph(new GraphBuilder(), "x", DType.INT32, 2).neg();
+      y.add(1);
+      y.named("y");
+    }));
+    on("B51", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2).named("input")));
     on("B25", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
