@@ -322,17 +322,12 @@ final class NestedArrays {
     if (!ok) {
       throw new IllegalArgumentException(path + " = " + describe(value) + " cannot be a " + dtype + " element");
     }
-    if (dtype.kind() == DType.Kind.UNSIGNED) {
-      // a Java long holds every uint64 value below 2^63; above it, TF's own Java API takes raw bits, which Tatter does not guess
+    if (dtype.isInteger()) {
       long v = ((Number) value).longValue();
-      long max = dtype.maxInteger() == -1L ? Long.MAX_VALUE : dtype.maxInteger();
-      if (v < 0 || v > max) {
-        throw new IllegalArgumentException(path + " = " + v + " does not fit " + dtype + " [0, " + max + "]");
-      }
-    }
-    if (dtype.kind() == DType.Kind.INTEGER) {
-      long v = ((Number) value).longValue();
-      if (v < dtype.minInteger() || v > dtype.maxInteger()) {
+      // uint64's maxInteger is the raw bits of 2^64 - 1 (the long -1): every non-negative long fits
+      boolean fits = dtype.isUnsigned() && dtype.bits() == 64 ? v >= 0
+          : v >= dtype.minInteger() && v <= dtype.maxInteger();
+      if (!fits) {
         throw new IllegalArgumentException(path + " = " + v + " does not fit " + dtype + " ["
             + dtype.minInteger() + ", " + dtype.maxInteger() + "]");
       }
