@@ -597,6 +597,16 @@ public final class GraphBuilder {
     return new Value(this, add(op, nodes, attributes));
   }
 
+  /** The current node of {@code node} (its renamed copy after {@link Value#named}). */
+  Node current(Node node) {
+    return graph.current(node);
+  }
+
+  void rename(Value v, String name) {
+    checkArgument(v.builder() == this, "%s comes from another GraphBuilder", v);
+    graph.rename(v.node(), name, CallSite.find());
+  }
+
   private Node add(OpDef op, List<Node> inputs, Map<String, ?> attributes) {
     return add(op, inputs, attributes, null, null);
   }

@@ -51,9 +51,21 @@ public final class Value {
     return builder;
   }
 
-  /** The IR node this value is. */
+  /** The IR node this value is (its named copy once {@link #named} has named it). */
   public Node node() {
-    return node;
+    return builder.current(node);
+  }
+
+  /**
+   * Names this value {@code name}: the printed IR shows it as {@code %name}, run-time errors
+   * name it instead of {@code node #id}, and {@link Session#run(Map, String...)} fetches it by
+   * that name. Names are unique in a graph and are IR identifiers (a letter or {@code _}, then
+   * letters, digits, {@code _} or {@code .}). Name a value before using it as an input or output.
+   * Returns this value (same node), for chaining: {@code x.mul(w).add(b).named("scores")}.
+   */
+  public Value named(String name) {
+    builder.rename(this, name);
+    return this;
   }
 
   public Type type() {
@@ -1334,6 +1346,6 @@ public final class Value {
 
   @Override
   public String toString() {
-    return node.toString();
+    return node().toString();
   }
 }

@@ -210,6 +210,12 @@ class ErrorCatalogTest {
       g.raggedConstant(List.of(List.of(List.of(1f), List.of()), List.of(List.of(2f))), DType.FLOAT32, 2).logSoftmax(0);
     }));
     on("B141", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).saturateCast(DType.INT32)));
+    on("B50", () -> build(() -> {
+      Value y = ph(new GraphBuilder(), "x", DType.INT32, 2).neg();
+      y.add(1);
+      y.named("y");
+    }));
+    on("B51", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 2).named("input")));
     on("B25", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));

@@ -8,6 +8,7 @@ import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.Tensor;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -76,6 +77,8 @@ public final class Graph {
     private final List<Node> nodes = new ArrayList<>();
     private final Map<String, Node> byName = new HashMap<>();
     private final List<Node> outputs = new ArrayList<>();
+    /** Nodes replaced by {@link #rename}, mapped to their renamed copies (so older handles stay usable). */
+    private final Map<Node, Node> renamed = new IdentityHashMap<>();
 
     private Builder() {}
 
@@ -93,6 +96,7 @@ public final class Graph {
         List<String> stepOrigins) {
       checkNotNull(op, "op");
       SourceLocation loc = location == null ? SourceLocation.UNKNOWN : location;
+      inputs = inputs.stream().map(this::current).toList();
       for (Node input : inputs) {
         checkArgument(input.id() < nodes.size() && nodes.get(input.id()) == input,
             "%s: input %s belongs to another graph", op, input);
@@ -137,14 +141,66 @@ public final class Graph {
           original.stepOrigins());
     }
 
+    /**
+     * Gives {@code node} the user name {@code name}, which the printed IR, error messages and
+     * fetches by name then use. The node keeps its id, op, inputs and location; {@code at} is where
+     * the naming happened, for errors. A node can be named only before anything uses it (an input
+     * of a later node or an output), since consumers already refer to it, and only once (naming it
+     * again with its own name does nothing). Returns the renamed node; {@link #current} maps the
+     * old one to it.
+     */
+    public Node rename(Node node, String name, SourceLocation at) {
+      checkNotNull(name, "name");
+      Node target = current(node);
+      checkArgument(target.id() < nodes.size() && nodes.get(target.id()) == target, "%s is not in this graph", node);
+      SourceLocation loc = at == null ? SourceLocation.UNKNOWN : at;
+      if (target.name().isPresent()) {
+        if (target.name().get().equals(name)) {
+          return target;
+        }
+        throw new GraphBuildException("named(\"" + name + "\") at " + loc + ": " + target.describe()
+            + " already has the name %" + target.name().get());
+      }
+      for (Node later : nodes.subList(target.id() + 1, nodes.size())) {
+        if (later.inputs().contains(target)) {
+          throw new GraphBuildException("named(\"" + name + "\") at " + loc + ": " + target.describe()
+              + " is already an input of " + later.describe() + "; name a value before using it");
+        }
+      }
+      if (outputs.contains(target)) {
+        throw new GraphBuildException("named(\"" + name + "\") at " + loc + ": " + target.describe()
+            + " is already an output; name a value before using it");
+      }
+      checkName(name, "named(\"" + name + "\")", loc);
+      Node named = new Node(target.id(), target.op(), ImmutableList.copyOf(target.inputs()), target.attributes(), target.type(),
+          name, target.location(), ImmutableList.copyOf(target.stepOrigins()));
+      nodes.set(target.id(), named);
+      byName.put(name, named);
+      renamed.put(target, named);
+      return named;
+    }
+
+    /** The node of this builder standing for {@code node}: its renamed copy if {@link #rename} replaced it, else itself. */
+    public Node current(Node node) {
+      Node n = node;
+      for (Node next = renamed.get(n); next != null; next = renamed.get(n)) {
+        n = next;
+      }
+      return n;
+    }
+
     private void checkName(String name, OpDef op, SourceLocation loc) {
+      checkName(name, op.toString(), loc);
+    }
+
+    private void checkName(String name, String what, SourceLocation loc) {
       if (!name.matches("[A-Za-z_][A-Za-z0-9_.]*")) {
-        throw new GraphBuildException(op + " at " + loc + ": invalid value name '" + name
+        throw new GraphBuildException(what + " at " + loc + ": invalid value name '" + name
             + "' (a letter or _ first, then letters, digits, _ or .)");
       }
       Node existing = byName.get(name);
       if (existing != null) {
-        throw new GraphBuildException(op + " at " + loc + ": the name %" + name
+        throw new GraphBuildException(what + " at " + loc + ": the name %" + name
             + " is already used by " + existing.describe());
       }
     }
@@ -158,6 +214,7 @@ public final class Graph {
     }
 
     public Builder addOutput(Node node) {
+      node = current(node);
       checkArgument(node.id() < nodes.size() && nodes.get(node.id()) == node, "output %s is not in this graph", node);
       outputs.add(node);
       return this;

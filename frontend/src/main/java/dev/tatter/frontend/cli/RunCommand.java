@@ -35,7 +35,12 @@ import picocli.CommandLine.Option;
         "  --feed 'x=ragged<float32>[None, (None)] [[1.0, 2.0], [], [3.0]]'",
         "  --feed x=@batch.json     (a file holding [[1.0, 2.0], [], [3.0]])",
         "  --feed x=@batch.npy      (NumPy; a ragged x from an .npz of values and row_splits)",
-        "Strings are JSON strings; floats may also be nan, inf and -inf.",
+        "  --feed 'x={\"values\": [1, 2, 3], \"row_splits\": [0, 2, 2, 3]}'  (ragged, as",
+        "                           RaggedTensor.from_row_splits; values may nest so)",
+        "  --feed 'st={\"indices\": [[0, 1]], \"values\": [5], \"dense_shape\": [2, 3]}'",
+        "Strings are JSON strings; floats may also be nan, inf and -inf (NaN, Infinity",
+        "and -Infinity in a .json file, as Python's json writes them). A file may",
+        "hold at most -Dtatter.maxInputBytes bytes (default: a 64th of the heap).",
         ""})
 final class RunCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -86,7 +91,9 @@ final class RunCommand implements Callable<Integer> {
         text = InputFiles.read(path, "--feed " + name);
         source = path.toString();
       }
-      feedValues.put(name, GraphParser.parseValue(text, placeholder.type(), source));
+      feedValues.put(name, JsonFeeds.isJson(text, source)
+          ? JsonFeeds.parse(text, placeholder.type(), source)
+          : GraphParser.parseValue(text, placeholder.type(), source));
     }
     for (Node placeholder : graph.placeholders()) {
       if (!feedValues.containsKey(placeholder.name().orElseThrow())) {

@@ -1,0 +1,140 @@
+package dev.tatter.frontend.cli;
+
+import dev.tatter.frontend.cli.TatterCommand.CliException;
+import dev.tatter.ir.TypeException;
+import dev.tatter.ir.text.Literals;
+import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.RaggedType;
+import dev.tatter.ir.types.SparseType;
+import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.SparseTensor;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Feeds written as JSON objects, for the values nested lists cannot say: a ragged tensor as its
+ * components {@code {"values": ..., "row_splits": [...]}} (TF's {@code
+ * RaggedTensor.from_row_splits}; {@code values} nested lists, or again such an object for a
+ * ragged tensor of higher ragged rank), and a sparse tensor as {@code {"indices": [[...], ...],
+ * "values": [...], "dense_shape": [...]}} (TF's {@code SparseTensor}). Nested lists keep going
+ * through the IR's value syntax, of which a JSON array is a case. The parts are checked as
+ * TF's constructors check them, and the value against the placeholder's type when it is fed.
+ */
+final class JsonFeeds {
+  private static final Set<String> RAGGED_KEYS = Set.of("values", "row_splits");
+  private static final Set<String> SPARSE_KEYS = Set.of("indices", "values", "dense_shape");
+
+  private JsonFeeds() {}
+
+  /** Whether a feed is read as JSON: a {@code .json} file, or text that is an object (first non-blank '{'). */
+  static boolean isJson(String text, String fileName) {
+    return fileName != null && fileName.endsWith(".json") || text.strip().startsWith("{");
+  }
+
+  /**
+   * The value of a JSON feed (an object, or nested lists read as the IR's literals are, with
+   * Python's {@code NaN}/{@code Infinity}) for a placeholder of type {@code expected}.
+   */
+  static Object parse(String text, Type expected, String source) {
+    Object json = JsonReader.read(text, source);
+    try {
+      if (!(json instanceof Map<?, ?>) && !(expected instanceof SparseType)) {
+        return Literals.toValue(expected, plain(json, source, "$"));
+      }
+      if (expected instanceof RaggedType ragged) {
+        return ragged(ragged, json, source, "$");
+      }
+      if (expected instanceof SparseType sparse) {
+        return sparse(sparse, json, source);
+      }
+    } catch (TypeException | InvalidArgumentException | IllegalArgumentException e) {
+      throw new CliException(source + ": " + e.getMessage());
+    }
+    throw new CliException(source + ": a JSON object feeds a ragged or sparse placeholder; this one is "
+        + expected + " (write its value as nested lists)");
+  }
+
+  private static RaggedTensor ragged(RaggedType type, Object json, String source, String path) {
+    Map<String, Object> parts = parts(json, RAGGED_KEYS, "{\"values\": [...], \"row_splits\": [...]}", source, path);
+    PartitionType outer = type.outerPartition();
+    if (outer.uniform()) {
+      throw new CliException(source + ": " + path + ": the outer dimension of " + type
+          + " is uniform; write the value as nested lists");
+    }
+    Tensor splitsTensor = (Tensor) Literals.toValue(DenseType.of(outer.splitsDType(), Dims.UNKNOWN),
+        plain(parts.get("row_splits"), source, path + ".row_splits"));
+    long[] splits = new long[splitsTensor.size()];
+    for (int i = 0; i < splits.length; i++) {
+      splits[i] = splitsTensor.getLong(i);
+    }
+    RowPartition partition = RowPartition.fromRowSplits(splits, outer.splitsDType(), true);
+    Type valuesType = type.valuesType();
+    Object valuesJson = parts.get("values");
+    Object values = valuesType instanceof RaggedType inner && valuesJson instanceof Map<?, ?>
+        ? ragged(inner, valuesJson, source, path + ".values")
+        : Literals.toValue(valuesType, plain(valuesJson, source, path + ".values"));
+    return RaggedTensor.of(values, partition);
+  }
+
+  private static SparseTensor sparse(SparseType type, Object json, String source) {
+    Map<String, Object> parts = parts(json, SPARSE_KEYS,
+        "{\"indices\": [[...], ...], \"values\": [...], \"dense_shape\": [...]}", source, "$");
+    int rank = type.rank();
+    Object indexRows = plain(parts.get("indices"), source, "$.indices");
+    // no stored values: [] stands for the [0, rank] index matrix
+    Tensor indices = indexRows instanceof List<?> l && l.isEmpty()
+        ? Tensor.wrap(DType.INT64, new int[] {0, rank}, new long[0])
+        : (Tensor) Literals.toValue(DenseType.of(DType.INT64, Dims.UNKNOWN, rank), indexRows);
+    Tensor values = (Tensor) Literals.toValue(DenseType.of(type.dtype(), Dims.UNKNOWN),
+        plain(parts.get("values"), source, "$.values"));
+    Tensor denseShape = (Tensor) Literals.toValue(DenseType.of(DType.INT64, rank),
+        plain(parts.get("dense_shape"), source, "$.dense_shape"));
+    return SparseTensor.of(indices, values, denseShape);
+  }
+
+  /** The object's parts, which must be exactly {@code keys}. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> parts(Object json, Set<String> keys, String form, String source, String path) {
+    if (!(json instanceof Map<?, ?> map)) {
+      throw new CliException(source + ": " + path + " must be an object " + form + ", got " + describe(json));
+    }
+    if (!map.keySet().equals(keys)) {
+      throw new CliException(source + ": " + path + " must have the keys " + form + ", got " + map.keySet());
+    }
+    return (Map<String, Object>) map;
+  }
+
+  /** {@code json} as nested lists of scalars; an object or a null inside is refused with its path. */
+  private static Object plain(Object json, String source, String path) {
+    if (json instanceof List<?> items) {
+      for (int i = 0; i < items.size(); i++) {
+        plain(items.get(i), source, path + "[" + i + "]");
+      }
+    } else if (json instanceof Map<?, ?> || json == JsonReader.Null.NULL) {
+      throw new CliException(source + ": " + path + " is " + describe(json) + " where a number, string, bool or list"
+          + " was expected");
+    }
+    return json;
+  }
+
+  private static String describe(Object json) {
+    if (json instanceof Map<?, ?>) {
+      return "an object";
+    }
+    if (json instanceof List<?>) {
+      return "a list";
+    }
+    if (json == JsonReader.Null.NULL) {
+      return "null";
+    }
+    return json instanceof String ? "a string" : String.valueOf(json instanceof Literals.Decimal d ? d.text() : json);
+  }
+}
