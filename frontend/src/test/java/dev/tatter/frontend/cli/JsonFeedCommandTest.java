@@ -147,12 +147,14 @@ class JsonFeedCommandTest {
   @Test
   void aFeedFileOverTheSizeLimit_isRefusedNamingTheFile() throws IOException {
     Path graph = write("r.tat", RAGGED);
-    Path big = write("big.json", "[" + "[1.0], ".repeat(40) + "[]]");
+    Path big = write("big.json", "[" + "[1.0], ".repeat(400) + "[]]");
+    // the limit holds for every input file: room for the graph, not for the feed
+    long limit = java.nio.file.Files.size(graph) + 10;
     String previous = System.getProperty(InputFiles.LIMIT_PROPERTY);
-    System.setProperty(InputFiles.LIMIT_PROPERTY, "100");
+    System.setProperty(InputFiles.LIMIT_PROPERTY, Long.toString(limit));
     try {
       Run r = fail(graph, "rt=@" + big);
-      assertTrue(r.err().contains("--feed rt: " + big + " is larger than the input limit of 100 bytes"), r.err());
+      assertTrue(r.err().contains("--feed rt: " + big + " is larger than the input limit of " + limit + " bytes"), r.err());
     } finally {
       if (previous == null) {
         System.clearProperty(InputFiles.LIMIT_PROPERTY);
