@@ -4,6 +4,7 @@ import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
+import dev.tatter.ir.Node;
 import java.util.List;
 
 /**
@@ -18,11 +19,12 @@ import java.util.List;
  */
 public final class Result {
   private final List<Object> values;
-  private final List<String> fetchNames;
+  /** The fetched nodes, named only when an accessor fails: a run pays for no strings (W6). */
+  private final List<Node> fetches;
 
-  Result(List<Object> values, List<String> fetchNames) {
+  Result(List<Object> values, List<Node> fetches) {
     this.values = List.copyOf(values);
-    this.fetchNames = List.copyOf(fetchNames);
+    this.fetches = List.copyOf(fetches);
   }
 
   /**
@@ -82,7 +84,7 @@ public final class Result {
   private <T> T as(int i, Class<T> kind) {
     Object v = values.get(i);
     if (!kind.isInstance(v)) {
-      throw new IllegalStateException("fetch " + i + " (" + fetchNames.get(i) + ") is a "
+      throw new IllegalStateException("fetch " + i + " (" + fetches.get(i) + ") is a "
           + v.getClass().getSimpleName() + ", not a " + kind.getSimpleName());
     }
     return kind.cast(v);

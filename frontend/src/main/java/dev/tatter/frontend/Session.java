@@ -111,13 +111,9 @@ public final class Session implements AutoCloseable {
     checkFeeds(fetches, feeds);
     Graph program = graph.withOutputs(fetches);
     if (backend == Backend.INTERPRETED) {
-      return new Result(Interpreter.run(PassManager.parse(pipeline).run(program), feeds), fetchNames(fetches));
+      return new Result(Interpreter.run(PassManager.parse(pipeline).run(program), feeds), fetches);
     }
-    return new Result(compiled(fetches).run(feeds), fetchNames(fetches));
-  }
-
-  private static List<String> fetchNames(List<Node> fetches) {
-    return fetches.stream().map(Node::toString).toList();
+    return new Result(compiled(fetches).run(feeds), fetches);
   }
 
   private void checkOpen() {

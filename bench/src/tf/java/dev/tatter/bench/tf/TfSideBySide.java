@@ -151,7 +151,7 @@ public class TfSideBySide {
 
   static float[] w2(W2 s) {
     return switch (s.e) {
-      case TF, TF1 -> s.tf.run(s.data.values(), s.data.rowSplits(), 0f).unsafeData();
+      case TF, TF1 -> s.tf.run(s.data.values(), s.data.rowSplits(), 0f).data();
       case TATTER -> dense(s.tatter.run(Map.of(
           "rt", TatterWorkloads.ragged(s.data.values(), s.data.rowSplits()),
           "pad", Tensor.scalar(DType.FLOAT32, 0f))));
@@ -326,7 +326,7 @@ public class TfSideBySide {
   static float[] w5b(W5b s) {
     return switch (s.e) {
       case TF, TF1 -> s.tf.run(s.sparse.indices(), s.sparse.values(), s.sparseShape, s.matrix,
-          SPARSE_DIM, MATMUL_COLS).unsafeData();
+          SPARSE_DIM, MATMUL_COLS).data();
       case TATTER -> dense(s.tatter.run(Map.of(
           "sp", TatterWorkloads.sparse(s.sparse),
           "dense", Tensor.wrap(DType.FLOAT32, new int[] {SPARSE_DIM, MATMUL_COLS}, s.matrix))));

@@ -215,7 +215,7 @@ public final class TfWorkloads {
     }
 
     public float[] run(long[] idx, float[] vals, long[] sparseShape, float[] denseData, long... denseShape) {
-      return run(out, idx, vals, sparseShape, denseData, denseShape).unsafeData();
+      return run(out, idx, vals, sparseShape, denseData, denseShape).data();
     }
   }
 
