@@ -108,12 +108,13 @@ public final class Session implements AutoCloseable {
             DidYouMean.suggest(name, names), names));
       }
     }
-    checkFeeds(fetches, feeds);
-    Graph program = graph.withOutputs(fetches);
+    // one key per run, shared by both caches (a run allocates nothing it need not: W6)
+    List<Integer> key = fetches.stream().map(Node::id).toList();
+    checkFeeds(key, fetches, feeds);
     if (backend == Backend.INTERPRETED) {
-      return new Result(Interpreter.run(PassManager.parse(pipeline).run(program), feeds), fetches);
+      return new Result(Interpreter.run(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), feeds), fetches);
     }
-    return new Result(compiled(fetches).run(feeds), fetches);
+    return new Result(compiled(key, fetches).run(feeds), fetches);
   }
 
   private void checkOpen() {
@@ -143,8 +144,8 @@ public final class Session implements AutoCloseable {
    * optimization, so that whether a run fails on its feeds never depends on what the optimizer
    * removed (as in TF, which checks feeds and prunes before it optimizes).
    */
-  private void checkFeeds(List<Node> fetches, Map<String, ?> feeds) {
-    java.util.BitSet needed = bounded(neededByFetches, fetches.stream().map(Node::id).toList(), key -> {
+  private void checkFeeds(List<Integer> key, List<Node> fetches, Map<String, ?> feeds) {
+    java.util.BitSet needed = bounded(neededByFetches, key, k -> {
       java.util.BitSet reachable = new java.util.BitSet(graph.size());
       java.util.ArrayDeque<Node> work = new java.util.ArrayDeque<>(fetches);
       while (!work.isEmpty()) {
@@ -169,8 +170,12 @@ public final class Session implements AutoCloseable {
   /** The compiled program for these fetches (compiling it if needed), e.g. to print its bytecode. */
   public CompiledGraph compiled(List<Node> fetches) {
     checkOpen();
-    return bounded(cache, fetches.stream().map(Node::id).toList(),
-        key -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions));
+    return compiled(fetches.stream().map(Node::id).toList(), fetches);
+  }
+
+  private CompiledGraph compiled(List<Integer> key, List<Node> fetches) {
+    return bounded(cache, key,
+        k -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions));
   }
 
   /** How many compiled programs the session holds now (distinct fetch lists, at most {@link #MAX_CACHED_PROGRAMS}). */

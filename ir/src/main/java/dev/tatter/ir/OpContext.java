@@ -109,6 +109,18 @@ public final class OpContext {
     return kind.cast(t);
   }
 
+  /**
+   * The {@code axis} attribute, checked to name a dimension of {@code x}: ops whose builder
+   * resolves negative axes (scans, softmax, reverse) store it non-negative.
+   */
+  public int axisOf(dev.tatter.ir.types.DenseType x) {
+    long axis = attributes().getInt("axis");
+    if (axis < 0 || axis >= x.rank()) {
+      throw fail("axis %d is out of range for %s (negative axes are resolved by the builder)", axis, x);
+    }
+    return (int) axis;
+  }
+
   /** A TypeException with a formatted message, for rules to throw. */
   public TypeException fail(String format, Object... args) {
     return new TypeException(String.format(format, args));

@@ -25,10 +25,7 @@ public final class ReverseOps {
       .traits(Trait.PURE)
       .type(ctx -> {
         DenseType x = ctx.dense(0);
-        long axis = ctx.attributes().getInt("axis");
-        if (axis < 0 || axis >= x.rank()) {
-          throw ctx.fail("axis %d is out of range for %s (negative axes are resolved by the builder)", axis, x);
-        }
+        ctx.axisOf(x);
         return x;
       })
       .kernel(ReverseKernels.class, "reverse")

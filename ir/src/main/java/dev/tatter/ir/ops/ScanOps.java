@@ -50,10 +50,7 @@ public final class ScanOps {
         .traits(Trait.PURE)
         .type(ctx -> {
           DenseType x = numeric(ctx, 0);
-          long axis = ctx.attributes().getInt("axis");
-          if (axis < 0 || axis >= x.rank()) {
-            throw ctx.fail("axis %d is out of range for %s (negative axes are resolved by the builder)", axis, x);
-          }
+          ctx.axisOf(x);
           return x;
         })
         .kernel(ScanKernels.class, "scan", scan)

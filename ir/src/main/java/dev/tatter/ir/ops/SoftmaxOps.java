@@ -51,10 +51,7 @@ public final class SoftmaxOps {
         .traits(Trait.PURE)
         .type(ctx -> {
           DenseType x = floating(ctx, 0);
-          long axis = ctx.attributes().getInt("axis");
-          if (axis < 0 || axis >= x.rank()) {
-            throw ctx.fail("axis %d is out of range for %s (negative axes are resolved by the builder)", axis, x);
-          }
+          ctx.axisOf(x);
           return x;
         })
         .kernel(SoftmaxKernels.class, "softmax", mnemonic)
