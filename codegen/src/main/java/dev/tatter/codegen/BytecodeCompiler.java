@@ -11,6 +11,7 @@ import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.runtime.exec.GeneratedProgram;
 import dev.tatter.runtime.exec.LoopBody;
 import dev.tatter.runtime.exec.NodeFailure;
+import dev.tatter.runtime.exec.OutputBuffers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
@@ -41,6 +42,7 @@ public final class BytecodeCompiler {
   private static final String CLASS_NAME = "dev/tatter/codegen/TatterProgram";
   private static final String OBJECTS = "[Ljava/lang/Object;";
   private static final String CHUNK_DESC = "(" + OBJECTS + OBJECTS + ")V";
+  private static final String BUFFERS = Type.getDescriptor(OutputBuffers.class);
   /** Estimated bytecode bytes per chunk method; HotSpot will not JIT a method over 8000. */
   static final int CHUNK_BUDGET_BYTES = 6000;
   private static final AtomicLong COUNTER = new AtomicLong();
@@ -74,7 +76,8 @@ public final class BytecodeCompiler {
     cw.visitSource("graph.tat", null);
     cw.visitField(ACC_PRIVATE | ACC_STATIC | ACC_FINAL, "K", OBJECTS, null, null).visitEnd();
     emitConstructor(cw);
-    FusedKernelEmitter fusedKernels = new FusedKernelEmitter(cw, CLASS_NAME, constants);
+    // the frame holds one slot per node, then the run's output buffers (at graph.size())
+    FusedKernelEmitter fusedKernels = new FusedKernelEmitter(cw, CLASS_NAME, constants, graph.size());
 
     List<List<Node>> chunks = chunk(graph, needed, lastUse, isOutput);
     int feedIndex = 0;
@@ -229,15 +232,34 @@ public final class BytecodeCompiler {
     mv.visitInsn(AASTORE);
   }
 
+  /**
+   * {@code run(feeds)} as {@code run(feeds, null)}; {@code run(feeds, buffers)} makes the frame
+   * (a slot per node, then the buffers, read by the generated loops) and runs the chunks.
+   */
   private static void emitRun(ClassWriter cw, Graph graph, int chunkCount) {
-    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "run", "(" + OBJECTS + ")" + OBJECTS, null, null);
+    String withBuffers = "(" + OBJECTS + BUFFERS + ")" + OBJECTS;
+    MethodVisitor plain = cw.visitMethod(ACC_PUBLIC, "run", "(" + OBJECTS + ")" + OBJECTS, null, null);
+    plain.visitCode();
+    plain.visitVarInsn(ALOAD, 0);
+    plain.visitVarInsn(ALOAD, 1);
+    plain.visitInsn(ACONST_NULL);
+    plain.visitMethodInsn(INVOKEVIRTUAL, CLASS_NAME, "run", withBuffers, false);
+    plain.visitInsn(ARETURN);
+    plain.visitMaxs(0, 0);
+    plain.visitEnd();
+
+    MethodVisitor mv = cw.visitMethod(ACC_PUBLIC, "run", withBuffers, null, null);
     mv.visitCode();
-    push(mv, graph.size());
+    push(mv, graph.size() + 1);
     mv.visitTypeInsn(ANEWARRAY, "java/lang/Object");
-    mv.visitVarInsn(ASTORE, 2);
+    mv.visitVarInsn(ASTORE, 3);
+    mv.visitVarInsn(ALOAD, 3);
+    push(mv, graph.size());
+    mv.visitVarInsn(ALOAD, 2);
+    mv.visitInsn(AASTORE);
     for (int c = 0; c < chunkCount; c++) {
       mv.visitVarInsn(ALOAD, 1);
-      mv.visitVarInsn(ALOAD, 2);
+      mv.visitVarInsn(ALOAD, 3);
       mv.visitMethodInsn(INVOKESTATIC, CLASS_NAME, "chunk" + c, CHUNK_DESC, false);
     }
     push(mv, graph.outputs().size());
@@ -245,7 +267,7 @@ public final class BytecodeCompiler {
     for (int i = 0; i < graph.outputs().size(); i++) {
       mv.visitInsn(DUP);
       push(mv, i);
-      mv.visitVarInsn(ALOAD, 2);
+      mv.visitVarInsn(ALOAD, 3);
       push(mv, graph.outputs().get(i).id());
       mv.visitInsn(AALOAD);
       mv.visitInsn(AASTORE);

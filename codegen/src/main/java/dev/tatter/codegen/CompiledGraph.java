@@ -5,6 +5,7 @@ import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.exec.GeneratedProgram;
+import dev.tatter.runtime.exec.OutputBuffers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Arrays;
@@ -87,6 +88,41 @@ public final class CompiledGraph {
   /** Runs with feeds already checked, in {@link #feedNodes()} order (for hot loops). */
   public Object[] runUnchecked(Object[] feeds) {
     return program.run(feeds);
+  }
+
+  /**
+   * As {@link #runUnchecked(Object[])}, the generated loops writing their outputs into
+   * {@code buffers}' arrays, kept from the last run with the same buffers where the sizes still
+   * fit (see {@link OutputBuffers}): a result may hold those arrays until the next such run.
+   *
+   * @param buffers the arrays to reuse, or null to allocate every output
+   */
+  public Object[] runUnchecked(Object[] feeds, OutputBuffers buffers) {
+    return program.run(feeds, buffers);
+  }
+
+  /**
+   * Runs with feeds by placeholder name that the caller has already checked against placeholders
+   * of the same names and types ({@code Session} checks them against the graph as built, before it
+   * optimizes): each feed is only looked up, and one that is missing or null gets the full check
+   * (and its error).
+   *
+   * @param buffers the arrays the generated loops reuse, or null to allocate every output
+   */
+  public Object[] runPrechecked(Map<String, ?> feeds, OutputBuffers buffers) {
+    Object[] in = new Object[feedNodes.size()];
+    for (int i = 0; i < in.length; i++) {
+      Node placeholder = feedNodes.get(i);
+      Object value = feeds.get(placeholder.name().orElseThrow());
+      if (value == null) {
+        if (!feeds.containsKey(placeholder.name().orElseThrow())) {
+          throw new InvalidArgumentException("placeholder " + placeholder.describe() + " must be fed");
+        }
+        FeedChecker.check(placeholder, null);
+      }
+      in[i] = value;
+    }
+    return program.run(in, buffers);
   }
 
   public byte[] classBytes() {

@@ -15,6 +15,7 @@ import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.exec.FusedSupport;
 import dev.tatter.runtime.exec.LoopBody;
+import dev.tatter.runtime.exec.OutputBuffers;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.function.Function;
@@ -50,16 +51,20 @@ final class FusedKernelEmitter {
   private static final String SUPPORT = org.objectweb.asm.Type.getInternalName(FusedSupport.class);
   private static final String LOOP_BODY = org.objectweb.asm.Type.getInternalName(LoopBody.class);
   private static final String DTYPE = org.objectweb.asm.Type.getDescriptor(DType.class);
+  private static final String BUFFERS = org.objectweb.asm.Type.getDescriptor(OutputBuffers.class);
 
   private final ClassWriter cw;
   private final String className;
   private final List<Object> constants;
+  /** The frame slot holding the run's {@link OutputBuffers} (null: allocate every output). */
+  private final int buffersSlot;
   private int kernels;
 
-  FusedKernelEmitter(ClassWriter cw, String className, List<Object> constants) {
+  FusedKernelEmitter(ClassWriter cw, String className, List<Object> constants, int buffersSlot) {
     this.cw = cw;
     this.className = className;
     this.constants = constants;
+    this.buffersSlot = buffersSlot;
   }
 
   /**
@@ -176,6 +181,15 @@ final class FusedKernelEmitter {
     mv.visitTypeInsn(CHECKCAST, castTo);
   }
 
+  /** Pushes the run's output buffers (frame slot {@link #buffersSlot}) and this kernel's index among them. */
+  private void loadBuffers(MethodVisitor mv, int k) {
+    mv.visitVarInsn(ALOAD, 0);
+    BytecodeCompiler.push(mv, buffersSlot);
+    mv.visitInsn(AALOAD);
+    mv.visitTypeInsn(CHECKCAST, org.objectweb.asm.Type.getInternalName(OutputBuffers.class));
+    BytecodeCompiler.push(mv, k);
+  }
+
   private void emitEntry(int k, Node node, byte[] kinds, int[] links, int partition, DenseType space,
       FusedEvaluator evaluator) {
     DenseType type = (DenseType) node.type();
@@ -199,12 +213,15 @@ final class FusedKernelEmitter {
     if (partition < 0) {
       BytecodeCompiler.push(mv, space.rank());
       loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
-      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepare", "(" + OBJECTS + "[B[II" + DTYPE + ")" + OBJECTS, false);
+      loadBuffers(mv, k);
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepare", "(" + OBJECTS + "[B[II" + DTYPE + BUFFERS + "I)" + OBJECTS, false);
     } else {
       BytecodeCompiler.push(mv, partition);
       loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
       BytecodeCompiler.push(mv, type.rank() == 2 ? 1 : 0);
-      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRows", "(" + OBJECTS + "[B[II" + DTYPE + "Z)" + OBJECTS, false);
+      loadBuffers(mv, k);
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRows",
+          "(" + OBJECTS + "[B[II" + DTYPE + "Z" + BUFFERS + "I)" + OBJECTS, false);
     }
     mv.visitVarInsn(ASTORE, 3);
     Label fast = new Label();

@@ -22,9 +22,9 @@ public final class Result {
   /** The fetched nodes, named only when an accessor fails: a run pays for no strings (W6). */
   private final List<Node> fetches;
 
-  Result(List<Object> values, List<Node> fetches) {
-    this.values = List.copyOf(values);
-    this.fetches = List.copyOf(fetches);
+  Result(Object[] values, List<Node> fetches) {
+    this.values = List.of(values); // one copy, unmodifiable; a fetched value is never null
+    this.fetches = fetches;
   }
 
   /**

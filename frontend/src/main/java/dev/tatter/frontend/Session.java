@@ -14,6 +14,7 @@ import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.optimizer.PassManager;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.exec.OutputBuffers;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -49,11 +50,9 @@ public final class Session implements AutoCloseable {
    */
   public static final int MAX_CACHED_PROGRAMS = Math.max(1, Integer.getInteger("tatter.sessionCacheSize", 256));
 
-  private final Map<List<Integer>, CompiledGraph> cache = new ConcurrentHashMap<>();
+  private final Map<List<Integer>, Plan> plans = new ConcurrentHashMap<>();
   private final ImmutableList<Node> placeholders;
   private final ImmutableSet<String> placeholderNames;
-  /** Per fetch list, the nodes they need (by id): computed once, not at every run (the session-overhead benchmark, W6). */
-  private final Map<List<Integer>, java.util.BitSet> neededByFetches = new ConcurrentHashMap<>();
 
   public Session(Graph graph) {
     this(graph, PassManager.DEFAULT_PIPELINE, Backend.COMPILED);
@@ -95,29 +94,68 @@ public final class Session implements AutoCloseable {
   public Result run(Map<String, ?> feeds, List<Node> fetches) {
     checkOpen();
     checkNotNull(feeds, "feeds (use Map.of() for none)");
+    checkFetches(fetches);
+    Plan plan = plan(fetches);
+    checkFeeds(plan, feeds);
+    return new Result(execute(plan, feeds, null), plan.fetches);
+  }
+
+  /**
+   * A runner of {@code fetches} that keeps the output arrays of its generated loops from one run
+   * to the next (see {@link Runner} for when a result is overwritten).
+   *
+   * @param fetches the values each run computes, in order
+   * @return a new runner, for one thread at a time
+   */
+  public Runner runner(Value... fetches) {
+    return runner(Arrays.stream(fetches).map(Value::node).toList());
+  }
+
+  /**
+   * A runner of {@code fetches}, as {@link #runner(Value...)}.
+   *
+   * @param fetches nodes of this session's graph
+   * @return a new runner, for one thread at a time
+   */
+  public Runner runner(List<Node> fetches) {
+    checkOpen();
+    checkFetches(fetches);
+    return new Runner(this, List.copyOf(fetches), plan(fetches));
+  }
+
+  void checkFetches(List<Node> fetches) {
     checkNotNull(fetches, "fetches");
     checkArgument(!fetches.isEmpty(), "nothing to fetch");
     for (Node fetch : fetches) {
       checkArgument(graph.contains(fetch), "fetch %s is not a node of this session's graph", fetch);
     }
-    for (String name : feeds.keySet()) {
-      if (!placeholderNames.contains(name)) {
-        // the message's list is built only on failure: a run must not scan the graph (the session-overhead benchmark, W6)
-        List<String> names = graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList();
-        throw new InvalidArgumentException(String.format("feed '%s' names no placeholder%s; placeholders: %s", name,
-            DidYouMean.suggest(name, names), names));
-      }
-    }
-    // one key per run, shared by both caches (a run allocates nothing it need not: W6)
-    List<Integer> key = fetches.stream().map(Node::id).toList();
-    checkFeeds(key, fetches, feeds);
-    if (backend == Backend.INTERPRETED) {
-      return new Result(Interpreter.run(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), feeds), fetches);
-    }
-    return new Result(compiled(key, fetches).run(feeds), fetches);
   }
 
-  private void checkOpen() {
+  /** The plan of a fetch list: one key per run, one lookup (a run allocates nothing it need not: W6). */
+  private Plan plan(List<Node> fetches) {
+    List<Integer> key = fetches.stream().map(Node::id).toList();
+    return bounded(plans, key, k -> new Plan(fetches, reachable(fetches)));
+  }
+
+  /** Runs a plan whose feeds {@link #checkFeeds} has checked; the loops write into {@code buffers} (null: allocate). */
+  Object[] execute(Plan plan, Map<String, ?> feeds, OutputBuffers buffers) {
+    if (backend == Backend.INTERPRETED) {
+      return Interpreter.run(PassManager.parse(pipeline).run(graph.withOutputs(plan.fetches)), feeds).toArray();
+    }
+    Program program = plan.program;
+    if (program == null) {
+      program = compile(plan.fetches);
+      plan.program = program; // racing threads may both compile; either program is the same program
+    }
+    if (!program.feedsAsChecked) {
+      for (Node placeholder : program.compiled.feedNodes()) {
+        FeedChecker.check(placeholder, feeds.get(placeholder.name().orElseThrow()));
+      }
+    }
+    return program.compiled.runPrechecked(feeds, buffers);
+  }
+
+  void checkOpen() {
     if (closed) {
       throw new IllegalStateException("this session is closed");
     }
@@ -139,54 +177,90 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Checks every feed against its placeholder and that every placeholder the fetches need in the
-   * graph as built is fed, in node order (as the interpreter meets them). Done here, before
-   * optimization, so that whether a run fails on its feeds never depends on what the optimizer
-   * removed (as in TF, which checks feeds and prunes before it optimizes).
+   * Checks that every feed names a placeholder, every feed against its placeholder, and that every
+   * placeholder the fetches need in the graph as built is fed, in node order (as the interpreter
+   * meets them). Done here, before optimization, so that whether a run fails on its feeds never
+   * depends on what the optimizer removed (as in TF, which checks feeds and prunes before it
+   * optimizes).
    */
-  private void checkFeeds(List<Integer> key, List<Node> fetches, Map<String, ?> feeds) {
-    java.util.BitSet needed = bounded(neededByFetches, key, k -> {
-      java.util.BitSet reachable = new java.util.BitSet(graph.size());
-      java.util.ArrayDeque<Node> work = new java.util.ArrayDeque<>(fetches);
-      while (!work.isEmpty()) {
-        Node n = work.pop();
-        if (!reachable.get(n.id())) {
-          reachable.set(n.id());
-          work.addAll(n.inputs());
-        }
+  void checkFeeds(Plan plan, Map<String, ?> feeds) {
+    checkNotNull(feeds, "feeds (use Map.of() for none)");
+    for (String name : feeds.keySet()) {
+      if (!placeholderNames.contains(name)) {
+        // the message's list is built only on failure: a run must not scan the graph (the session-overhead benchmark, W6)
+        List<String> names = graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList();
+        throw new InvalidArgumentException(String.format("feed '%s' names no placeholder%s; placeholders: %s", name,
+            DidYouMean.suggest(name, names), names));
       }
-      return reachable;
-    });
+    }
     for (Node placeholder : placeholders) {
-      String name = placeholder.name().orElseThrow();
-      if (feeds.containsKey(name)) {
-        FeedChecker.check(placeholder, feeds.get(name));
-      } else if (needed.get(placeholder.id())) {
+      Object value = feeds.get(placeholder.name().orElseThrow());
+      if (value != null || feeds.containsKey(placeholder.name().orElseThrow())) {
+        FeedChecker.check(placeholder, value);
+      } else if (plan.needed.get(placeholder.id())) {
         throw new InvalidArgumentException("placeholder " + placeholder.describe() + " must be fed");
       }
     }
   }
 
+  private java.util.BitSet reachable(List<Node> fetches) {
+    java.util.BitSet reachable = new java.util.BitSet(graph.size());
+    java.util.ArrayDeque<Node> work = new java.util.ArrayDeque<>(fetches);
+    while (!work.isEmpty()) {
+      Node n = work.pop();
+      if (!reachable.get(n.id())) {
+        reachable.set(n.id());
+        work.addAll(n.inputs());
+      }
+    }
+    return reachable;
+  }
+
   /** The compiled program for these fetches (compiling it if needed), e.g. to print its bytecode. */
   public CompiledGraph compiled(List<Node> fetches) {
     checkOpen();
-    return compiled(fetches.stream().map(Node::id).toList(), fetches);
+    Plan plan = plan(fetches);
+    Program program = plan.program;
+    if (program == null) {
+      program = compile(fetches);
+      plan.program = program;
+    }
+    return program.compiled;
   }
 
-  private CompiledGraph compiled(List<Integer> key, List<Node> fetches) {
-    return bounded(cache, key,
-        k -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions));
+  private Program compile(List<Node> fetches) {
+    CompiledGraph compiled =
+        BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions);
+    // the program may trust the session's feed checks only if it reads the placeholders the session checked
+    boolean asChecked = compiled.feedNodes().stream().allMatch(feed -> graph.node(feed.name().orElseThrow())
+        .filter(p -> placeholders.contains(p) && p.type().equals(feed.type())).isPresent());
+    return new Program(compiled, asChecked);
   }
+
+  /** What a fetch list needs, computed once: its key, the nodes it reads, and its program once compiled. */
+  static final class Plan {
+    final List<Node> fetches;
+    final java.util.BitSet needed;
+    /** Set once compiled (a benign race: a program is immutable, and two compilations are equal). */
+    volatile Program program;
+
+    Plan(List<Node> fetches, java.util.BitSet needed) {
+      this.fetches = List.copyOf(fetches);
+      this.needed = needed;
+    }
+  }
+
+  /** A compiled program, and whether its feed nodes are the session's placeholders with the same types. */
+  private record Program(CompiledGraph compiled, boolean feedsAsChecked) {}
 
   /** How many compiled programs the session holds now (distinct fetch lists, at most {@link #MAX_CACHED_PROGRAMS}). */
   public int compiledSignatures() {
-    return cache.size();
+    return (int) plans.values().stream().filter(p -> p.program != null).count();
   }
 
   @Override
   public void close() {
     closed = true;
-    cache.clear();
-    neededByFetches.clear();
+    plans.clear();
   }
 }

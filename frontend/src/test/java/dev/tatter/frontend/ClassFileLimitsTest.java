@@ -37,6 +37,13 @@ class ClassFileLimitsTest {
       // 20,001 additions of x: x * 20001, wrapping as int32 does
       assertEquals(Tensor.ofInts(20001, -60003, Integer.MAX_VALUE * 20001), compiled.run(feeds, graph.outputs()).get(0));
       assertEquals(interpreted.run(feeds, graph.outputs()).get(0), compiled.run(feeds, graph.outputs()).get(0));
+      // a runner over the interpreted fallback: the same results, run after run, nothing kept
+      Runner runner = compiled.runner(graph.outputs());
+      Result first = runner.run(feeds);
+      Result second = runner.run(Map.of("x", Tensor.ofInts(2)));
+      assertEquals(Tensor.ofInts(20001, -60003, Integer.MAX_VALUE * 20001), first.get(0));
+      assertEquals(Tensor.ofInts(40002), second.get(0));
+      assertEquals(0, runner.keptArrays());
     }
   }
 

@@ -53,6 +53,15 @@ public final class FusedSupport {
    * @return {@code [output array, operand arrays..., index maps (or null)..., shape]}
    */
   public static Object[] prepare(Object[] inputs, byte[] kinds, int[] links, int rank, DType dtype) {
+    return prepare(inputs, kinds, links, rank, dtype, null, 0);
+  }
+
+  /**
+   * As {@link #prepare(Object[], byte[], int[], int, DType)}, with the output array taken from
+   * {@code buffers} (kernel {@code kernel}'s array of the last run, when its size still fits).
+   */
+  public static Object[] prepare(Object[] inputs, byte[] kinds, int[] links, int rank, DType dtype,
+      OutputBuffers buffers, int kernel) {
     int[] shape = commonShape(inputs, kinds, rank);
     if (shape == null && rank == 1 && !hasIdentity(kinds)) {
       // only gathered operands (and scalars): the index space is the gathering partition's values
@@ -66,7 +75,7 @@ public final class FusedSupport {
     if (shape == null) {
       return null;
     }
-    Object[] args = arguments(inputs, kinds, shape, dtype, Sizes.elementCount(shape), shape);
+    Object[] args = arguments(inputs, kinds, shape, dtype, Sizes.elementCount(shape), shape, buffers, kernel);
     return args == null ? null : gathers(inputs, kinds, links, shape, args);
   }
 
@@ -135,13 +144,19 @@ public final class FusedSupport {
    * element per row ({@code [nrows]}, or {@code [nrows, 1]} with keepdims).
    */
   public static Object[] prepareRows(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype, boolean keepdims) {
+    return prepareRows(inputs, kinds, links, partition, dtype, keepdims, null, 0);
+  }
+
+  /** As {@link #prepareRows(Object[], byte[], int[], int, DType, boolean)}, the output taken from {@code buffers}. */
+  public static Object[] prepareRows(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype, boolean keepdims,
+      OutputBuffers buffers, int kernel) {
     int[] values = commonShape(inputs, kinds, 1);
     RowPartition p = (RowPartition) inputs[partition];
     if (values == null || values[0] != p.nvals()) {
       return null;
     }
     int[] shape = keepdims ? new int[] {p.nrows(), 1} : new int[] {p.nrows()};
-    Object[] args = arguments(inputs, kinds, values, dtype, p.nrows(), shape);
+    Object[] args = arguments(inputs, kinds, values, dtype, p.nrows(), shape, buffers, kernel);
     if (args != null) {
       args[1 + partition] = p.unsafeRowSplits();
       args = gathers(inputs, kinds, links, values, args);
@@ -170,7 +185,8 @@ public final class FusedSupport {
   }
 
   /** The loop's arguments over index space {@code space}, with an output of {@code outCount} elements. */
-  private static Object[] arguments(Object[] inputs, byte[] kinds, int[] space, DType dtype, int outCount, int[] outShape) {
+  private static Object[] arguments(Object[] inputs, byte[] kinds, int[] space, DType dtype, int outCount, int[] outShape,
+      OutputBuffers buffers, int kernel) {
     int n = inputs.length;
     int count = Sizes.elementCount(space);
     Object[] args = new Object[2 * n + 2];
@@ -191,7 +207,7 @@ public final class FusedSupport {
         args[1 + n + i] = index;
       }
     }
-    args[0] = Array.newInstance(dtype.arrayClass().getComponentType(), outCount);
+    args[0] = OutputBuffers.array(buffers, kernel, dtype, outCount);
     args[2 * n + 1] = outShape;
     return args;
   }

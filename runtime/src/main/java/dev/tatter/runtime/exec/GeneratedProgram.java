@@ -7,4 +7,14 @@ package dev.tatter.runtime.exec;
  */
 public interface GeneratedProgram {
   Object[] run(Object[] feeds);
+
+  /**
+   * Runs with the generated loops writing into {@code buffers}' arrays (see {@link OutputBuffers}):
+   * the results may hold those arrays, which the next run with the same buffers overwrites. A
+   * program without generated loops (the interpreter behind a graph too large for a class) keeps
+   * nothing and allocates as {@link #run(Object[])} does.
+   */
+  default Object[] run(Object[] feeds, OutputBuffers buffers) {
+    return run(feeds);
+  }
 }

@@ -1,0 +1,101 @@
+package dev.tatter.frontend;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import dev.tatter.ir.Node;
+import dev.tatter.runtime.exec.OutputBuffers;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs one fetch list of a {@link Session} again and again, keeping the output arrays of its
+ * generated loops (fused elementwise chains, row reductions, single elementwise ops) from one run
+ * to the next, so that a steady loop allocates no large output. Made by {@link Session#runner}.
+ *
+ * <p>Aliasing rules:
+ *
+ * <ul>
+ *   <li>A result stays valid until the next run of the same runner: that run writes its values
+ *       into the same arrays (when the sizes are unchanged), so a {@link Result} kept across runs
+ *       then reads the new values. Copy what must outlive the next run ({@code tensor.data()},
+ *       {@code toFloatArray()}, ... return copies).
+ *   <li>Runners never share arrays: each owns its own, so two threads with two runners (of one
+ *       session or of two) never write the same array. One runner refuses to run on two threads
+ *       at once ({@link IllegalStateException}).
+ *   <li>A size change reallocates: when a loop's output has another length (or dtype) than last
+ *       time, it gets a new array, which the runner keeps from then on.
+ *   <li>A result fed back to the runner that made it is safe: the runner sees that a feed holds
+ *       one of its arrays and lets that run write new arrays instead (the fed value keeps its
+ *       values for the whole run).
+ *   <li>Nothing a caller is handed can change the runner's state: values hand out copies
+ *       ({@code Tensor.data()}, {@code RowPartition.rowSplitsArray()}), never the kept arrays
+ *       (only {@code unsafeData()}, documented as never to be written, returns them), and the
+ *       runner checks each kept array's length before every reuse.
+ *   <li>Other kernels (gathers, to_tensor, string ops, ...) allocate as in {@link Session#run},
+ *       and the interpreter (an interpreting session, or a graph too large for one class) keeps
+ *       nothing: its results simply stay valid for ever, which the rules above allow.
+ * </ul>
+ *
+ * <pre>{@code
+ * Runner runner = session.runner(y);
+ * for (RaggedTensor batch : batches) {
+ *   Result r = runner.run(Map.of("x", batch)); // r.ragged(0) is overwritten by the next run
+ *   consume(r.ragged(0));
+ * }
+ * }</pre>
+ */
+public final class Runner {
+  private final Session session;
+  private final List<Node> fetches;
+  private final Session.Plan plan;
+  private final OutputBuffers buffers = new OutputBuffers();
+  private final AtomicBoolean running = new AtomicBoolean();
+
+  Runner(Session session, List<Node> fetches, Session.Plan plan) {
+    this.session = session;
+    this.fetches = fetches;
+    this.plan = plan;
+  }
+
+  /**
+   * Runs the fetches with {@code feeds} (placeholder name to value), checked as {@link Session#run}
+   * checks them; the result's arrays are overwritten by this runner's next run.
+   *
+   * @param feeds placeholder name to value
+   * @return the fetched values, in the runner's fetch order
+   * @throws IllegalStateException if this runner is running on another thread, or the session is closed
+   */
+  public Result run(Map<String, ?> feeds) {
+    checkNotNull(feeds, "feeds (use Map.of() for none)");
+    if (!running.compareAndSet(false, true)) {
+      throw new IllegalStateException("this runner is running on another thread: make one runner per thread");
+    }
+    try {
+      session.checkOpen();
+      session.checkFeeds(plan, feeds);
+      buffers.releaseIfFed(feeds);
+      return new Result(session.execute(plan, feeds, buffers), fetches);
+    } finally {
+      running.set(false);
+    }
+  }
+
+  /**
+   * The values this runner computes.
+   *
+   * @return the fetch list, unmodifiable
+   */
+  public List<Node> fetches() {
+    return fetches;
+  }
+
+  /**
+   * How many output arrays this runner keeps now (for tests and monitoring).
+   *
+   * @return the number of arrays
+   */
+  public int keptArrays() {
+    return buffers.size();
+  }
+}

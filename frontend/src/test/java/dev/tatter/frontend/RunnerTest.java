@@ -1,0 +1,238 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Tensor;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** A {@link Runner} keeps its loops' output arrays between runs, under the aliasing rules its Javadoc states. */
+class RunnerTest {
+  /** W1's expression, {@code ((x*2 + 1) / 3 - x) * x}, over a ragged float32 placeholder, and its row sums. */
+  private static final class W1 {
+    final GraphBuilder g = new GraphBuilder();
+    final Value x = g.placeholder("x", Types.ragged(DType.FLOAT32, 1));
+    final Value y = x.mul(2).add(1).truediv(3).sub(x).mul(x);
+    final Value rowSums = y.reduceSum(1);
+  }
+
+  /** tf: ((x * 2. + 1.) / 3. - x) * x in float32, element by element (each op rounded to float32). */
+  private static float[] expected(float[] x) {
+    float[] out = new float[x.length];
+    for (int i = 0; i < x.length; i++) {
+      float v = x[i];
+      out[i] = ((v * 2f + 1f) / 3f - v) * v;
+    }
+    return out;
+  }
+
+  private static RaggedTensor ragged(float[] values, long... splits) {
+    return RaggedTensor.of(Tensor.ofFloats(values), RowPartition.fromRowSplits(splits, DType.INT64, true));
+  }
+
+  private static float[] floats(Random random, int n) {
+    float[] v = new float[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = random.nextInt(2000) / 8f - 125f;
+    }
+    return v;
+  }
+
+  private static void assertBits(float[] expected, Tensor actual) {
+    float[] got = actual.toFloatArray();
+    assertEquals(expected.length, got.length);
+    for (int i = 0; i < got.length; i++) {
+      assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(got[i]), "element " + i);
+    }
+  }
+
+  private static Object valuesArray(Result r) {
+    return r.ragged(0).flatValues().unsafeData();
+  }
+
+  @Test
+  void secondRun_overwritesTheFirstResultsArrays_asDocumented() {
+    W1 w = new W1();
+    float[] a = floats(new Random(1), 40);
+    float[] b = floats(new Random(2), 40);
+    try (Session session = new Session(w.g.build())) {
+      Runner runner = session.runner(w.y);
+      Result first = runner.run(Map.of("x", ragged(a, 0, 10, 10, 40)));
+      assertBits(expected(a), first.ragged(0).flatValues());
+      Result second = runner.run(Map.of("x", ragged(b, 0, 40)));
+      assertBits(expected(b), second.ragged(0).flatValues());
+      // the first result now reads the second run's values: one array, written again
+      assertSame(valuesArray(first), valuesArray(second));
+      assertBits(expected(b), first.ragged(0).flatValues());
+      assertEquals(1, runner.keptArrays());
+      // Session.run keeps nothing: each run its own array
+      Result s1 = session.run(Map.of("x", ragged(a, 0, 40)), w.y);
+      Result s2 = session.run(Map.of("x", ragged(a, 0, 40)), w.y);
+      assertNotSame(valuesArray(s1), valuesArray(s2));
+    }
+  }
+
+  @Test
+  void rowReduction_reusesItsOutput_andAgreesWithSessionRun() {
+    W1 w = new W1();
+    Random random = new Random(3);
+    try (Session session = new Session(w.g.build())) {
+      Runner runner = session.runner(w.rowSums);
+      Object previous = null;
+      for (int round = 0; round < 3; round++) {
+        RaggedTensor x = ragged(floats(random, 30), 0, 7, 7, 19, 30);
+        Result r = runner.run(Map.of("x", x));
+        assertTrue(BitExact.equal(session.run(Map.of("x", x), w.rowSums).values(), r.values()), "round " + round);
+        if (previous != null) {
+          assertSame(previous, r.tensor(0).unsafeData());
+        }
+        previous = r.tensor(0).unsafeData();
+      }
+    }
+  }
+
+  @Test
+  void shapeChange_reallocates_andEveryResultIsRight() {
+    W1 w = new W1();
+    Random random = new Random(4);
+    try (Session session = new Session(w.g.build())) {
+      Runner runner = session.runner(w.y, w.rowSums);
+      int[] sizes = {25, 25, 60, 3, 60, 0, 25};
+      Object last = null;
+      int lastSize = -1;
+      for (int size : sizes) {
+        float[] v = floats(random, size);
+        RaggedTensor x = ragged(v, 0, size / 2, size);
+        Result r = runner.run(Map.of("x", x));
+        assertBits(expected(v), r.ragged(0).flatValues());
+        assertTrue(BitExact.equal(session.run(Map.of("x", x), w.y, w.rowSums).values(), r.values()), "size " + size);
+        Object array = valuesArray(r);
+        if (size == lastSize) {
+          assertSame(last, array);
+        } else if (last != null) {
+          assertNotSame(last, array);
+        }
+        last = array;
+        lastSize = size;
+      }
+    }
+  }
+
+  @Test
+  void twoThreadsWithTwoRunners_neverShareAnArray() throws Exception {
+    W1 w = new W1();
+    try (Session session = new Session(w.g.build())) {
+      List<Set<Object>> seen = new ArrayList<>();
+      ExecutorService pool = Executors.newFixedThreadPool(2);
+      try {
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+          Set<Object> arrays = Collections.newSetFromMap(new IdentityHashMap<>());
+          seen.add(arrays);
+          Runner runner = session.runner(w.y, w.rowSums);
+          long seed = t;
+          done.add(pool.submit(() -> {
+            Random random = new Random(seed);
+            for (int i = 0; i < 300; i++) {
+              int size = 1 + random.nextInt(3) * 20; // three sizes: reuse and reallocation both happen
+              float[] v = floats(random, size);
+              Result r = runner.run(Map.of("x", ragged(v, 0, size)));
+              assertBits(expected(v), r.ragged(0).flatValues());
+              arrays.add(valuesArray(r));
+              arrays.add(r.tensor(1).unsafeData());
+            }
+            return null;
+          }));
+        }
+        for (Future<?> f : done) {
+          f.get();
+        }
+      } finally {
+        pool.shutdown();
+      }
+      Set<Object> both = Collections.newSetFromMap(new IdentityHashMap<>());
+      both.addAll(seen.get(0));
+      both.retainAll(seen.get(1));
+      assertEquals(Set.of(), both, "an array written by both runners");
+    }
+  }
+
+  @Test
+  void resultFedBackToItsRunner_isReadIntact() {
+    W1 w = new W1();
+    float[] a = floats(new Random(5), 32);
+    try (Session session = new Session(w.g.build())) {
+      Runner runner = session.runner(w.y);
+      Result first = runner.run(Map.of("x", ragged(a, 0, 32)));
+      Result second = runner.run(Map.of("x", first.ragged(0)));
+      assertBits(expected(expected(a)), second.ragged(0).flatValues());
+      assertBits(expected(a), first.ragged(0).flatValues()); // the fed value was never written
+      assertNotSame(valuesArray(first), valuesArray(second));
+    }
+  }
+
+  @Test
+  void handedOutArrays_areCopies_soWritingThemChangesNothing() {
+    W1 w = new W1();
+    float[] a = floats(new Random(6), 20);
+    try (Session session = new Session(w.g.build())) {
+      Runner runner = session.runner(w.y);
+      Result r = runner.run(Map.of("x", ragged(a, 0, 20)));
+      float[] copy = (float[]) r.ragged(0).flatValues().data();
+      java.util.Arrays.fill(copy, Float.NaN);
+      r.ragged(0).flatValues().toFloatArray()[0] = 1e9f;
+      r.ragged(0).partition().rowSplitsArray()[1] = 99;
+      assertBits(expected(a), r.ragged(0).flatValues());
+      assertArrayEquals(new long[] {0, 20}, r.ragged(0).partition().rowSplitsArray());
+      assertBits(expected(a), runner.run(Map.of("x", ragged(a, 0, 20))).ragged(0).flatValues());
+    }
+  }
+
+  @Test
+  void interpreter_runsTheSameRunner_keepingNothing() {
+    W1 w = new W1();
+    float[] a = floats(new Random(7), 24);
+    float[] b = floats(new Random(8), 24);
+    try (Session session = new Session(w.g.build(), "", Session.Backend.INTERPRETED)) {
+      Runner runner = session.runner(w.y);
+      Result first = runner.run(Map.of("x", ragged(a, 0, 24)));
+      Result second = runner.run(Map.of("x", ragged(b, 0, 12, 24)));
+      assertBits(expected(a), first.ragged(0).flatValues()); // allocated afresh: still the first run's values
+      assertBits(expected(b), second.ragged(0).flatValues());
+      assertEquals(0, runner.keptArrays());
+    }
+  }
+
+  @Test
+  void badFeeds_failAsInSessionRun_andAClosedSessionIsRefused() {
+    W1 w = new W1();
+    Session session = new Session(w.g.build());
+    Runner runner = session.runner(w.y);
+    InvalidArgumentException wrongDType = assertThrows(InvalidArgumentException.class,
+        () -> runner.run(Map.of("x", RaggedTensor.fromNested(new long[][] {{1}}))));
+    assertTrue(wrongDType.getMessage().contains("dtype int64 instead of float32"), wrongDType.getMessage());
+    assertThrows(InvalidArgumentException.class, () -> runner.run(Map.of()));
+    assertThrows(InvalidArgumentException.class, () -> runner.run(Map.of("z", Tensor.ofFloats(1f))));
+    session.close();
+    assertThrows(IllegalStateException.class, () -> runner.run(Map.of("x", ragged(new float[] {1f}, 0, 1))));
+    assertThrows(IllegalStateException.class, () -> session.runner(w.y));
+  }
+}
