@@ -53,6 +53,10 @@ public final class Session implements AutoCloseable {
   private final Map<List<Integer>, Plan> plans = new ConcurrentHashMap<>();
   private final ImmutableList<Node> placeholders;
   private final ImmutableSet<String> placeholderNames;
+  /** The placeholders' names, in {@link #placeholders} order. */
+  private final String[] placeholderNameArray;
+  /** The plan of the last fetch list run, tried before the map (a program run in a loop skips the lookup). */
+  private volatile Plan lastPlan;
 
   public Session(Graph graph) {
     this(graph, PassManager.DEFAULT_PIPELINE, Backend.COMPILED);
@@ -72,6 +76,7 @@ public final class Session implements AutoCloseable {
     this.placeholders = ImmutableList.copyOf(graph.placeholders());
     this.placeholderNames = placeholders.stream().map(n -> n.name().orElseThrow())
         .collect(ImmutableSet.toImmutableSet());
+    this.placeholderNameArray = placeholders.stream().map(n -> n.name().orElseThrow()).toArray(String[]::new);
   }
 
   public Graph graph() {
@@ -80,7 +85,12 @@ public final class Session implements AutoCloseable {
 
   /** Runs the fetched values of this session's graph with {@code feeds} (placeholder name to value). */
   public Result run(Map<String, ?> feeds, Value... fetches) {
-    return run(feeds, Arrays.stream(fetches).map(Value::node).toList());
+    checkNotNull(fetches, "fetches");
+    Plan plan = lastPlan;
+    if (plan == null || !plan.fetches(fetches)) {
+      return run(feeds, Arrays.stream(fetches).map(Value::node).toList());
+    }
+    return run(plan, feeds); // the fetch list of the last run: no list, no key, no lookup
   }
 
   /** Fetches by value name (as in the textual IR, without the {@code %}). */
@@ -94,8 +104,17 @@ public final class Session implements AutoCloseable {
   public Result run(Map<String, ?> feeds, List<Node> fetches) {
     checkOpen();
     checkNotNull(feeds, "feeds (use Map.of() for none)");
-    checkFetches(fetches);
-    Plan plan = plan(fetches);
+    Plan plan = lastPlan;
+    if (plan == null || !plan.fetches(fetches)) {
+      checkFetches(fetches);
+      plan = plan(fetches);
+      lastPlan = plan;
+    }
+    return run(plan, feeds);
+  }
+
+  private Result run(Plan plan, Map<String, ?> feeds) {
+    checkOpen();
     checkFeeds(plan, feeds);
     return new Result(execute(plan, feeds, null), plan.fetches);
   }
@@ -185,20 +204,33 @@ public final class Session implements AutoCloseable {
    */
   void checkFeeds(Plan plan, Map<String, ?> feeds) {
     checkNotNull(feeds, "feeds (use Map.of() for none)");
+    int fed = 0;
+    try {
+      for (int i = 0; i < placeholderNameArray.length; i++) {
+        Object value = feeds.get(placeholderNameArray[i]);
+        if (value != null || feeds.containsKey(placeholderNameArray[i])) {
+          fed++;
+          FeedChecker.check(placeholders.get(i), value);
+        } else if (plan.needed.get(placeholders.get(i).id())) {
+          throw new InvalidArgumentException("placeholder " + placeholders.get(i).describe() + " must be fed");
+        }
+      }
+    } catch (InvalidArgumentException e) {
+      checkFeedNames(feeds); // a feed naming no placeholder is reported first, whatever else is wrong
+      throw e;
+    }
+    if (fed != feeds.size()) {
+      checkFeedNames(feeds); // some feed names no placeholder: found without walking the map on every run
+    }
+  }
+
+  private void checkFeedNames(Map<String, ?> feeds) {
     for (String name : feeds.keySet()) {
       if (!placeholderNames.contains(name)) {
         // the message's list is built only on failure: a run must not scan the graph (the session-overhead benchmark, W6)
         List<String> names = graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList();
         throw new InvalidArgumentException(String.format("feed '%s' names no placeholder%s; placeholders: %s", name,
             DidYouMean.suggest(name, names), names));
-      }
-    }
-    for (Node placeholder : placeholders) {
-      Object value = feeds.get(placeholder.name().orElseThrow());
-      if (value != null || feeds.containsKey(placeholder.name().orElseThrow())) {
-        FeedChecker.check(placeholder, value);
-      } else if (plan.needed.get(placeholder.id())) {
-        throw new InvalidArgumentException("placeholder " + placeholder.describe() + " must be fed");
       }
     }
   }
@@ -244,6 +276,32 @@ public final class Session implements AutoCloseable {
     /** Set once compiled (a benign race: a program is immutable, and two compilations are equal). */
     volatile Program program;
 
+    /** Whether {@code nodes} are this plan's fetches (the same objects), in order. */
+    boolean fetches(List<Node> nodes) {
+      if (nodes == null || nodes.size() != fetches.size()) {
+        return false;
+      }
+      for (int i = 0; i < fetches.size(); i++) {
+        if (nodes.get(i) != fetches.get(i)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Whether {@code values} are this plan's fetches, in order. */
+    boolean fetches(Value[] values) {
+      if (values.length != fetches.size()) {
+        return false;
+      }
+      for (int i = 0; i < values.length; i++) {
+        if (values[i].node() != fetches.get(i)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
     Plan(List<Node> fetches, java.util.BitSet needed) {
       this.fetches = List.copyOf(fetches);
       this.needed = needed;
@@ -261,6 +319,7 @@ public final class Session implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    lastPlan = null;
     plans.clear();
   }
 }
