@@ -222,6 +222,30 @@ class RunnerTest {
   }
 
   @Test
+  void aRunnerAlreadyRunning_refusesASecondRun() {
+    W1 w = new W1();
+    try (Session session = new Session(w.g.build())) {
+      Runner runner = session.runner(w.y);
+      RaggedTensor x = ragged(new float[] {1f, 2f}, 0, 2);
+      IllegalStateException[] inner = new IllegalStateException[1];
+      // the feeds are read while the run holds the runner: a second run then (here from inside it) is refused
+      Map<String, Object> feeds = new java.util.HashMap<>(Map.of("x", x)) {
+        @Override
+        public Object get(Object key) {
+          if (inner[0] == null) {
+            inner[0] = assertThrows(IllegalStateException.class, () -> runner.run(Map.of("x", x)));
+          }
+          return super.get(key);
+        }
+      };
+      Result r = runner.run(feeds);
+      assertEquals("this runner is running on another thread: make one runner per thread", inner[0].getMessage());
+      assertBits(expected(new float[] {1f, 2f}), r.ragged(0).flatValues());
+      assertBits(expected(new float[] {1f, 2f}), runner.run(Map.of("x", x)).ragged(0).flatValues()); // free again
+    }
+  }
+
+  @Test
   void badFeeds_failAsInSessionRun_andAClosedSessionIsRefused() {
     W1 w = new W1();
     Session session = new Session(w.g.build());
