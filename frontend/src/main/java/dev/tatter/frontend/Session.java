@@ -161,11 +161,7 @@ public final class Session implements AutoCloseable {
     if (backend == Backend.INTERPRETED) {
       return Interpreter.run(PassManager.parse(pipeline).run(graph.withOutputs(plan.fetches)), feeds).toArray();
     }
-    Program program = plan.program;
-    if (program == null) {
-      program = compile(plan.fetches);
-      plan.program = program; // racing threads may both compile; either program is the same program
-    }
+    Program program = plan.program();
     if (!program.feedsAsChecked) {
       for (Node placeholder : program.compiled.feedNodes()) {
         FeedChecker.check(placeholder, feeds.get(placeholder.name().orElseThrow()));
@@ -251,13 +247,7 @@ public final class Session implements AutoCloseable {
   /** The compiled program for these fetches (compiling it if needed), e.g. to print its bytecode. */
   public CompiledGraph compiled(List<Node> fetches) {
     checkOpen();
-    Plan plan = plan(fetches);
-    Program program = plan.program;
-    if (program == null) {
-      program = compile(fetches);
-      plan.program = program;
-    }
-    return program.compiled;
+    return plan(fetches).program().compiled;
   }
 
   private Program compile(List<Node> fetches) {
@@ -269,12 +259,26 @@ public final class Session implements AutoCloseable {
     return new Program(compiled, asChecked);
   }
 
-  /** What a fetch list needs, computed once: its key, the nodes it reads, and its program once compiled. */
-  static final class Plan {
+  /** What a fetch list needs, computed once: the nodes it reads, and its program once compiled. */
+  final class Plan {
     final List<Node> fetches;
     final java.util.BitSet needed;
-    /** Set once compiled (a benign race: a program is immutable, and two compilations are equal). */
-    volatile Program program;
+    /** Set once, when first run (double-checked: a fetch list is compiled once however many threads race). */
+    private volatile Program program;
+
+    Program program() {
+      Program p = program;
+      if (p == null) {
+        synchronized (this) {
+          p = program;
+          if (p == null) {
+            p = compile(fetches);
+            program = p;
+          }
+        }
+      }
+      return p;
+    }
 
     /** Whether {@code nodes} are this plan's fetches (the same objects), in order. */
     boolean fetches(List<Node> nodes) {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class PublicApiTypesTest {
   private static final List<Class<?>> USER_FACING = List.of(
-      GraphBuilder.class, Value.class, Session.class, Result.class, Types.class, PartitionOptions.class,
+      GraphBuilder.class, Value.class, Session.class, Runner.class, Result.class, Types.class, PartitionOptions.class,
       dev.tatter.runtime.Tensor.class, dev.tatter.runtime.RaggedTensor.class, dev.tatter.runtime.RowPartition.class,
       dev.tatter.runtime.SparseTensor.class, dev.tatter.runtime.DType.class, dev.tatter.runtime.Index.class,
       dev.tatter.ir.Graph.class, dev.tatter.ir.Node.class, dev.tatter.ir.types.DenseType.class,
