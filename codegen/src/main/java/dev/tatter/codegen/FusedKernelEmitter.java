@@ -15,6 +15,7 @@ import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.exec.FusedSupport;
 import dev.tatter.runtime.exec.LoopBody;
+import dev.tatter.runtime.exec.ProfileProbe;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.function.Function;
@@ -55,11 +56,18 @@ final class FusedKernelEmitter {
   private final String className;
   private final List<Object> constants;
   private int kernels;
+  /** Who splits a large loop: {@link FusedSupport}, or {@link ProfileProbe} in a program compiled for profiling. */
+  private String splitter = SUPPORT;
 
   FusedKernelEmitter(ClassWriter cw, String className, List<Object> constants) {
     this.cw = cw;
     this.className = className;
     this.constants = constants;
+  }
+
+  /** Split loops go through {@link ProfileProbe#forRange}, which times each piece on its thread (profiling only). */
+  void reportSplitLoops() {
+    splitter = org.objectweb.asm.Type.getInternalName(ProfileProbe.class);
   }
 
   /**
@@ -240,7 +248,7 @@ final class FusedKernelEmitter {
     BytecodeCompiler.push(mv, k);
     mv.visitVarInsn(ILOAD, 4);
     mv.visitVarInsn(ALOAD, 3);
-    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "forRange", "(L" + LOOP_BODY + ";II" + OBJECTS + ")V", false);
+    mv.visitMethodInsn(INVOKESTATIC, splitter, "forRange", "(L" + LOOP_BODY + ";II" + OBJECTS + ")V", false);
     mv.visitLabel(done);
     mv.visitLabel(tryEnd);
     loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));

@@ -2,14 +2,16 @@ package dev.tatter.frontend;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static com.google.common.base.Preconditions.checkState;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
-import dev.tatter.codegen.BytecodeCompiler;
 import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.CompilerOptions;
 import dev.tatter.codegen.FeedChecker;
 import dev.tatter.codegen.Interpreter;
+import dev.tatter.codegen.profile.Compilation;
+import dev.tatter.codegen.profile.ProfiledProgram;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.optimizer.PassManager;
@@ -54,6 +56,8 @@ public final class Session implements AutoCloseable {
   private final ImmutableSet<String> placeholderNames;
   /** Per fetch list, the nodes they need (by id): computed once, not at every run (the session-overhead benchmark, W6). */
   private final Map<List<Integer>, java.util.BitSet> neededByFetches = new ConcurrentHashMap<>();
+  /** Per fetch list, the program compiled for {@link #runProfiled} (apart from {@link #cache}, whose programs it never touches). */
+  private final Map<List<Integer>, ProfiledProgram> profiledPrograms = new ConcurrentHashMap<>();
 
   public Session(Graph graph) {
     this(graph, PassManager.DEFAULT_PIPELINE, Backend.COMPILED);
@@ -93,6 +97,39 @@ public final class Session implements AutoCloseable {
   }
 
   public Result run(Map<String, ?> feeds, List<Node> fetches) {
+    List<Integer> key = checkedKey(feeds, fetches);
+    if (backend == Backend.INTERPRETED) {
+      return new Result(Interpreter.run(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), feeds), fetches);
+    }
+    return new Result(compiled(key, fetches).run(feeds), fetches);
+  }
+
+  /**
+   * Runs as {@link #run(Map, Value...)} does and profiles the run: see {@link #runProfiled(Map, List)}.
+   */
+  public ProfiledResult runProfiled(Map<String, ?> feeds, Value... fetches) {
+    return runProfiled(feeds, Arrays.stream(fetches).map(Value::node).toList());
+  }
+
+  /**
+   * Runs the fetches once with profiling on: the same checks, results and errors as {@link #run},
+   * plus a profile of every node the run executed (wall and CPU time, bytes allocated, output
+   * shape) and, on the first profiled run of a fetch list, its compile times. Profiling runs a
+   * program of its own, compiled for it and cached beside the ordinary one, which stays unchanged
+   * (so {@link #run} costs the same whether or not a session is ever profiled). Needs the
+   * compiled backend.
+   */
+  public ProfiledResult runProfiled(Map<String, ?> feeds, List<Node> fetches) {
+    checkState(backend == Backend.COMPILED, "profiling runs the compiled program; this session uses the %s backend",
+        backend);
+    List<Integer> key = checkedKey(feeds, fetches);
+    ProfiledProgram.Run run = bounded(profiledPrograms, key, k -> ProfiledProgram.compile(graph.withOutputs(fetches),
+        g -> PassManager.parse(pipeline).run(g), compilerOptions)).run(feeds);
+    return new ProfiledResult(new Result(run.outputs(), fetches), run.profile());
+  }
+
+  /** Checks a run's arguments and feeds; returns the fetch list's cache key. */
+  private List<Integer> checkedKey(Map<String, ?> feeds, List<Node> fetches) {
     checkOpen();
     checkNotNull(feeds, "feeds (use Map.of() for none)");
     checkNotNull(fetches, "fetches");
@@ -111,10 +148,7 @@ public final class Session implements AutoCloseable {
     // one key per run, shared by both caches (a run allocates nothing it need not: W6)
     List<Integer> key = fetches.stream().map(Node::id).toList();
     checkFeeds(key, fetches, feeds);
-    if (backend == Backend.INTERPRETED) {
-      return new Result(Interpreter.run(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), feeds), fetches);
-    }
-    return new Result(compiled(key, fetches).run(feeds), fetches);
+    return key;
   }
 
   private void checkOpen() {
@@ -175,7 +209,9 @@ public final class Session implements AutoCloseable {
 
   private CompiledGraph compiled(List<Integer> key, List<Node> fetches) {
     return bounded(cache, key,
-        k -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions));
+        // through Compilation, which times the phases for a dev.tatter.Compile JFR event (the program is the same)
+        k -> Compilation.compile(graph.withOutputs(fetches), g -> PassManager.parse(pipeline).run(g), compilerOptions,
+            false).program());
   }
 
   /** How many compiled programs the session holds now (distinct fetch lists, at most {@link #MAX_CACHED_PROGRAMS}). */
@@ -188,5 +224,6 @@ public final class Session implements AutoCloseable {
     closed = true;
     cache.clear();
     neededByFetches.clear();
+    profiledPrograms.clear();
   }
 }
