@@ -39,10 +39,15 @@ public final class ProfiledProgram {
     Map<Node, String> names = GraphPrinter.valueNames(graph);
     this.info = new NodeInfo[graph.size()];
     for (Node node : graph.nodes()) {
-      String line = GraphPrinter.formatNode(node, names);
-      info[node.id()] = new NodeInfo(names.get(node), node.op().mnemonic(),
-          line.length() <= MAX_IR_CHARS ? line : line.substring(0, MAX_IR_CHARS - 3) + "...", node.location().toString());
+      info[node.id()] = new NodeInfo(names.get(node), node.op().mnemonic(), irLine(node, names),
+          node.location().toString());
     }
+  }
+
+  /** A node's line in a profile: as {@link GraphPrinter} prints it, cut past {@value #MAX_IR_CHARS} characters. */
+  public static String irLine(Node node, Map<Node, String> names) {
+    String line = GraphPrinter.formatNode(node, names);
+    return line.length() <= MAX_IR_CHARS ? line : line.substring(0, MAX_IR_CHARS - 3) + "...";
   }
 
   /** Optimizes {@code fetchGraph} (whose outputs are the fetches) with {@code optimizer} and compiles it instrumented. */
