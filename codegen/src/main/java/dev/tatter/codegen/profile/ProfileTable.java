@@ -23,13 +23,17 @@ public final class ProfileTable {
     out.append('\n');
     List<NodeProfile> slowest = profile.nodes().stream()
         .sorted(Comparator.comparingLong(NodeProfile::wallNanos).reversed()).limit(Math.max(0, top)).toList();
-    out.append(String.format(Locale.ROOT, "%10s %6s %10s %10s  %-24s %-18s %-20s %s%n", "wall ms", "share", "cpu ms",
-        "allocated", "output", "op", "source", "node"));
+    int outputWidth = width(slowest.stream().map(NodeProfile::outputShape).toList(), "output");
+    int opWidth = width(slowest.stream().map(NodeProfile::op).toList(), "op");
+    int sourceWidth = width(slowest.stream().map(NodeProfile::source).toList(), "source");
+    String row = "%10s %6s %10s %10s  %-" + outputWidth + "s  %-" + opWidth + "s  %-" + sourceWidth + "s  %s%n";
+    out.append(String.format(Locale.ROOT, row, "wall ms", "share", "cpu ms", "allocated", "output", "op", "source",
+        "node"));
     for (NodeProfile n : slowest) {
-      out.append(String.format(Locale.ROOT, "%10.3f %5.1f%% %10s %10s  %-24s %-18s %-20s %s%n", n.wallNanos() / 1e6,
-          share(n.wallNanos(), profile.wallNanos()), n.cpuNanos() < 0 ? "n/a" : String.format(Locale.ROOT, "%.3f",
-              n.cpuNanos() / 1e6), n.allocatedBytes() < 0 ? "n/a" : bytes(n.allocatedBytes()), n.outputShape(), n.op(),
-          n.source(), n.irLine()));
+      out.append(String.format(Locale.ROOT, row, String.format(Locale.ROOT, "%.3f", n.wallNanos() / 1e6),
+          String.format(Locale.ROOT, "%.1f%%", share(n.wallNanos(), profile.wallNanos())),
+          n.cpuNanos() < 0 ? "n/a" : String.format(Locale.ROOT, "%.3f", n.cpuNanos() / 1e6),
+          n.allocatedBytes() < 0 ? "n/a" : bytes(n.allocatedBytes()), n.outputShape(), n.op(), n.source(), n.irLine()));
     }
     int rest = profile.nodes().size() - slowest.size();
     if (rest > 0) {
@@ -37,6 +41,10 @@ public final class ProfileTable {
       out.append(String.format(Locale.ROOT, "... %d more nodes, %s%n", rest, millis(restNanos)));
     }
     return out.toString();
+  }
+
+  private static int width(List<String> cells, String header) {
+    return Math.max(header.length(), cells.stream().mapToInt(String::length).max().orElse(0));
   }
 
   static double share(long part, long whole) {

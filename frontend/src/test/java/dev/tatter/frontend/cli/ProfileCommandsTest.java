@@ -170,9 +170,12 @@ class ProfileCommandsTest {
     assertTrue(tatter("dot", scores, "--profile", noRun).err().contains("the trace has no run span"));
     Run missingDir = tatter("run", scores, "--feed", FEED, "--trace", dir.resolve("no/such/dir/t.json"));
     assertEquals(1, missingDir.code());
-    assertTrue(missingDir.err().contains("does not exist"), missingDir.err());
+    assertTrue(missingDir.err().startsWith("error: cannot write " + dir.resolve("no/such/dir/t.json") + ": the directory "
+        + dir.resolve("no/such/dir") + " does not exist"), missingDir.err());
     Run after = tatter("dot", scores, "--profile", noRun, "--after", "cse");
     assertEquals(2, after.code());
+    assertTrue(after.err().contains("--profile draws the graph as it ran, after all passes; drop --after cse"),
+        after.err());
   }
 
   /** The trace's complete events, each checked for the documented fields. */
