@@ -128,6 +128,21 @@ class ProfilingTest {
           () -> s.runProfiled(Map.of(), k.total));
       assertEquals(plain.getMessage(), profiled.getMessage());
     }
+    GraphBuilder g = new GraphBuilder();
+    Value n = g.placeholder("n", Types.dense(DType.INT32, -1));
+    Value d = g.placeholder("d", Types.dense(DType.INT32, -1));
+    Value q = n.floordiv(d).add(1);
+    try (Session s = new Session(g.build(q))) {
+      // tf.math.floordiv([7, 1], [2, 0]) -> InvalidArgumentError: Integer division by zero
+      Map<String, Tensor> zero = Map.of("n", Tensor.ofInts(7, 1), "d", Tensor.ofInts(2, 0));
+      InvalidArgumentException plain = assertThrows(InvalidArgumentException.class, () -> s.run(zero, q));
+      InvalidArgumentException profiled = assertThrows(InvalidArgumentException.class, () -> s.runProfiled(zero, q));
+      assertEquals(plain.getMessage(), profiled.getMessage());
+      assertTrue(plain.getMessage().contains("division by zero"), plain.getMessage());
+      // the thread is left without a listener: the next profiled run records only its own nodes
+      RunProfile after = s.runProfiled(Map.of("n", Tensor.ofInts(7), "d", Tensor.ofInts(2)), q).profile();
+      assertEquals(needed(after.graph()), after.nodes().stream().map(NodeProfile::nodeId).collect(Collectors.toSet()));
+    }
     try (Session s = new Session(k.graph, PassManager.DEFAULT_PIPELINE, Session.Backend.INTERPRETED)) {
       IllegalStateException e = assertThrows(IllegalStateException.class,
           () -> s.runProfiled(Map.of("x", Tensor.ofFloats(1)), k.total));
