@@ -75,10 +75,13 @@ public final class ProfiledProgram {
     long start;
     long wall;
     List<Object> outputs;
-    try (ProfileProbe.Installed installed = ProfileProbe.install(recorder)) {
+    ProfileProbe.Installed installed = ProfileProbe.install(recorder);
+    try {
       start = System.nanoTime();
       outputs = program.run(feeds);
       wall = System.nanoTime() - start;
+    } finally {
+      installed.close(); // a failed run leaves the thread as it found it
     }
     Optional<CompileProfile> compiled = compileReported.compareAndSet(false, true) ? Optional.of(compile) : Optional.empty();
     return new Run(outputs, new RunProfile(program.graph(), compiled, thread.getId(), thread.getName(), start, wall,

@@ -15,8 +15,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * Records one profiled run: the instrumented program calls {@link #enter} and {@link #exit} around
  * each node on the running thread, and split loops report their pieces from pool threads. The
- * counters are read innermost (wall clock last on entry, first on exit), so a node's span holds
- * only its own work; describing its value and committing its JFR event happen outside the span.
+ * counters are read nested (CPU time, allocated bytes, wall clock on entry; the reverse on exit),
+ * so a node's span holds only its own work and its allocation only the node's and a clock read; describing its value and committing its JFR event happen outside the span.
  */
 final class RunRecorder implements ProfileProbe.Listener {
   private static final com.sun.management.ThreadMXBean THREADS =
@@ -48,16 +48,16 @@ final class RunRecorder implements ProfileProbe.Listener {
       event.begin();
     }
     current = node;
-    allocatedAtEnter = allocationMeasured ? THREADS.getCurrentThreadAllocatedBytes() : 0;
     cpuAtEnter = cpuMeasured ? THREADS.getCurrentThreadCpuTime() : 0;
+    allocatedAtEnter = allocationMeasured ? THREADS.getCurrentThreadAllocatedBytes() : 0;
     wallAtEnter = System.nanoTime();
   }
 
   @Override
   public void exit(int node, Object value) {
     long wall = System.nanoTime() - wallAtEnter;
-    long cpu = cpuMeasured ? THREADS.getCurrentThreadCpuTime() - cpuAtEnter : -1;
     long allocated = allocationMeasured ? THREADS.getCurrentThreadAllocatedBytes() - allocatedAtEnter : -1;
+    long cpu = cpuMeasured ? THREADS.getCurrentThreadCpuTime() - cpuAtEnter : -1;
     if (event != null) {
       event.end();
     }
