@@ -12,6 +12,7 @@ import dev.tatter.runtime.exec.GeneratedProgram;
 import dev.tatter.runtime.exec.LoopBody;
 import dev.tatter.runtime.exec.NodeFailure;
 import dev.tatter.runtime.exec.OutputBuffers;
+import dev.tatter.runtime.exec.ProfileProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
@@ -46,6 +47,9 @@ public final class BytecodeCompiler {
   /** Estimated bytecode bytes per chunk method; HotSpot will not JIT a method over 8000. */
   static final int CHUNK_BUDGET_BYTES = 6000;
   private static final AtomicLong COUNTER = new AtomicLong();
+  private static final String PROBE = Type.getInternalName(ProfileProbe.class);
+  /** The bytecode bytes of one node's two probe calls, added to its size estimate when instrumented. */
+  private static final int PROBE_BYTES = 16;
 
   private BytecodeCompiler() {}
 
@@ -54,6 +58,22 @@ public final class BytecodeCompiler {
   }
 
   public static CompiledGraph compile(Graph graph, CompilerOptions options) {
+    return compileTimed(graph, options, false).program();
+  }
+
+  /**
+   * A compiled program and how long its two phases took: generating the class file ({@code
+   * codegenNanos}) and defining and instantiating the hidden class ({@code defineNanos}).
+   */
+  public record Timed(CompiledGraph program, long codegenNanos, long defineNanos) {}
+
+  /**
+   * {@link #compile}, timed. With {@code instrumented}, the program calls {@link ProfileProbe}
+   * before and after each node and splits large loops through it, for profiling; without, the
+   * class is exactly the one {@link #compile} makes.
+   */
+  public static Timed compileTimed(Graph graph, CompilerOptions options, boolean instrumented) {
+    long compileStart = System.nanoTime();
     if (graph.outputs().isEmpty()) {
       throw new IllegalArgumentException("the graph has no outputs to compute");
     }
@@ -78,8 +98,11 @@ public final class BytecodeCompiler {
     emitConstructor(cw);
     // the frame holds one slot per node, then the run's output buffers (at graph.size())
     FusedKernelEmitter fusedKernels = new FusedKernelEmitter(cw, CLASS_NAME, constants, graph.size());
+    if (instrumented) {
+      fusedKernels.reportSplitLoops();
+    }
 
-    List<List<Node>> chunks = chunk(graph, needed, lastUse, isOutput);
+    List<List<Node>> chunks = chunk(graph, needed, lastUse, isOutput, instrumented ? PROBE_BYTES : 0);
     int feedIndex = 0;
     for (int c = 0; c < chunks.size(); c++) {
       MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "chunk" + c, CHUNK_DESC, null, null);
@@ -100,7 +123,18 @@ public final class BytecodeCompiler {
         if (node.op().lowering() instanceof Lowering.Feed) {
           feeds.add(node);
         }
+        if (instrumented) {
+          push(mv, node.id());
+          mv.visitMethodInsn(INVOKESTATIC, PROBE, "enter", "(I)V", false);
+        }
         emitNode(mv, node, constants, feedIndex, fusedKernels);
+        if (instrumented) {
+          push(mv, node.id());
+          mv.visitVarInsn(ALOAD, 1);
+          push(mv, node.id());
+          mv.visitInsn(AALOAD);
+          mv.visitMethodInsn(INVOKESTATIC, PROBE, "exit", "(ILjava/lang/Object;)V", false);
+        }
         if (node.op().lowering() instanceof Lowering.Feed) {
           feedIndex++;
         }
@@ -138,14 +172,16 @@ public final class BytecodeCompiler {
     } catch (org.objectweb.asm.ClassTooLargeException | org.objectweb.asm.MethodTooLargeException e) {
       // past the class file's limits (a constant pool of 65535 entries, 64 KB per method: about
       // 100,000 nodes, or a fused node of some 10,000 steps): the graph still runs, node by node
-      return CompiledGraph.interpreted(graph, feeds.build(), e.getMessage());
+      return new Timed(CompiledGraph.interpreted(graph, feeds.build(), e.getMessage()), System.nanoTime() - compileStart, 0);
     }
     options.dumpDirectory().ifPresent(dir -> dump(dir, graph, bytes));
-    return new CompiledGraph(graph, feeds.build(), instantiate(bytes, constants), bytes);
+    long generated = System.nanoTime();
+    CompiledGraph program = new CompiledGraph(graph, feeds.build(), instantiate(bytes, constants), bytes);
+    return new Timed(program, generated - compileStart, System.nanoTime() - generated);
   }
 
   /** Splits the needed nodes into runs whose estimated code size fits {@link #CHUNK_BUDGET_BYTES}. */
-  private static List<List<Node>> chunk(Graph graph, BitSet needed, int[] lastUse, BitSet isOutput) {
+  private static List<List<Node>> chunk(Graph graph, BitSet needed, int[] lastUse, BitSet isOutput, int probeBytes) {
     List<List<Node>> chunks = new ArrayList<>();
     List<Node> current = new ArrayList<>();
     int bytes = 0;
@@ -153,7 +189,7 @@ public final class BytecodeCompiler {
       if (!needed.get(node.id())) {
         continue;
       }
-      int estimate = 24 + 10 * node.inputs().size() + 12 * node.op().attributes().size();
+      int estimate = probeBytes + 24 + 10 * node.inputs().size() + 12 * node.op().attributes().size();
       if (bytes + estimate > CHUNK_BUDGET_BYTES && !current.isEmpty()) {
         chunks.add(current);
         current = new ArrayList<>();

@@ -16,6 +16,7 @@ import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.exec.FusedSupport;
 import dev.tatter.runtime.exec.LoopBody;
 import dev.tatter.runtime.exec.OutputBuffers;
+import dev.tatter.runtime.exec.ProfileProbe;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.function.Function;
@@ -59,12 +60,19 @@ final class FusedKernelEmitter {
   /** The frame slot holding the run's {@link OutputBuffers} (null: allocate every output). */
   private final int buffersSlot;
   private int kernels;
+  /** Who splits a large loop: {@link FusedSupport}, or {@link ProfileProbe} in a program compiled for profiling. */
+  private String splitter = SUPPORT;
 
   FusedKernelEmitter(ClassWriter cw, String className, List<Object> constants, int buffersSlot) {
     this.cw = cw;
     this.className = className;
     this.constants = constants;
     this.buffersSlot = buffersSlot;
+  }
+
+  /** Split loops go through {@link ProfileProbe#forRange}, which times each piece on its thread (profiling only). */
+  void reportSplitLoops() {
+    splitter = org.objectweb.asm.Type.getInternalName(ProfileProbe.class);
   }
 
   /**
@@ -257,7 +265,7 @@ final class FusedKernelEmitter {
     BytecodeCompiler.push(mv, k);
     mv.visitVarInsn(ILOAD, 4);
     mv.visitVarInsn(ALOAD, 3);
-    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "forRange", "(L" + LOOP_BODY + ";II" + OBJECTS + ")V", false);
+    mv.visitMethodInsn(INVOKESTATIC, splitter, "forRange", "(L" + LOOP_BODY + ";II" + OBJECTS + ")V", false);
     mv.visitLabel(done);
     mv.visitLabel(tryEnd);
     loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));

@@ -1,7 +1,10 @@
 package dev.tatter.frontend.cli;
 
 import dev.tatter.frontend.cli.TatterCommand.CliException;
+import dev.tatter.codegen.profile.ProfiledProgram;
 import dev.tatter.ir.Graph;
+import dev.tatter.ir.Node;
+import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.ir.text.DotPrinter;
 import dev.tatter.optimizer.Pass;
 import dev.tatter.optimizer.PassManager;
@@ -11,7 +14,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +25,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code tatter dot FILE [--after=PASS] [--png OUT | --svg OUT]}: the graph as a Graphviz picture. */
+/**
+ * {@code tatter dot FILE [--after=PASS] [--profile TRACE.json] [--png OUT | --svg OUT]}: the graph as a
+ * Graphviz picture, optionally coloured by a profiled run.
+ */
 @Command(
     name = "dot",
     mixinStandardHelpOptions = true,
@@ -32,6 +40,8 @@ import picocli.CommandLine.Option;
         "values with a double border. --png and --svg render the picture with",
         "Graphviz's 'dot' program, which must be installed (apt-get install",
         "graphviz); otherwise the DOT text goes to standard output or -o OUT.",
+        "--profile TRACE.json (from tatter run --trace) fills each node by its",
+        "share of the run's time, white to red.",
         ""})
 final class DotCommand implements Callable<Integer> {
   /** Where to look for Graphviz when it is not on the PATH; tests point this at a missing file. */
@@ -56,6 +66,11 @@ final class DotCommand implements Callable<Integer> {
   @Option(names = "--svg", paramLabel = "OUT", description = "render an SVG picture to OUT with Graphviz")
   Path svg;
 
+  @Option(names = "--profile", paramLabel = "TRACE.json",
+      description = "colour each node by its share of the run profiled in TRACE.json (from tatter run --trace); "
+          + "draws the graph after the whole --passes pipeline, as it ran")
+  Path profile;
+
   @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "write the DOT text to OUT instead of standard output")
   Path output;
 
@@ -73,7 +88,19 @@ final class DotCommand implements Callable<Integer> {
       graph = new PassManager(com.google.common.collect.ImmutableList.copyOf(pipeline.passes().subList(0, stop))).run(graph);
     }
     String title = graphOptions.file.getFileName().toString() + (after == null ? "" : " after " + after);
-    String dot = DotPrinter.print(graph, title);
+    Map<Node, Double> shares = Map.of();
+    if (profile != null) {
+      if (after != null && !after.equals("all")) {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+            "--profile draws the graph as it ran, after all passes; drop --after " + after);
+      }
+      if (after == null) {
+        graph = graphOptions.pipeline(spec.commandLine()).run(graph);
+      }
+      shares = sharesOf(graph, ProfileOutput.sharesByIrLine(profile));
+      title = graphOptions.file.getFileName().toString() + " profiled";
+    }
+    String dot = DotPrinter.print(graph, title, shares);
     if (png == null && svg == null && output == null) {
       spec.commandLine().getOut().print(dot);
       return 0;
@@ -136,6 +163,26 @@ final class DotCommand implements Callable<Integer> {
       Files.deleteIfExists(messagesFile);
     }
     spec.commandLine().getOut().println("wrote " + out);
+  }
+
+  /** The share of each node of {@code graph} the trace names (by IR line); warns of profiled nodes not in the graph. */
+  private Map<Node, Double> sharesOf(Graph graph, Map<String, Double> byIrLine) {
+    Map<Node, String> names = GraphPrinter.valueNames(graph);
+    Map<Node, Double> shares = new HashMap<>();
+    int matched = 0;
+    for (Node node : graph.nodes()) {
+      Double share = byIrLine.get(ProfiledProgram.irLine(node, names));
+      if (share != null) {
+        shares.put(node, share);
+        matched++;
+      }
+    }
+    if (matched < byIrLine.size()) {
+      spec.commandLine().getErr().println("warning: " + (byIrLine.size() - matched) + " of the " + byIrLine.size()
+          + " profiled nodes are not in this graph after its passes (was the trace written from another graph, "
+          + "--passes or --fetch list?)");
+    }
+    return shares;
   }
 
   /** An output path whose directory does not exist is an error naming it, before anything is written. */

@@ -1,5 +1,6 @@
 package dev.tatter.frontend.cli;
 
+import dev.tatter.frontend.ProfiledResult;
 import dev.tatter.frontend.Result;
 import dev.tatter.frontend.Session;
 import dev.tatter.frontend.cli.TatterCommand.CliException;
@@ -63,6 +64,18 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--interpret", description = "run the reference interpreter instead of compiled bytecode")
   boolean interpret;
 
+  @Option(names = "--profile", description = "profile the run: print the slowest nodes (time, share, CPU time, bytes "
+      + "allocated, output, op, source, IR line) and the compile times to standard error")
+  boolean profile;
+
+  @Option(names = "--profile-top", paramLabel = "N", defaultValue = "20",
+      description = "how many nodes --profile lists (default: ${DEFAULT-VALUE})")
+  int profileTop;
+
+  @Option(names = "--trace", paramLabel = "OUT.json",
+      description = "profile the run and write it as Chrome trace JSON (open it in ui.perfetto.dev or chrome://tracing)")
+  Path trace;
+
   @Override
   public Integer call() throws IOException {
     Graph graph = graphOptions.graph();
@@ -120,8 +133,23 @@ final class RunCommand implements Callable<Integer> {
       throw new CliException("nothing to fetch: give --fetch NAME or end the graph with a return line");
     }
     Session.Backend backend = interpret ? Session.Backend.INTERPRETED : Session.Backend.COMPILED;
+    if ((profile || trace != null) && interpret) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--profile and --trace profile the compiled program; drop --interpret");
+    }
+    if (profileTop < 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--profile-top must be at least 0, not " + profileTop);
+    }
+    ProfileOutput.checkWritable(trace);
     try (Session session = new Session(graph, graphOptions.passes, backend)) {
-      Result result = session.run(feedValues, fetched);
+      Result result;
+      if (profile || trace != null) {
+        ProfiledResult profiled = session.runProfiled(feedValues, fetched);
+        result = profiled.result();
+        ProfileOutput.report(profiled, profile ? profileTop : -1, trace, spec.commandLine());
+      } else {
+        result = session.run(feedValues, fetched);
+      }
       for (int i = 0; i < fetched.size(); i++) {
         spec.commandLine().getOut().println(names.get(fetched.get(i)) + " = " + result.get(i));
         if (saveDir != null) {

@@ -32,7 +32,17 @@ public final class DotPrinter {
 
   /** The graph as a DOT {@code digraph} called {@code title}. */
   public static String print(Graph graph, String title) {
+    return print(graph, title, Map.of());
+  }
+
+  /**
+   * The graph with each node of {@code shares} (its share of a run's time, 0 to 1) labelled with
+   * its percentage and filled from white (none) to red (the costliest node's share), as {@code
+   * tatter dot --profile} draws a profiled run.
+   */
+  public static String print(Graph graph, String title, Map<Node, Double> shares) {
     Map<Node, String> names = GraphPrinter.valueNames(graph);
+    double maxShare = shares.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
     StringBuilder out = new StringBuilder();
     out.append("digraph ").append(quote(title)).append(" {\n");
     out.append("  rankdir=TB;\n");
@@ -47,7 +57,17 @@ public final class DotPrinter {
           lines.add(spec.name() + " = " + shorten(TextSyntax.formatAttribute(value)));
         }
       }
-      String shape = node.op().lowering() instanceof Lowering.Feed ? ", shape=invhouse, style=\"\"" : "";
+      boolean feed = node.op().lowering() instanceof Lowering.Feed;
+      String shape = feed ? ", shape=invhouse, style=\"\"" : "";
+      Double share = shares.get(node);
+      if (share != null) {
+        lines.add(String.format(java.util.Locale.ROOT, "%.1f %% of run", 100 * share));
+        // HSV: red hue, saturation by share relative to the costliest node's, which is full red
+        // while idle nodes stay white, however the run's time is spread
+        double saturation = maxShare > 0 ? Math.max(0, Math.min(1, share / maxShare)) : 0;
+        shape = String.format(java.util.Locale.ROOT, "%s, style=\"%s\", fillcolor=\"0.000 %.3f 1.000\"",
+            feed ? ", shape=invhouse" : "", feed ? "filled" : "rounded,filled", saturation);
+      }
       String outputs = graph.outputs().contains(node) ? ", peripheries=2" : "";
       out.append("  ").append(id(node)).append(" [label=").append(quote(String.join("\n", lines)))
           .append(shape).append(outputs).append("];\n");

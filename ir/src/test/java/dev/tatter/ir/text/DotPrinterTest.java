@@ -40,4 +40,15 @@ class DotPrinterTest {
     assertEquals(2, dot.split("n0 -> n1 \\[label=\"(x|y): tensor<int32>\\[3\\]\"\\]", -1).length - 1, dot);
     assertTrue(dot.contains("n1 -> out [label=\"0: tensor<int32>[3]\", style=dashed]"), dot);
   }
+
+  @Test
+  void profiledNodes_areFilledRelativeToTheCostliest_andLabelledWithTheirShare() {
+    Graph g = GraphParser.parse(FUSED, "f.tat");
+    String dot = DotPrinter.print(g, "f", java.util.Map.of(g.nodes().get(0), 0.125, g.nodes().get(2), 0.5));
+    assertTrue(dot.contains("n2 [label=\"%0 = fused\\nexpr = \\\"mul($0, $1); add(#0, $0)\\\"\\n50.0 % of run\", "
+        + "style=\"rounded,filled\", fillcolor=\"0.000 1.000 1.000\", peripheries=2];"), dot);
+    assertTrue(dot.contains("n0 [label=\"%x = placeholder\\n12.5 % of run\", shape=invhouse, style=\"filled\", "
+        + "fillcolor=\"0.000 0.250 1.000\"];"), dot);
+    assertTrue(dot.contains("n1 [label=\"%c = constant\\nvalue = tensor<float32>[] 2.0\"];"), "not profiled: " + dot);
+  }
 }

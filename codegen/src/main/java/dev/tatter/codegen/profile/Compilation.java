@@ -1,0 +1,53 @@
+package dev.tatter.codegen.profile;
+
+import dev.tatter.codegen.BytecodeCompiler;
+import dev.tatter.codegen.CompiledGraph;
+import dev.tatter.codegen.CompilerOptions;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.Node;
+import dev.tatter.ir.text.GraphPrinter;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * Optimizes and compiles one fetch list, timing each phase, and commits a {@code dev.tatter.Compile}
+ * JFR event when a recording enables it. Compiling is where this costs anything: a run of the
+ * program it returns is not observed.
+ *
+ * @param program the compiled program
+ * @param profile how long each phase took
+ */
+public record Compilation(CompiledGraph program, CompileProfile profile) {
+  /**
+   * Compiles {@code fetchGraph} (a graph whose outputs are the fetches) after {@code optimizer};
+   * {@code instrumented} compiles it for profiling (see {@link ProfiledProgram}).
+   */
+  public static Compilation compile(Graph fetchGraph, UnaryOperator<Graph> optimizer, CompilerOptions options,
+      boolean instrumented) {
+    TatterEvents.Compile event = new TatterEvents.Compile();
+    event.begin();
+    long start = System.nanoTime();
+    Graph optimized = optimizer.apply(fetchGraph);
+    long optimize = System.nanoTime() - start;
+    BytecodeCompiler.Timed timed = BytecodeCompiler.compileTimed(optimized, options, instrumented);
+    event.end();
+    Thread thread = Thread.currentThread();
+    CompileProfile profile = new CompileProfile(fetches(fetchGraph), thread.getId(), thread.getName(), start, optimize,
+        timed.codegenNanos(), timed.defineNanos());
+    if (event.shouldCommit()) {
+      event.fetches = profile.fetches();
+      event.instrumented = instrumented;
+      event.nodes = optimized.size();
+      event.optimize = optimize;
+      event.codegen = timed.codegenNanos();
+      event.defineClass = timed.defineNanos();
+      event.commit();
+    }
+    return new Compilation(timed.program(), profile);
+  }
+
+  private static String fetches(Graph graph) {
+    Map<Node, String> names = GraphPrinter.valueNames(graph);
+    return String.join(", ", graph.outputs().stream().map(names::get).toList());
+  }
+}
