@@ -335,7 +335,7 @@ public record FusedExpr(ImmutableList<Step> steps) {
           throw error("a row reduction can only be the last step, but step #" + k + " is " + op);
         }
         if (filter >= 0 && !(op.fusion() instanceof Fusion.Pointwise || op.fusion() instanceof Fusion.Cast)) {
-          throw error("only elementwise steps can follow the filter #" + filter + ", but step #" + k + " is " + op);
+          throw error("only elementwise steps can follow the filter #" + filter + ", but step #" + k + " is " + op.mnemonic());
         }
         if (isFilter(op)) {
           filter = k;

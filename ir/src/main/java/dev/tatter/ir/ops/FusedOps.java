@@ -62,7 +62,7 @@ public final class FusedOps {
           %x = constant() {value = tensor<float32>[3] [1.0, 2.0, 3.0]} : tensor<float32>[3]
           %t = constant() {value = tensor<float32>[] 1.5} : tensor<float32>[]
           %two = constant() {value = tensor<float32>[] 2.0} : tensor<float32>[]
-          %0 = fused(%x, %t, %p, %two) {expr = "greater($0, $1); row_boolean_mask($0, #0, $2); mul(#1, $3)"} : ragged<float32>[3, (None)]
+          %0 = fused(%x, %t, %p, %two) {expr = "gt($0, $1); row_boolean_mask($0, #0, $2); mul(#1, $3)"} : ragged<float32>[3, (None)]
           return %0
               """, "[[4.0], [], [6.0]]")
           .build();
