@@ -589,7 +589,7 @@ class ErrorCatalogTest {
     }));
     on("B74", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.raggedConstant(List.of(List.of(1, 2), List.of(3))).cumsum(0);
+      g.raggedConstant(List.of(List.of(1, 2), List.of(3))).cumprod(0);
     }));
     on("B75", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
