@@ -3,6 +3,7 @@ package dev.tatter.codegen;
 import dev.tatter.ir.KernelInvoker;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.ops.FusedExpr;
+import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.exec.NodeFailure;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,9 @@ import java.util.function.Function;
  * {@code fused} (so the oracle of the fused loops is the unfused ops themselves, broadcasting
  * and error messages included) and the compiled kernel's general path when its fast loop does
  * not apply or fails. A step that fails is reported as its original node (the fuse pass records
- * each step's origin), as the unfused graph would report it.
+ * each step's origin), as the unfused graph would report it. Steps after a filter read its flat
+ * values, and the result is then the last step's values under the filter's partition, which is
+ * what the unfused {@code values}, elementwise ops and {@code ragged} computed.
  */
 final class FusedEvaluator implements Function<Object[], Object> {
   private final FusedExpr expr;
@@ -43,17 +46,22 @@ final class FusedEvaluator implements Function<Object[], Object> {
   @Override
   public Object apply(Object[] inputs) {
     Object[] steps = new Object[expr.steps().size()];
+    int filter = expr.filterStep();
     for (int k = 0; k < steps.length; k++) {
       FusedExpr.Step step = expr.steps().get(k);
       List<Object> args = new ArrayList<>();
       for (FusedExpr.Ref ref : step.args()) {
-        args.add(ref.isInput() ? inputs[ref.index()] : steps[ref.index()]);
+        Object arg = ref.isInput() ? inputs[ref.index()] : steps[ref.index()];
+        args.add(filter >= 0 && !ref.isInput() && ref.index() == filter ? ((RaggedTensor) arg).values() : arg);
       }
       try {
         steps[k] = KernelInvoker.invoke(step.op(), args, step.attributes());
       } catch (RuntimeException e) {
         throw origins.isEmpty() ? e : NodeFailure.at(e, origins.get(k));
       }
+    }
+    if (filter >= 0 && filter < steps.length - 1) {
+      return RaggedTensor.of(steps[steps.length - 1], ((RaggedTensor) steps[filter]).partition());
     }
     return steps[steps.length - 1];
   }

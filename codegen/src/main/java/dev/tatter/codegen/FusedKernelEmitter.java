@@ -4,22 +4,17 @@ import static org.objectweb.asm.Opcodes.*;
 
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.Fusion;
-import dev.tatter.ir.KernelInvoker;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.ops.FusedExpr;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.RowPartition;
-import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.exec.FusedSupport;
 import dev.tatter.runtime.exec.LoopBody;
 import dev.tatter.runtime.exec.OutputBuffers;
 import dev.tatter.runtime.exec.ProfileProbe;
-import java.lang.reflect.Method;
 import java.util.List;
-import java.util.function.Function;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -109,9 +104,9 @@ final class FusedKernelEmitter {
     int k = kernels++;
     List<Type> inputTypes = node.inputs().stream().map(Node::type).toList();
     List<Type> stepTypes = expr.stepTypes(inputTypes);
-    boolean rows = expr.endsWithRowReduction();
-    // the index space the elementwise steps run over: a row reduction's values, else the result
-    DenseType space = (DenseType) (rows ? typeOf(expr.result().args().get(0), inputTypes, stepTypes) : node.type());
+    LoopShape shape = LoopShape.of(expr);
+    // the index space the elementwise steps run over: a row reduction's or filter's values, else the result
+    DenseType space = (DenseType) (shape.valuesOf() != null ? typeOf(shape.valuesOf(), inputTypes, stepTypes) : node.type());
     byte[] kinds = new byte[inputTypes.size()];
     // links[i]: for a row_gather's params, the partition it is gathered through; for such a
     // partition, itself (the loop reads its value_rowids); else -1
@@ -127,25 +122,23 @@ final class FusedKernelEmitter {
         links[p.index()] = p.index();
       }
     }
-    int partition = -1;
     for (int i = 0; i < kinds.length; i++) {
       if (inputTypes.get(i) instanceof DenseType dense) {
         boolean oneElement = dense.shape().stream().allMatch(d -> Dims.isKnown(d) && d == 1);
         kinds[i] = links[i] < 0 ? indexMap(dense, space) : oneElement ? FusedSupport.SCALAR : FusedSupport.GATHER;
       } else {
         kinds[i] = FusedSupport.PARTITION;
-        if (rows && expr.result().args().get(1).equals(FusedExpr.Ref.input(i))) {
-          partition = i;
-        }
       }
     }
-    if (rows && partition >= 0 && links[partition] == partition) {
-      // gathered through the reduction's own partition: the row loop has the row at hand, so
+    int partition = shape.partition();
+    if (partition >= 0 && links[partition] == partition) {
+      // gathered through the row loop's own partition: the row loop has the row at hand, so
       // it reads params[row] and needs no rowids (prepareRows checks nvals itself)
       links[partition] = -1;
     }
-    emitEntry(k, node, kinds, links, rows ? partition : -1, space, evaluator);
-    emitLoop(k, expr, inputTypes, stepTypes, kinds, links, rows ? partition : -1);
+    DType outType = shape.filter() >= 0 ? stepTypes.get(stepTypes.size() - 1).dtype() : node.type().dtype();
+    emitEntry(k, node, kinds, links, shape, space, outType, evaluator);
+    emitLoop(k, expr, inputTypes, stepTypes, kinds, links, shape);
     return "fused" + k;
   }
 
@@ -198,9 +191,8 @@ final class FusedKernelEmitter {
     BytecodeCompiler.push(mv, k);
   }
 
-  private void emitEntry(int k, Node node, byte[] kinds, int[] links, int partition, DenseType space,
-      FusedEvaluator evaluator) {
-    DenseType type = (DenseType) node.type();
+  private void emitEntry(int k, Node node, byte[] kinds, int[] links, LoopShape shape, DenseType space,
+      DType outType, FusedEvaluator evaluator) {
     MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "fused" + k, FUSED_DESC, null, null);
     mv.visitCode();
     // locals: 0 frame, 1 inputs, 3 args, 4 count
@@ -218,18 +210,28 @@ final class FusedKernelEmitter {
     mv.visitVarInsn(ALOAD, 1);
     loadConstant(mv, kinds, "[B");
     loadConstant(mv, links, "[I");
-    if (partition < 0) {
-      BytecodeCompiler.push(mv, space.rank());
-      loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
-      loadBuffers(mv, k);
-      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepare", "(" + OBJECTS + "[B[II" + DTYPE + BUFFERS + "I)" + OBJECTS, false);
-    } else {
-      BytecodeCompiler.push(mv, partition);
-      loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
-      BytecodeCompiler.push(mv, type.rank() == 2 ? 1 : 0);
-      loadBuffers(mv, k);
-      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRows",
-          "(" + OBJECTS + "[B[II" + DTYPE + "Z" + BUFFERS + "I)" + OBJECTS, false);
+    String dtype = org.objectweb.asm.Type.getInternalName(DType.class);
+    switch (shape.kind()) {
+      case FLAT -> {
+        BytecodeCompiler.push(mv, space.rank());
+        loadConstant(mv, outType, dtype);
+        loadBuffers(mv, k);
+        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepare", "(" + OBJECTS + "[B[II" + DTYPE + BUFFERS + "I)" + OBJECTS, false);
+      }
+      case FOLD -> {
+        BytecodeCompiler.push(mv, shape.partition());
+        loadConstant(mv, outType, dtype);
+        BytecodeCompiler.push(mv, ((DenseType) node.type()).rank() == 2 ? 1 : 0);
+        loadBuffers(mv, k);
+        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRows",
+            "(" + OBJECTS + "[B[II" + DTYPE + "Z" + BUFFERS + "I)" + OBJECTS, false);
+      }
+      case SCAN, FILTER -> {
+        BytecodeCompiler.push(mv, shape.partition());
+        loadConstant(mv, outType, dtype);
+        BytecodeCompiler.push(mv, shape.kind() == LoopShape.Kind.FILTER ? 1 : 0);
+        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRowValues", "(" + OBJECTS + "[B[II" + DTYPE + "Z)" + OBJECTS, false);
+      }
     }
     mv.visitVarInsn(ASTORE, 3);
     Label fast = new Label();
@@ -249,12 +251,20 @@ final class FusedKernelEmitter {
     mv.visitLabel(fast);
     mv.visitLabel(tryStart);
     mv.visitVarInsn(ALOAD, 3);
-    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "count", "(" + OBJECTS + ")I", false);
+    if (shape.kind() == LoopShape.Kind.FLAT || shape.kind() == LoopShape.Kind.FOLD) {
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "count", "(" + OBJECTS + ")I", false);
+    } else {
+      BytecodeCompiler.push(mv, shape.partition());
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "rows", "(" + OBJECTS + "I)I", false);
+    }
     mv.visitVarInsn(ISTORE, 4);
     Label parallel = new Label(), done = new Label();
-    mv.visitVarInsn(ILOAD, 4);
-    mv.visitFieldInsn(GETSTATIC, SUPPORT, "PARALLEL_THRESHOLD", "I");
-    mv.visitJumpInsn(IF_ICMPGE, parallel);
+    if (shape.kind() != LoopShape.Kind.FILTER) {
+      // a filter's rows are stored one after the other, so its loop runs serially
+      mv.visitVarInsn(ILOAD, 4);
+      mv.visitFieldInsn(GETSTATIC, SUPPORT, "PARALLEL_THRESHOLD", "I");
+      mv.visitJumpInsn(IF_ICMPGE, parallel);
+    }
     BytecodeCompiler.push(mv, 0);
     mv.visitVarInsn(ILOAD, 4);
     mv.visitVarInsn(ALOAD, 3);
@@ -268,10 +278,17 @@ final class FusedKernelEmitter {
     mv.visitMethodInsn(INVOKESTATIC, splitter, "forRange", "(L" + LOOP_BODY + ";II" + OBJECTS + ")V", false);
     mv.visitLabel(done);
     mv.visitLabel(tryEnd);
-    loadConstant(mv, type.dtype(), org.objectweb.asm.Type.getInternalName(DType.class));
+    loadConstant(mv, outType, dtype);
     mv.visitVarInsn(ALOAD, 3);
-    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "result",
-        "(" + DTYPE + OBJECTS + ")Ldev/tatter/runtime/Tensor;", false);
+    if (shape.kind() == LoopShape.Kind.FILTER) {
+      mv.visitVarInsn(ALOAD, 1);
+      BytecodeCompiler.push(mv, shape.partition());
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "filterResult",
+          "(" + DTYPE + OBJECTS + OBJECTS + "I)Ldev/tatter/runtime/RaggedTensor;", false);
+    } else {
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "result",
+          "(" + DTYPE + OBJECTS + ")Ldev/tatter/runtime/Tensor;", false);
+    }
     mv.visitInsn(ARETURN);
     mv.visitLabel(failed);
     mv.visitVarInsn(ASTORE, 5);
@@ -286,11 +303,11 @@ final class FusedKernelEmitter {
   }
 
   private void emitLoop(int k, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes, byte[] kinds, int[] links,
-      int partition) {
+      LoopShape shape) {
     MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "loop" + k, LOOP_DESC, null, null);
     mv.visitCode();
     // locals: 0 from, 1 to, 2 args, then the output array, one local per input (and per index
-    // map), the index, the steps; a row loop adds the row, its limit and the accumulator
+    // map), the index, the steps and scan accumulators; a row loop adds the row and its own locals
     int next = 3;
     int out = next++;
     DType outType = stepTypes.get(stepTypes.size() - 1).dtype();
@@ -345,15 +362,21 @@ final class FusedKernelEmitter {
       }
     }
     int index = next++;
-    int elementSteps = partition < 0 ? expr.steps().size() : expr.steps().size() - 1;
     int[] stepLocal = new int[expr.steps().size()];
+    int[] scanLocal = new int[expr.steps().size()];
     for (int s = 0; s < stepLocal.length; s++) {
+      int size = ElementCode.valueType(stepTypes.get(s).dtype()).getSize();
       stepLocal[s] = next;
-      next += ElementCode.valueType(stepTypes.get(s).dtype()).getSize();
+      next += size;
+      if (FusedExpr.isScan(expr.steps().get(s).op())) {
+        scanLocal[s] = next;
+        next += size;
+      }
     }
+    int partition = shape.partition();
     int row = partition >= 0 ? next++ : -1;
-    StepEmitter steps = new StepEmitter(mv, expr, inputTypes, stepTypes, kinds, inputLocal, indexLocal, stepLocal, index,
-        partition, row);
+    FusedStepEmitter steps = new FusedStepEmitter(mv, expr, inputTypes, stepTypes, kinds, inputLocal, indexLocal,
+        stepLocal, scanLocal, index, partition, row);
     if (partition < 0) {
       // for (index = from; index < to; index++) out[index] = steps(index)
       mv.visitVarInsn(ILOAD, 0);
@@ -363,7 +386,7 @@ final class FusedKernelEmitter {
       mv.visitVarInsn(ILOAD, index);
       mv.visitVarInsn(ILOAD, 1);
       mv.visitJumpInsn(IF_ICMPGE, end);
-      steps.emit(elementSteps);
+      steps.emit(0, expr.steps().size());
       mv.visitVarInsn(ALOAD, out);
       mv.visitVarInsn(ILOAD, index);
       mv.visitVarInsn(ElementCode.valueType(outType).getOpcode(ILOAD), stepLocal[stepLocal.length - 1]);
@@ -372,177 +395,11 @@ final class FusedKernelEmitter {
       mv.visitJumpInsn(GOTO, head);
       mv.visitLabel(end);
     } else {
-      emitRows(mv, expr, stepTypes, steps, elementSteps, inputLocal[partition], out, index, row, next);
+      new RowLoopEmitter(mv, expr, stepTypes, steps, shape, n).emit(inputLocal[partition], out, index, row, next);
     }
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
-  }
-
-  /**
-   * for (row = from; row < to; row++) { acc = init; for (index = splits[row]; index < splits[row + 1]; index++)
-   * acc = fold(acc, steps(index)); out[row] = acc; } — the kernel's own order, so equal bit for bit.
-   */
-  private void emitRows(MethodVisitor mv, FusedExpr expr, List<Type> stepTypes, StepEmitter steps,
-      int elementSteps, int splits, int out, int index, int row, int next) {
-    FusedExpr.Step reduce = expr.result();
-    FusedExpr.Ref values = reduce.args().get(0);
-    DType valueType = typeOf(values, steps.inputTypes(), stepTypes).dtype();
-    DType outType = stepTypes.get(stepTypes.size() - 1).dtype();
-    org.objectweb.asm.Type acc = ElementCode.valueType(valueType);
-    int limit = next++;
-    int accLocal = next;
-    Method fold = ((Fusion.RowFold) reduce.op().fusion()).fold().overload(valueType, 2).orElseThrow();
-    Object init = initialValue(reduce, valueType);
-    mv.visitVarInsn(ILOAD, 0);
-    mv.visitVarInsn(ISTORE, row);
-    Label rowHead = new Label(), rowEnd = new Label(), head = new Label(), end = new Label();
-    mv.visitLabel(rowHead);
-    mv.visitVarInsn(ILOAD, row);
-    mv.visitVarInsn(ILOAD, 1);
-    mv.visitJumpInsn(IF_ICMPGE, rowEnd);
-    mv.visitLdcInsn(init);
-    mv.visitVarInsn(acc.getOpcode(ISTORE), accLocal);
-    mv.visitVarInsn(ALOAD, splits);
-    mv.visitVarInsn(ILOAD, row);
-    mv.visitInsn(ICONST_1);
-    mv.visitInsn(IADD);
-    mv.visitInsn(LALOAD);
-    mv.visitInsn(L2I);
-    mv.visitVarInsn(ISTORE, limit);
-    mv.visitVarInsn(ALOAD, splits);
-    mv.visitVarInsn(ILOAD, row);
-    mv.visitInsn(LALOAD);
-    mv.visitInsn(L2I);
-    mv.visitVarInsn(ISTORE, index);
-    mv.visitLabel(head);
-    mv.visitVarInsn(ILOAD, index);
-    mv.visitVarInsn(ILOAD, limit);
-    mv.visitJumpInsn(IF_ICMPGE, end);
-    steps.emit(elementSteps);
-    mv.visitVarInsn(acc.getOpcode(ILOAD), accLocal);
-    if (values.isInput()) {
-      steps.loadInput(values.index());
-    } else {
-      steps.load(values.index());
-    }
-    ElementCode.invoke(mv, fold);
-    ElementCode.wrap(mv, valueType); // each step stored, as the kernel's (a 16-bit float sum rounds every step)
-    mv.visitVarInsn(acc.getOpcode(ISTORE), accLocal);
-    mv.visitIincInsn(index, 1);
-    mv.visitJumpInsn(GOTO, head);
-    mv.visitLabel(end);
-    mv.visitVarInsn(ALOAD, out);
-    mv.visitVarInsn(ILOAD, row);
-    mv.visitVarInsn(acc.getOpcode(ILOAD), accLocal);
-    ElementCode.store(mv, outType);
-    mv.visitIincInsn(row, 1);
-    mv.visitJumpInsn(GOTO, rowHead);
-    mv.visitLabel(rowEnd);
-  }
-
-  /**
-   * What the reduction kernel gives for an empty row (its starting value), found by running the
-   * kernel itself on one, as the JVM constant (boxed in the compute type) the accumulator starts from.
-   */
-  private static Object initialValue(FusedExpr.Step reduce, DType valueType) {
-    Tensor empty = Tensor.wrap(valueType, new int[] {0}, valueType.layout().newArray(0));
-    RowPartition oneRow = RowPartition.fromRowSplits(new long[] {0, 0}, DType.INT64, true);
-    Tensor start = (Tensor) KernelInvoker.invoke(reduce.op(), List.of(empty, oneRow), reduce.attributes());
-    return start.dtype().layout().get(start.unsafeData(), 0);
-  }
-
-  /** Emits the elementwise steps at the current index, each into its typed local. */
-  private record StepEmitter(MethodVisitor mv, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes,
-      byte[] kinds, int[] inputLocal, int[] indexLocal, int[] stepLocal, int index, int rowPartition, int row) {
-    void emit(int count) {
-      for (int s = 0; s < count; s++) {
-        FusedExpr.Step step = expr.steps().get(s);
-        DType resultType = stepTypes.get(s).dtype();
-        step.op().fusion().accept(new Fusion.Visitor<Void>() {
-          @Override
-          public Void visitPointwise(Fusion.Pointwise pointwise) {
-            return elementwise(step, resultType);
-          }
-
-          @Override
-          public Void visitCast(Fusion.Cast cast) {
-            return elementwise(step, resultType);
-          }
-
-          @Override
-          public Void visitRowFold(Fusion.RowFold rowFold) {
-            throw new IllegalStateException("a row fold is only the last step, emitted by the row loop (a fuse pass bug)");
-          }
-
-          @Override
-          public Void visitGather(Fusion.Gather gather) {
-            gather(step.args().get(0).index(), step.args().get(1).index());
-            return null;
-          }
-        });
-        mv.visitVarInsn(ElementCode.valueType(resultType).getOpcode(ISTORE), stepLocal[s]);
-      }
-    }
-
-    /** Loads the step's operands and calls its element function, wrapping the result as storing would. */
-    private Void elementwise(FusedExpr.Step step, DType resultType) {
-      DType operandType = null;
-      for (FusedExpr.Ref ref : step.args()) {
-        operandType = ref.isInput() ? inputTypes.get(ref.index()).dtype() : stepTypes.get(ref.index()).dtype();
-        if (ref.isInput()) {
-          loadInput(ref.index());
-        } else {
-          load(ref.index());
-        }
-      }
-      Method function = Fusion.elementFunction(step.op(), operandType, resultType, step.args().size())
-          .orElseThrow(() -> new IllegalStateException("no element function for step " + step + " (a fuse pass bug)"));
-      ElementCode.invoke(mv, function);
-      ElementCode.wrap(mv, resultType);
-      return null;
-    }
-
-    /**
-     * params[rowids[index]], or params[row] in the row loop of the same partition, or the scalar
-     * params of a one-row broadcast: the row's value, as the kernel repeats it.
-     */
-    void gather(int params, int partition) {
-      if (kinds[params] == FusedSupport.SCALAR) {
-        loadInput(params);
-        return;
-      }
-      mv.visitVarInsn(ALOAD, inputLocal[params]);
-      if (partition == rowPartition) {
-        mv.visitVarInsn(ILOAD, row);
-      } else {
-        mv.visitVarInsn(ALOAD, indexLocal[partition]);
-        mv.visitVarInsn(ILOAD, index);
-        mv.visitInsn(IALOAD);
-      }
-      ElementCode.load(mv, inputTypes.get(params).dtype());
-    }
-
-    void load(int step) {
-      mv.visitVarInsn(ElementCode.valueType(stepTypes.get(step).dtype()).getOpcode(ILOAD), stepLocal[step]);
-    }
-
-    void loadInput(int i) {
-      DType dtype = inputTypes.get(i).dtype();
-      if (kinds[i] == FusedSupport.SCALAR) {
-        mv.visitVarInsn(ElementCode.valueType(dtype).getOpcode(ILOAD), inputLocal[i]);
-        return;
-      }
-      mv.visitVarInsn(ALOAD, inputLocal[i]);
-      if (kinds[i] == FusedSupport.BROADCAST) {
-        mv.visitVarInsn(ALOAD, indexLocal[i]);
-        mv.visitVarInsn(ILOAD, index);
-        mv.visitInsn(IALOAD);
-      } else {
-        mv.visitVarInsn(ILOAD, index);
-      }
-      ElementCode.load(mv, dtype);
-    }
   }
 
   /** Loops per dispatch method: keeps each {@code tableswitch} method far under HotSpot's JIT limit. */

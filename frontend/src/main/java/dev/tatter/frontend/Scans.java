@@ -10,7 +10,8 @@ import java.util.Map;
  * How the builder lowers {@code tf.math.cumsum}/{@code cumprod} (TF's {@code ragged_cumsum}):
  * on a dense tensor the op itself; on a ragged tensor along its innermost ragged axis a row scan
  * of the flat values ({@code row_cumsum}), along a deeper (uniform) axis the op on the flat
- * values, partitions kept.
+ * values, partitions kept; {@code cumsum} along an outer axis is, as in TF, the scan of
+ * {@code to_tensor()} cut back to the input's nested row lengths ({@code from_tensor(lengths=...)}).
  */
 @BuilderApi
 final class Scans {
@@ -39,8 +40,15 @@ final class Scans {
       Value scanned = g.op(product ? ScanOps.CUMPROD : ScanOps.CUMSUM, with(flags, resolved - raggedRank), parts.flatValues());
       return g.rebuild(scanned, parts.partitions());
     }
+    if (!product) {
+      // TF's ragged_cumsum: the padded tensor's scan (padding zeros take part, as in TF), cut back
+      Value scanned = g.op(ScanOps.CUMSUM, with(flags, resolved), x.toTensor());
+      java.util.List<Value> lengths = x.nestedRowLengths();
+      return Conversions.fromTensor(scanned, lengths, null, lengths.size());
+    }
     throw GraphBuilder.misuse(name + " along axis " + resolved + " of a ragged tensor of ragged_rank " + raggedRank
-        + " is not supported: only the innermost ragged axis (" + raggedRank + ") and the uniform axes below it are", x);
+        + " is not supported: only the innermost ragged axis (" + raggedRank + ") and the uniform axes below it are"
+        + " (TF dispatches only cumsum to the padded tensor)", x);
   }
 
   private static Map<String, Object> with(Map<String, Object> flags, int axis) {

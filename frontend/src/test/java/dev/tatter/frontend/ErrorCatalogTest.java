@@ -589,7 +589,7 @@ class ErrorCatalogTest {
     }));
     on("B74", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.raggedConstant(List.of(List.of(1, 2), List.of(3))).cumsum(0);
+      g.raggedConstant(List.of(List.of(1, 2), List.of(3))).cumprod(0);
     }));
     on("B75", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
@@ -771,6 +771,18 @@ class ErrorCatalogTest {
     });
     on("T21", () -> parse("%x = placeholder() : tensor<float32>[2]\n"
         + "%0 = fused(%x) {expr = \"abs($99999999999)\"} : tensor<float32>[2]\n"));
+    on("T73", () -> parse("%v = placeholder() : tensor<int32>[None]\n%m = placeholder() : tensor<bool>[None]\n"
+        + "%p = placeholder() : partition<int64>[None, (None)]\n"
+        + "%0 = fused(%v, %m, %p) {expr = \"row_boolean_mask($0, $1, $2); row_cumsum(#0, $2)\"} : tensor<int32>[None]\n"));
+    on("T74", () -> parse("%v = placeholder() : tensor<int32>[None]\n%m = placeholder() : tensor<bool>[None]\n"
+        + "%p = placeholder() : partition<int64>[None, (None)]\n"
+        + "%0 = fused(%v, %m, %p) {expr = \"row_boolean_mask($0, $1, $2); add(#0, $0)\"} : ragged<int32>[None, (None)]\n"));
+    on("T75", () -> parse("%v = placeholder() : tensor<int32>[4]\n%m = placeholder() : tensor<bool>[2, 2]\n"
+        + "%p = placeholder() : partition<int64>[None, (None)]\n"
+        + "%0 = row_boolean_mask(%v, %m, %p) : ragged<int32>[None, (None)]\n"));
+    on("T76", () -> parse("%v = placeholder() : tensor<int32>[3]\n%m = placeholder() : tensor<bool>[3]\n"
+        + "%p = placeholder() : partition<int64>[2, 2]\n"
+        + "%0 = row_boolean_mask(%v, %m, %p) : ragged<int32>[2, (None)]\n"));
     on("T22", () -> parse("%x = placeholder() : partition<int64>[9223372036854775807, (None)]\n"));
   }
 

@@ -75,6 +75,16 @@ public final class RandomGraphs {
             : gen.add(op, List.of(x, x), Map.of("expr", "add($0, $1); mul(#0, $0)"), gen.maybeName(), null);
       }),
       // row reductions of bool values: values as long as the partition covers
+      Map.entry("row_boolean_mask", (gen, op) -> {
+        // values and a mask with one element per value of a partition (some rows empty)
+        Node splits = gen.rowSplitsConstant();
+        long[] s = splitsOf(splits);
+        int nvals = (int) s[s.length - 1];
+        Node values = gen.constant(gen.randomTensor(gen.randomDType(), new int[] {nvals}));
+        Node mask = gen.constant(gen.randomTensor(DType.BOOL, new int[] {nvals}));
+        Node p = gen.add(lookup("partition_from_row_splits"), List.of(splits), Map.of(), null, null);
+        return p == null ? null : gen.add(op, List.of(values, mask, p), Map.of(), gen.maybeName(), null);
+      }),
       Map.entry("row_all", RandomGraphs::rowReductionOfBools),
       Map.entry("row_any", RandomGraphs::rowReductionOfBools),
       Map.entry("row_gather", (gen, op) -> {
@@ -107,6 +117,16 @@ public final class RandomGraphs {
         Node values = gen.constant(gen.randomTensor(gen.randomDType(), new int[] {flat.size()}));
         Node shape = gen.constant(Tensor.ofLongs(3, 4));
         return gen.add(op, List.of(idx, values, shape), Map.of(), gen.maybeName(), null);
+      }),
+      Map.entry("sparse_retain", (gen, op) -> {
+        // a new sparse tensor and a bool per entry (the generic strategy rarely draws that length)
+        Node st = RandomGraphs.STRATEGIES.get("sparse_tensor").tryAdd(gen, lookup("sparse_tensor"));
+        if (st == null) {
+          return null;
+        }
+        int nnz = st.input(0).attributes().getTensor("value").dim(0);
+        Node keep = gen.constant(gen.randomTensor(DType.BOOL, new int[] {nnz}));
+        return gen.add(op, List.of(st, keep), Map.of(), gen.maybeName(), null);
       }),
       Map.entry("sparse_to_dense", (gen, op) -> {
         Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);

@@ -9,9 +9,8 @@ import java.util.Optional;
 /**
  * How an op takes part in a fused loop, declared by the op itself ({@link OpDef#fusion()}). The
  * fuse pass asks an op's kind whether and how it fuses, and the bytecode backend emits each kind
- * through {@link Visitor}, so a new kind — {@code Filter(mask)} for stream compaction, {@code
- * Scan(fn)} for cumulative sums — is a new record here and a compile error in every backend until
- * handled. No fusion or codegen file names an op.
+ * through {@link Visitor}, so a new kind is a new record here and a compile error in every backend
+ * until handled. No fusion or codegen file names an op.
  */
 public sealed interface Fusion {
   <R> R accept(Visitor<R> visitor);
@@ -25,6 +24,10 @@ public sealed interface Fusion {
     R visitRowFold(RowFold rowFold);
 
     R visitGather(Gather gather);
+
+    R visitScan(Scan scan);
+
+    R visitFilter(Filter filter);
   }
 
   /**
@@ -68,6 +71,34 @@ public sealed interface Fusion {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.visitGather(this);
+    }
+  }
+
+  /**
+   * A scan within rows {@code (values, partition)} with attributes {@code exclusive} and {@code
+   * reverse}: the loop runs over the partition's rows and, within each row, keeps an accumulator
+   * that {@code fold} combines with each value in order, starting from the value the op's kernel
+   * gives the first element of an exclusive scan. Elementwise steps over the same values run in
+   * the same loop, before and after it.
+   */
+  record Scan(ScalarFunction fold) implements Fusion {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.visitScan(this);
+    }
+  }
+
+  /**
+   * Stream compaction {@code (values, mask, partition)} giving a ragged tensor: the values of each
+   * row where mask is true, the new row lengths being the counts of true values. Fused, one loop
+   * over the rows computes the mask and the values elementwise, stores only the kept values and
+   * counts them per row; elementwise steps on the kept values run in the same loop before each
+   * store (the fused node's result is then those values under the new row lengths).
+   */
+  record Filter() implements Fusion {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.visitFilter(this);
     }
   }
 

@@ -6,6 +6,7 @@ import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.ops.FusedExpr;
 import dev.tatter.ir.ops.FusedOps;
+import dev.tatter.ir.ops.RaggedOps;
 import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.ir.types.DenseType;
 import java.util.ArrayList;
@@ -30,6 +31,14 @@ import java.util.Map;
  * is <em>left outside</em>: it becomes the root of a group of its own, is stored once, and is
  * an operand of the groups that read it. That costs one stored array but never recomputes a
  * value, and keeps every fused node single-result like every other node.
+ *
+ * <p>Row loops: a row reduction ends its group, a row scan ({@code row_cumsum}) is a step of
+ * one, and a filter ({@code row_boolean_mask}) is the root of one; a group holds at most one
+ * partition these run over (and scans of one direction, forward where a fold or filter reads the
+ * rows in order). A filter's group then grows forward: when its kept values feed a group of
+ * elementwise nodes, reading nothing else but one-element operands, whose result is put back
+ * under the filter's partition ({@code ragged(..., partition(filter))}), that group and the
+ * {@code ragged} join the filter's loop, so the masked values are computed and stored once.
  *
  * <p>Each decision not to fuse is recorded with its reason in {@link #remarks()} (shown by
  * {@code --dump-after}), e.g. {@code %3 (add) not fused into %5: also used by %4 (row_lengths)}.
@@ -71,23 +80,22 @@ public final class FusePass implements Pass {
     graph.outputs().forEach(n -> isOutput.set(n.id()));
 
     // group[i] = id of the root of node i's group, or -1 if node i is not fusible
-    int[] group = new int[graph.size()];
-    int[] groupSize = new int[graph.size()];
-    java.util.Arrays.fill(group, -1);
+    Groups groups = new Groups(graph.size());
+    int[] group = groups.root;
+    int[] groupSize = groups.size;
     for (int i = graph.size() - 1; i >= 0; i--) {
       Node node = graph.nodes().get(i);
-      if (FusedExpr.fusibleRowFold(node)) {
-        // a row reduction is always the root of its group: its result has another index space
-        group[i] = i;
-        groupSize[i] = 1;
+      if (FusedExpr.fusibleRowFold(node) || FusedExpr.fusibleFilter(node)) {
+        // a row reduction or a filter is always the root of its group: its result has another index space
+        groups.startRowLoop(i, node.input(node.inputs().size() - 1).id(), 0);
         continue;
       }
       if (!FusedExpr.fusibleStep(node)) {
         continue;
       }
-      String why = joinDecision(node, users.get(i), isOutput, group, groupSize, graph, names);
+      String why = joinDecision(node, users.get(i), isOutput, groups, graph, names);
+      int root = why == null ? group[users.get(i).get(0).id()] : i;
       if (why == null) {
-        int root = group[users.get(i).get(0).id()];
         group[i] = root;
         groupSize[root]++;
       } else {
@@ -97,9 +105,24 @@ public final class FusePass implements Pass {
           notes.add(names.get(node) + " (" + node.op().mnemonic() + ") " + why);
         }
       }
+      if (FusedExpr.isScan(node.op())) {
+        groups.startRowLoop(root, node.input(1).id(), direction(node));
+      }
     }
+    Map<Integer, FilterTail> tails = FilterTail.find(graph, users, isOutput, groups, names, notes);
 
-    // rebuild: each root with more than one member becomes a fused node at the root's place
+    // a filter's tail joins the filter's group: its members, the values node it reads and the
+    // ragged node that ends it become members of the filter's group
+    for (Map.Entry<Integer, FilterTail> tail : tails.entrySet()) {
+      int filter = tail.getKey();
+      for (Node node : graph.nodes()) {
+        if (tail.getValue().absorbs(node, group)) {
+          group[node.id()] = filter;
+          groupSize[filter]++;
+        }
+      }
+    }
+    // rebuild: each root with more than one member becomes a fused node at its last member's place
     Map<Integer, List<Node>> members = new LinkedHashMap<>();
     for (Node node : graph.nodes()) {
       if (group[node.id()] >= 0 && groupSize[group[node.id()]] > 1) {
@@ -112,27 +135,44 @@ public final class FusePass implements Pass {
     }
     Graph.Builder out = Graph.builder();
     Node[] mapping = new Node[graph.size()];
-    for (Node node : graph.nodes()) {
+    for (Node node : FilterTail.schedule(graph, group, groupSize)) {
       int root = group[node.id()];
       if (root < 0 || groupSize[root] == 1) {
         mapping[node.id()] = out.copy(node, node.inputs().stream().map(n -> mapping[n.id()]).toList());
-      } else if (root == node.id()) {
+      } else {
         List<Node> group0 = members.get(root);
-        mapping[node.id()] = addFused(out, node, group0, mapping);
-        notes.add("fused " + String.join(", ", group0.stream().map(names::get).toList())
-            + " into one loop (" + group0.size() + " nodes)");
+        Node fused = addFused(out, group0.get(group0.size() - 1), group0, mapping);
+        for (Node member : group0) {
+          mapping[member.id()] = fused; // the root, or a filter's node whose partition is read outside
+        }
+        List<Node> steps = group0.stream().filter(FusePass::isStep).toList();
+        notes.add("fused " + String.join(", ", steps.stream().map(names::get).toList())
+            + " into one loop (" + steps.size() + " nodes)");
       }
     }
     for (Node output : graph.outputs()) {
       out.addOutput(mapping[output.id()]);
     }
     remarks = ImmutableList.copyOf(notes);
-    return out.build();
+    Graph result = out.build();
+    return tails.isEmpty() ? result : new DcePass().run(result);
+  }
+
+  /** Whether a member of a group is a step of its loop (not a filter tail's values or ragged node). */
+  static boolean isStep(Node member) {
+    return member.op() != RaggedOps.VALUES && member.op() != RaggedOps.RAGGED;
+  }
+
+  /** +1 for a forward scan, -1 for a reverse one. */
+  private static int direction(Node scan) {
+    return scan.attributes().getBool("reverse") ? -1 : 1;
   }
 
   /** Null if {@code node} joins its users' group; else why not ("" when there is nothing to say). */
-  private static String joinDecision(Node node, List<Node> users, BitSet isOutput, int[] group,
-      int[] groupSize, Graph graph, Map<Node, String> names) {
+  private static String joinDecision(Node node, List<Node> users, BitSet isOutput, Groups groups,
+      Graph graph, Map<Node, String> names) {
+    int[] group = groups.root;
+    int[] groupSize = groups.size;
     if (users.isEmpty()) {
       return "";
     }
@@ -153,8 +193,9 @@ public final class FusePass implements Pass {
     }
     Node rootNode = graph.nodes().get(root);
     DenseType mine = (DenseType) node.type();
-    // a row reduction's group runs over its values' index space
-    DenseType theirs = (DenseType) (FusedExpr.fusibleRowFold(rootNode) ? rootNode.input(0) : rootNode).type();
+    // a row reduction's or a filter's group runs over its values' index space
+    boolean rowRoot = FusedExpr.fusibleRowFold(rootNode) || FusedExpr.fusibleFilter(rootNode);
+    DenseType theirs = (DenseType) (rowRoot ? rootNode.input(0) : rootNode).type();
     if (!mine.shape().equals(theirs.shape())) {
       return "not fused into " + names.get(rootNode) + ": shape " + mine.shape()
           + " differs from the group's " + theirs.shape() + " (the index spaces differ)";
@@ -162,7 +203,61 @@ public final class FusePass implements Pass {
     if (groupSize[root] >= MAX_GROUP) {
       return "not fused into " + names.get(rootNode) + ": the group already holds " + MAX_GROUP + " nodes";
     }
+    if (FusedExpr.isScan(node.op())) {
+      String why = groups.rowLoopConflict(root, node.input(1), direction(node), rowRoot, graph, names);
+      if (why != null) {
+        return "not fused into " + names.get(rootNode) + ": " + why;
+      }
+    }
     return null;
+  }
+
+  /**
+   * The groups being grown: each node's root, each root's size, and for a group whose loop runs
+   * over rows, the partition it runs over and the direction of its scans (0 if none).
+   */
+  static final class Groups {
+    final int[] root;
+    final int[] size;
+    final int[] partition;
+    final int[] direction;
+
+    Groups(int n) {
+      root = new int[n];
+      size = new int[n];
+      partition = new int[n];
+      direction = new int[n];
+      java.util.Arrays.fill(root, -1);
+      java.util.Arrays.fill(partition, -1);
+    }
+
+    /** Node {@code i}'s group (started here if it is the root) runs over {@code partition}'s rows. */
+    void startRowLoop(int r, int partitionId, int scanDirection) {
+      if (root[r] < 0) {
+        root[r] = r;
+        size[r] = 1;
+      }
+      partition[r] = partitionId;
+      if (scanDirection != 0) {
+        direction[r] = scanDirection;
+      }
+    }
+
+    /** Why a scan over {@code p} in direction {@code dir} cannot join group {@code r}, or null. */
+    String rowLoopConflict(int r, Node p, int dir, boolean rowRoot, Graph graph, Map<Node, String> names) {
+      if (partition[r] >= 0 && partition[r] != p.id()) {
+        return "its rows are those of " + names.get(p) + ", the group's are those of "
+            + names.get(graph.nodes().get(partition[r])) + " (one loop runs over one partition's rows)";
+      }
+      if (direction[r] != 0 && direction[r] != dir) {
+        return "it scans the rows the other way from the group's scan";
+      }
+      if (rowRoot && dir < 0) {
+        return "it scans the rows backwards, but the group's " + (FusedExpr.isRowFold(graph.nodes().get(r).op())
+            ? "row reduction folds" : "filter keeps") + " them in order";
+      }
+      return null;
+    }
   }
 
   private static Node addFused(Graph.Builder out, Node root, List<Node> members, Node[] mapping) {
@@ -172,6 +267,12 @@ public final class FusePass implements Pass {
     List<FusedExpr.Step> steps = new ArrayList<>();
     List<String> origins = new ArrayList<>();
     for (Node member : members) {
+      if (!isStep(member)) {
+        if (member.op() == RaggedOps.VALUES) {
+          stepOf.put(member, stepOf.get(member.input(0))); // a filter's kept values: read the filter step
+        }
+        continue;
+      }
       origins.add(member.describe());
       ImmutableList.Builder<FusedExpr.Ref> args = ImmutableList.builder();
       for (int a = 0; a < member.inputs().size(); a++) {
@@ -194,6 +295,7 @@ public final class FusePass implements Pass {
       steps.add(new FusedExpr.Step(member.op(), args.build(), member.attributes()));
     }
     FusedExpr expr = new FusedExpr(ImmutableList.copyOf(steps));
+    // after a filter tail the node stands for the tail's ragged node (root), named after it
     return out.add(FusedOps.FUSED, inputs, Map.of("expr", expr.toString()), root.name().orElse(null),
         root.location(), null, origins);
   }

@@ -40,6 +40,39 @@ class FusePassTest {
   }
 
   @Test
+  void scansAndFilters_sayWhyTheyDoNotShareALoop() {
+    Graph g = GraphParser.parse("""
+        %x = placeholder() : ragged<float32>[None, (None)]
+        %v = values(%x) : tensor<float32>[None]
+        %p = partition(%x) : partition<int64>[None, (None)]
+        %s = placeholder() : tensor<int64>[None]
+        %q = partition_from_row_splits(%s) : partition<int64>[None, (None)]
+        %back = row_cumsum(%v, %p) {reverse = true} : tensor<float32>[None]
+        %sum = row_sum(%back, %p) : tensor<float32>[None]
+        %other = row_cumsum(%v, %q) : tensor<float32>[None]
+        %max = row_max(%other, %p) : tensor<float32>[None]
+        %fwd = row_cumsum(%v, %p) : tensor<float32>[None]
+        %rev = row_cumsum(%v, %p) {reverse = true, exclusive = true} : tensor<float32>[None]
+        %both = add(%fwd, %rev) : tensor<float32>[None]
+        %t = constant() {value = tensor<float32>[] 0.5} : tensor<float32>[]
+        %m = gt(%v, %t) : tensor<bool>[None]
+        %f = row_boolean_mask(%v, %m, %p) : ragged<float32>[None, (None)]
+        %fv = values(%f) : tensor<float32>[None]
+        %y = mul(%fv, %v) : tensor<float32>[None]
+        return %sum, %max, %both, %f, %y
+        """, "g.tat");
+    FusePass fuse = new FusePass();
+    fuse.run(g);
+    String remarks = String.join("\n", fuse.remarks());
+    assertTrue(remarks.contains("%back (row_cumsum) not fused into %sum: it scans the rows backwards, but the group's "
+        + "row reduction folds them in order"), remarks);
+    assertTrue(remarks.contains("%other (row_cumsum) not fused into %max: its rows are those of %q, the group's are those of %p"),
+        remarks);
+    assertTrue(remarks.contains("it scans the rows the other way from the group's scan"), remarks);
+    assertTrue(remarks.contains("fused %m, %f into one loop (2 nodes)"), remarks);
+  }
+
+  @Test
   void dumpAfterEachPass_showsRemarksAsCommentsAndParses() {
     List<String> dumps = new ArrayList<>();
     PassManager.parse("cse,fuse").runObserved(GraphParser.parse(GRAPH, "g.tat"), (pass, g) -> dumps.add(PassManager.dump(pass, g)));

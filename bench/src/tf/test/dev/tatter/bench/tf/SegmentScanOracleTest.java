@@ -114,6 +114,25 @@ class SegmentScanOracleTest {
     }
   }
 
+  @ParameterizedTest(name = "Cumsum along the outer axis of a ragged tensor, {0}, exclusive {1}, reverse {2}")
+  @CsvSource({"INT32, false, false", "INT64, true, true", "FLOAT32, false, true", "FLOAT64, true, false"})
+  void outerAxisScan_isTfsCumsumOfThePaddedTensorCutBack(DType dtype, boolean exclusive, boolean reverse) {
+    for (int seed = 0; seed < CASES; seed++) {
+      RaggedTensor rt = OracleInputs.ragged(dtype, 1, new int[0], seed);
+      RowPartition p = rt.partition();
+      int width = 0;
+      for (int row = 0; row < p.nrows(); row++) {
+        width = Math.max(width, p.rowLength(row));
+      }
+      // tf.math.cumsum(rt, axis=0) is ragged_cumsum's Cumsum of rt.to_tensor() along axis 0, cut to rt's row lengths
+      Tensor tf = tfScan("Cumsum", pad(rt, width), 0, exclusive, reverse);
+      GraphBuilder g = new GraphBuilder();
+      Value in = g.placeholder("rt", Types.parse("ragged<" + dtype + ">[None, (None)]"));
+      Tensor actual = ((RaggedTensor) runRagged(g, in.cumsum(0, exclusive, reverse), Map.of("rt", rt))).flatValues();
+      OracleAssert.sameValues(unpad(tf, p, width), actual, "cumsum axis 0 of " + rt, i -> excusedFloat(rt.flatValues()));
+    }
+  }
+
   /** TF flushes subnormal partial sums; an input with a subnormal or an infinity next to a NaN is left to the element tests. */
   private static boolean excusedFloat(Tensor x) {
     if (!x.dtype().isFloating()) {

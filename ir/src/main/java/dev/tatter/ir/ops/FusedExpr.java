@@ -7,6 +7,7 @@ import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.Attributes;
 import dev.tatter.ir.Fusion;
+import dev.tatter.ir.KernelInvoker;
 import dev.tatter.ir.Lowering;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.OpDef;
@@ -14,8 +15,13 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.TypeException;
 import dev.tatter.ir.text.TextSyntax;
 import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.PartitionType;
+import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Tensor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +38,14 @@ import java.util.Map;
  * Steps with attributes spell them in braces after the mnemonic:
  * {@code cast{dtype = float32}($0)}. Only attribute kinds with a one-token spelling (bool, int,
  * float, dtype) can appear; fusion leaves ops with other attributes alone.
+ *
+ * <p>A row scan ({@code row_cumsum(#k, $p)}) is a step like any other over the same values; a
+ * loop holding one runs over $p's rows. A filter ({@code row_boolean_mask(#v, #m, $p)}, at most
+ * one) changes the index space: the steps after it run over the kept values, reading the filter
+ * step (as its flat values), later steps and one-element operands only, and the node's result is
+ * the last step's values under the filter's new row lengths:
+ *
+ * <pre>greater($0, $1); row_boolean_mask($0, #0, $2); mul(#1, $3)</pre>
  */
 public record FusedExpr(ImmutableList<Step> steps) {
   public FusedExpr {
@@ -77,6 +91,40 @@ public record FusedExpr(ImmutableList<Step> steps) {
   /** Whether {@code op} is a row reduction a fused node can end with ({@link Fusion.RowFold}). */
   public static boolean isRowFold(OpDef op) {
     return op.fusion() instanceof Fusion.RowFold;
+  }
+
+  /** Whether {@code op} compacts the values by a mask ({@link Fusion.Filter}). */
+  public static boolean isFilter(OpDef op) {
+    return op.fusion() instanceof Fusion.Filter;
+  }
+
+  /** Whether {@code op} is a scan within rows ({@link Fusion.Scan}). */
+  public static boolean isScan(OpDef op) {
+    return op.fusion() instanceof Fusion.Scan;
+  }
+
+  /** The index of the filter step, or -1. */
+  public int filterStep() {
+    for (int k = 0; k < steps.size(); k++) {
+      if (isFilter(steps.get(k).op())) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The partition operand the loop runs over the rows of: a row reduction's, a scan's or a
+   * filter's (all the same one, as the fuse pass groups them), or -1 for a flat loop.
+   */
+  public int rowPartition() {
+    for (Step step : steps) {
+      if (isRowFold(step.op()) || isScan(step.op()) || isFilter(step.op())) {
+        Ref p = step.args().get(step.args().size() - 1);
+        return p.isInput() ? p.index() : -1;
+      }
+    }
+    return -1;
   }
 
   /** Whether this expression ends with a row reduction: {@code row_sum(#k, $p)}, $p a partition. */
@@ -136,7 +184,53 @@ public record FusedExpr(ImmutableList<Step> steps) {
         return node.input(0).type() instanceof DenseType params && params.rank() == 2 && params.dim(1) == 1
             && params.dtype().isPrimitive();
       }
+
+      @Override
+      public Boolean visitScan(Fusion.Scan scan) {
+        return node.input(0).type() instanceof DenseType values && values.rank() == 1
+            && scanStart(node.op(), node.attributes(), values.dtype()) != null;
+      }
+
+      @Override
+      public Boolean visitFilter(Fusion.Filter filter) {
+        return false; // the root of a group: see fusibleFilter
+      }
     });
+  }
+
+  /**
+   * A filter over rank-1 values of a primitive dtype: the root of a fused group, which its users
+   * that are elementwise on the kept values may join.
+   */
+  public static boolean fusibleFilter(Node node) {
+    return isFilter(node.op()) && canHold(node.op()) && node.input(0).type() instanceof DenseType values
+        && values.rank() == 1 && values.dtype().isPrimitive();
+  }
+
+  /**
+   * The accumulator's starting value of a scan step on {@code dtype} (boxed in its compute type):
+   * what the op's own kernel gives as the exclusive scan of one value. Null when the kernel refuses
+   * the dtype or the fold has no overload returning its compute type (then the scan is not fused,
+   * and the kernel reports what it reports).
+   */
+  public static Object scanStart(OpDef op, Attributes attributes, DType dtype) {
+    if (!(op.fusion() instanceof Fusion.Scan scan) || !dtype.isPrimitive()
+        || scan.fold().overload(dtype, 2).filter(m -> m.getReturnType() == dtype.computeType()).isEmpty()) {
+      return null;
+    }
+    Tensor one = Tensor.wrap(dtype, new int[] {1}, dtype.layout().newArray(1));
+    RowPartition oneRow = RowPartition.fromRowSplits(new long[] {0, 1}, DType.INT64, true);
+    Map<String, Object> exclusive = new LinkedHashMap<>();
+    for (AttrSpec spec : op.attributes()) {
+      exclusive.put(spec.name(), attributes.get(spec.name()));
+    }
+    exclusive.put("exclusive", true);
+    try {
+      Tensor start = (Tensor) KernelInvoker.invoke(op, List.of(one, oneRow), op.normalizeAttributes(exclusive));
+      return start.dtype().layout().get(start.unsafeData(), 0);
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /** A row fold over rank-1 values with a fold overload for their dtype: the root of a fused group. */
@@ -154,9 +248,14 @@ public record FusedExpr(ImmutableList<Step> steps) {
     return steps.get(steps.size() - 1);
   }
 
-  /** The type of every step, given the fused node's operand types; the last is the node's type. */
+  /**
+   * The type of every step, given the fused node's operand types; the last is the node's type,
+   * except after a filter (see {@link #resultType}). A step after the filter reads the filter
+   * step's flat values, and may read no operand with more than one element nor a step before it.
+   */
   public List<Type> stepTypes(List<Type> inputTypes) {
     List<Type> types = new ArrayList<>();
+    int filter = filterStep();
     for (int k = 0; k < steps.size(); k++) {
       Step step = steps.get(k);
       ImmutableList.Builder<Type> operands = ImmutableList.builder();
@@ -165,7 +264,18 @@ public record FusedExpr(ImmutableList<Step> steps) {
           throw new TypeException("step #" + k + " reads $" + ref.index() + " but the node has "
               + inputTypes.size() + " operand(s)");
         }
-        operands.add(ref.isInput() ? inputTypes.get(ref.index()) : types.get(ref.index()));
+        Type operand = ref.isInput() ? inputTypes.get(ref.index()) : types.get(ref.index());
+        if (filter >= 0 && k > filter) {
+          boolean oneElement = operand instanceof DenseType d && d.shape().stream().allMatch(n -> n == 1);
+          if (ref.isInput() ? !oneElement : ref.index() < filter) {
+            throw new TypeException("step #" + k + " (" + step + ") runs over the values the filter #" + filter
+                + " kept, so it reads the filter, later steps and one-element operands only, not " + ref);
+          }
+          if (!ref.isInput() && ref.index() == filter) {
+            operand = ((RaggedType) operand).flatValuesType();
+          }
+        }
+        operands.add(operand);
       }
       try {
         step.op().checkOperandCount(step.args().size());
@@ -175,6 +285,20 @@ public record FusedExpr(ImmutableList<Step> steps) {
       }
     }
     return types;
+  }
+
+  /**
+   * The node's type from its steps' types: the last step's, or after a filter the filter's ragged
+   * type with the last step's values.
+   */
+  public Type resultType(List<Type> stepTypes) {
+    int filter = filterStep();
+    Type last = stepTypes.get(stepTypes.size() - 1);
+    if (filter < 0 || filter == steps.size() - 1) {
+      return last;
+    }
+    DenseType values = (DenseType) last;
+    return ((RaggedType) stepTypes.get(filter)).withFlatValues(values.dtype(), values.shape());
   }
 
   @Override
@@ -204,9 +328,17 @@ public record FusedExpr(ImmutableList<Step> steps) {
       if (pos != text.length()) {
         throw error("expected ';' or the end");
       }
-      for (int k = 0; k < steps.size() - 1; k++) {
-        if (isRowFold(steps.get(k).op())) {
-          throw error("a row reduction can only be the last step, but step #" + k + " is " + steps.get(k).op());
+      int filter = -1;
+      for (int k = 0; k < steps.size(); k++) {
+        OpDef op = steps.get(k).op();
+        if (k < steps.size() - 1 && isRowFold(op)) {
+          throw error("a row reduction can only be the last step, but step #" + k + " is " + op);
+        }
+        if (filter >= 0 && !(op.fusion() instanceof Fusion.Pointwise || op.fusion() instanceof Fusion.Cast)) {
+          throw error("only elementwise steps can follow the filter #" + filter + ", but step #" + k + " is " + op.mnemonic());
+        }
+        if (isFilter(op)) {
+          filter = k;
         }
       }
       return new FusedExpr(ImmutableList.copyOf(steps));

@@ -8,7 +8,6 @@ import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
-import java.util.List;
 
 /**
  * The op the fuse pass produces: a group of elementwise nodes as one node whose {@code expr}
@@ -46,6 +45,26 @@ public final class FusedOps {
           %0 = fused(%x, %p) {expr = "mul($0, $0); row_sum(#0, $1)"} : tensor<float64>[3]
           return %0
               """, "[5.0, 0.0, 50.0]")
+          // a scan within rows absorbing its producer and consumer: tf.math.cumsum(rt * rt, axis=1) + 1
+          // on [[1, 2], [], [3]] -> [[2, 6], [], [10]] (flat values)
+          .example("""
+          %s = constant() {value = tensor<int64>[4] [0, 2, 2, 3]} : tensor<int64>[4]
+          %p = partition_from_row_splits(%s) : partition<int64>[3, (None)]
+          %x = constant() {value = tensor<float32>[3] [1.0, 2.0, 3.0]} : tensor<float32>[3]
+          %one = constant() {value = tensor<float32>[] 1.0} : tensor<float32>[]
+          %0 = fused(%x, %p, %one) {expr = "mul($0, $0); row_cumsum(#0, $1); add(#1, $2)"} : tensor<float32>[3]
+          return %0
+              """, "[2.0, 6.0, 10.0]")
+          // stream compaction: tf.ragged.boolean_mask(rt, rt > 1.5) * 2 on [[1, 2], [], [3]] -> [[4], [], [6]]
+          .example("""
+          %s = constant() {value = tensor<int64>[4] [0, 2, 2, 3]} : tensor<int64>[4]
+          %p = partition_from_row_splits(%s) : partition<int64>[3, (None)]
+          %x = constant() {value = tensor<float32>[3] [1.0, 2.0, 3.0]} : tensor<float32>[3]
+          %t = constant() {value = tensor<float32>[] 1.5} : tensor<float32>[]
+          %two = constant() {value = tensor<float32>[] 2.0} : tensor<float32>[]
+          %0 = fused(%x, %t, %p, %two) {expr = "gt($0, $1); row_boolean_mask($0, #0, $2); mul(#1, $3)"} : ragged<float32>[3, (None)]
+          return %0
+              """, "[[4.0], [], [6.0]]")
           .build();
 
   private static Type infer(OpContext ctx) {
@@ -55,7 +74,6 @@ public final class FusedOps {
         throw ctx.fail("operand $%d must be a dense tensor (or a row reduction's partition), got %s", i, ctx.operand(i));
       }
     }
-    List<Type> types = expr.stepTypes(ctx.operandTypes());
-    return types.get(types.size() - 1);
+    return expr.resultType(expr.stepTypes(ctx.operandTypes()));
   }
 }

@@ -47,6 +47,7 @@ public final class OpRegistry {
       ArrayOps.class,
       RaggedGatherOps.class,
       SelectionOps.class,
+      RowSelectionOps.class,
       CombinationOps.class,
       ScanOps.class,
       SoftmaxOps.class,

@@ -2,12 +2,15 @@ package dev.tatter.ir.ops;
 
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Fusion;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
+import dev.tatter.runtime.kernels.ScalarFunction;
+import dev.tatter.runtime.kernels.ScalarFunctions;
 import dev.tatter.runtime.kernels.ScanKernels;
 
 /**
@@ -84,6 +87,8 @@ public final class ScanOps {
           return values;
         })
         .kernel(ScanKernels.class, "rowScan", scan)
+        // fused, the row loop accumulates with the same float/double/integer arithmetic as the kernel
+        .fusion(new Fusion.Scan(new ScalarFunction(ScalarFunctions.class, scan.equals("sum") ? "add" : "mul")))
         .example("""
             %v = constant() {value = tensor<int32>[5] [1, 2, 3, 4, 5]} : tensor<int32>[5]
             %s = constant() {value = tensor<int64>[4] [0, 3, 3, 5]} : tensor<int64>[4]

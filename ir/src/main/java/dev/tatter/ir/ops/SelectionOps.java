@@ -34,6 +34,7 @@ public final class SelectionOps {
           .traits(Trait.PURE)
           .type(SelectionOps::maskType)
           .kernel(BooleanMaskKernels.class, "booleanMask")
+          .canonicalize((node, inputs, out) -> RowSelectionOps.SHARED_PARTITION.simplify(node, inputs, out))
           // tf.ragged.boolean_mask([[1, 2, 3], [4, 5, 6], [7, 8, 9]], [[T, F, T], [F, F, F], [T, F, F]]) -> [[1, 3], [], [7]]
           .example("""
               %data = constant() {value = tensor<int32>[3, 3] [[1, 2, 3], [4, 5, 6], [7, 8, 9]]} : tensor<int32>[3, 3]

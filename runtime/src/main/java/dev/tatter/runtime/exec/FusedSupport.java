@@ -1,6 +1,7 @@
 package dev.tatter.runtime.exec;
 
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
@@ -162,6 +163,55 @@ public final class FusedSupport {
       args = gathers(inputs, kinds, links, values, args);
     }
     return args;
+  }
+
+  /**
+   * Prepares a fused row scan or filter (a loop over the rows of {@code inputs[partition]} whose
+   * steps run over its values), or returns null if the fast loop does not apply: as {@link
+   * #prepareRows}, but the output has one element per value; a filter's args also hold the kept
+   * values' row splits ({@code args[2n + 2]}), filled by the loop.
+   */
+  public static Object[] prepareRowValues(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype,
+      boolean filter) {
+    int[] values = commonShape(inputs, kinds, 1);
+    RowPartition p = (RowPartition) inputs[partition];
+    if (values == null || values[0] != p.nvals()) {
+      return null;
+    }
+    Object[] args = arguments(inputs, kinds, values, dtype, p.nvals(), values, null, 0); // scans and filters allocate their output every run
+    if (args == null) {
+      return null;
+    }
+    args[1 + partition] = p.unsafeRowSplits();
+    args = gathers(inputs, kinds, links, values, args);
+    if (args != null && filter) {
+      args = java.util.Arrays.copyOf(args, args.length + 1);
+      args[args.length - 1] = new long[p.nrows() + 1];
+    }
+    return args;
+  }
+
+  /** The rows of the partition operand {@code partition} a row loop's args hold. */
+  public static int rows(Object[] args, int partition) {
+    return ((long[]) args[1 + partition]).length - 1;
+  }
+
+  /**
+   * A filter loop's result: the kept values (the first {@code splits[nrows]} of the output
+   * array) under the row splits the loop filled, in the input partition's splits dtype.
+   */
+  public static RaggedTensor filterResult(DType dtype, Object[] args, Object[] inputs, int partition) {
+    long[] splits = (long[]) args[args.length - 1];
+    int kept = (int) splits[splits.length - 1];
+    Object data = args[0];
+    if (kept != Array.getLength(data)) {
+      Object trimmed = Array.newInstance(data.getClass().getComponentType(), kept);
+      System.arraycopy(data, 0, trimmed, 0, kept);
+      data = trimmed;
+    }
+    RowPartition p = (RowPartition) inputs[partition];
+    return RaggedTensor.of(Tensor.wrap(dtype, new int[] {kept}, data),
+        RowPartition.adoptingRowSplits(splits, p.splitsDType()));
   }
 
   private static int[] commonShape(Object[] inputs, byte[] kinds, int rank) {

@@ -40,6 +40,14 @@ public final class BooleanMaskKernels {
     return denseMask((Tensor) data, m, DType.INT64);
   }
 
+  /**
+   * {@code tf.ragged.boolean_mask(ragged(values, p), ragged(mask, p))}: the ragged tensors are put
+   * together first, so a mask without one value per partitioned value fails as {@code ragged} does.
+   */
+  public static Object rowBooleanMask(Tensor values, Tensor mask, RowPartition partition) {
+    return booleanMask(RaggedTensor.of(values, partition), RaggedTensor.of(mask, partition));
+  }
+
   /** A ragged mask: its ragged levels must match data's; the innermost one becomes true counts. */
   private static Object raggedMask(Object data, RaggedTensor mask) {
     RaggedTensor d = data instanceof RaggedTensor r ? r : uniformRagged((Tensor) data, mask.raggedRank(), mask.partition().splitsDType());

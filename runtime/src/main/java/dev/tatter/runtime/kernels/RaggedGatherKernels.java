@@ -32,34 +32,35 @@ public final class RaggedGatherKernels {
     int[] indexShape = indices.shape();
     int n = indices.size();
     // read once: the loops below visit each index twice and each level's splits per index
-    long[] picked = new long[n];
+    int[] picked = pickedRows(indices, numParams);
     long[][] levelSplits = new long[partitions.size()][];
     for (int d = 0; d < levelSplits.length; d++) {
       levelSplits[d] = partitions.get(d).unsafeRowSplits();
-    }
-    for (int i = 0; i < n; i++) {
-      long index = indices.getLong(i);
-      picked[i] = index;
-      if (index < 0 || index >= numParams) {
-        throw new InvalidArgumentException("indices" + position(indexShape, i) + " = " + index
-            + " is not in [0, " + numParams + ")");
-      }
     }
     int outer = indexShape.length - 1;
     int levels = partitions.size();
     // the number of splits each output level appends, counted in long before anything is allocated
     long[] lengths = new long[levels];
     long numValues = 0;
-    for (int i = 0; i < n; i++) {
-      long start = picked[i];
-      long limit = start + 1;
-      for (int d = 0; d < levels; d++) {
-        lengths[d] += limit - start;
-        long[] splits = levelSplits[d];
-        start = splits[(int) start];
-        limit = splits[(int) limit];
+    if (levels == 1) {
+      // the common case, one ragged level: each picked row is one slice of the values
+      long[] splits = levelSplits[0];
+      lengths[0] = n;
+      for (int i = 0; i < n; i++) {
+        numValues += splits[picked[i] + 1] - splits[picked[i]];
       }
-      numValues += limit - start;
+    } else {
+      for (int i = 0; i < n; i++) {
+        long start = picked[i];
+        long limit = start + 1;
+        for (int d = 0; d < levels; d++) {
+          lengths[d] += limit - start;
+          long[] splits = levelSplits[d];
+          start = splits[(int) start];
+          limit = splits[(int) limit];
+        }
+        numValues += limit - start;
+      }
     }
     long[][] outSplits = new long[levels][];
     int[] fill = new int[levels];
@@ -76,8 +77,11 @@ public final class RaggedGatherKernels {
     Object in = flat.unsafeData();
     Object out = Array.newInstance(in.getClass().getComponentType(), Sizes.elementCount(flatShape));
     int outPos = 0;
-    for (int i = 0; i < n; i++) {
-      int start = (int) picked[i];
+    if (levels == 1) {
+      gatherRows(levelSplits[0], picked, inner, in, out, outSplits[0]);
+    }
+    for (int i = 0; levels > 1 && i < n; i++) {
+      int start = picked[i];
       int limit = start + 1;
       for (int d = 0; d < levels; d++) {
         long[] splits = levelSplits[d];
@@ -103,9 +107,41 @@ public final class RaggedGatherKernels {
     }
     // a scalar index drops the outermost level: the picked row is the result
     for (int d = outer < 0 ? 1 : 0; d < levels; d++) {
-      result.add(RowPartition.fromRowSplits(outSplits[d], splitsDType, false));
+      result.add(RowPartition.adoptingRowSplits(outSplits[d], splitsDType));
     }
     return result.isEmpty() ? values : RaggedTensor.ofNested(values, result);
+  }
+
+  /**
+   * The indices as row numbers, each checked against {@code [0, numParams)}; int32 and int64
+   * indices are read in place.
+   */
+  private static int[] pickedRows(Tensor indices, int numParams) {
+    int n = indices.size();
+    int[] picked = new int[n];
+    Object data = indices.unsafeData();
+    for (int i = 0; i < n; i++) {
+      long index = data instanceof long[] longs ? longs[i] : data instanceof int[] ints ? ints[i] : indices.getLong(i);
+      if (index < 0 || index >= numParams) {
+        throw new InvalidArgumentException("indices" + position(indices.shape(), i) + " = " + index
+            + " is not in [0, " + numParams + ")");
+      }
+      picked[i] = (int) index;
+    }
+    return picked;
+  }
+
+  /** One ragged level: each picked row's length into the splits, its values copied as one slice. */
+  private static void gatherRows(long[] splits, int[] picked, int inner, Object in, Object out, long[] outSplits) {
+    long end = 0;
+    for (int i = 0; i < picked.length; i++) {
+      int row = picked[i];
+      int start = (int) splits[row];
+      int length = (int) (splits[row + 1] - start);
+      System.arraycopy(in, start * inner, out, (int) end * inner, length * inner);
+      end += length;
+      outSplits[i + 1] = end;
+    }
   }
 
   /** TF's {@code SliceDebugString}: the multi-index of flat position {@code i}, e.g. {@code [1,0]}. */
