@@ -12,6 +12,7 @@ import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.runtime.DType;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -86,6 +87,14 @@ class GraphBindingTest {
     assertContains("spark: placeholder %x is needed by the fetches but no column feeds it",
         refusal(stage(Workloads.W1, Map.of(), Map.of("y", "y")), X));
     assertContains("spark: no graph set (setGraph)", refusal(new TatterTransformer(), X));
+    StructType two = new StructType().add("x", FLOATS).add("z", FLOATS);
+    Map<String, String> both = new LinkedHashMap<>();
+    both.put("x", "x");
+    both.put("z", "x");
+    assertContains("spark: placeholder %x is fed by two columns", refusal(stage(Workloads.W1, both, Map.of("y", "y")), two));
+    TatterTransformer unpaired = stage(Workloads.W1, Map.of("x", "x"), Map.of("y", "y"));
+    unpaired = unpaired.copy(new ParamMap().put(unpaired.placeholders(), new String[0]));
+    assertContains("spark: 1 input columns but 0 placeholders (each input column names one placeholder)", refusal(unpaired, X));
   }
 
   @Test

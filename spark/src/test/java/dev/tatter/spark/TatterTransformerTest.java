@@ -55,7 +55,28 @@ class TatterTransformerTest {
 
   /** {@code rows} in {@code partitions} slices, in order, without a shuffle (some slices empty when rows are few). */
   static Dataset<Row> frame(StructType schema, List<Row> rows, int partitions) {
-    return spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(rows, partitions), schema);
+    List<Row> external = new ArrayList<>();
+    for (Row row : rows) {
+      Object[] values = new Object[row.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = scalaSeqs(row.get(i));
+      }
+      external.add(RowFactory.create(values));
+    }
+    return spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(external, partitions),
+        schema);
+  }
+
+  /** Java lists as the Scala sequences a Row of an RDD must hold for an array column (nulls kept). */
+  static Object scalaSeqs(Object value) {
+    if (!(value instanceof List<?> list)) {
+      return value;
+    }
+    List<Object> converted = new ArrayList<>();
+    for (Object item : list) {
+      converted.add(scalaSeqs(item));
+    }
+    return scala.jdk.javaapi.CollectionConverters.asScala(converted).toSeq();
   }
 
   static List<Row> floatRows(List<float[]> data) {
