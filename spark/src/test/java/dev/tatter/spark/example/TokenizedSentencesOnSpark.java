@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -72,8 +71,7 @@ public final class TokenizedSentencesOnSpark {
         .add("token_ids", DataTypes.createArrayType(DataTypes.LongType, false), false)
         .add("chars", DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.IntegerType, false), false), false);
     String input = dir.resolve("sentences.parquet").toString();
-    spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(rows, 4), schema)
-        .write().mode("overwrite").parquet(input);
+    spark.createDataFrame(rows, schema).repartition(4).write().mode("overwrite").parquet(input);
 
     int v = vocabulary.size() + 1;
     GraphBuilder g = new GraphBuilder();
