@@ -38,10 +38,12 @@ final class InputColumn {
   private final long[][] splits;
   private final int[] splitsSize;
   private final long[] seenLength;
+  /** How a refusal names the rows' partition. */
+  private final String partitionName;
   private int rows;
-  private String partitionName = "";
 
-  InputColumn(String column, int ordinal, String placeholder, Type type, NullPolicy nullPolicy) {
+  InputColumn(String column, int ordinal, String placeholder, Type type, NullPolicy nullPolicy, int partition) {
+    this.partitionName = " of partition " + partition;
     this.column = column;
     this.ordinal = ordinal;
     this.placeholder = placeholder;
@@ -74,17 +76,12 @@ final class InputColumn {
     clear();
   }
 
-  String column() {
-    return column;
-  }
-
   String placeholder() {
     return placeholder;
   }
 
-  /** Appends {@code row}'s value; {@code rowNumber} and {@code partition} name it in a refusal. */
-  void read(InternalRow row, long rowNumber, int partition) {
-    partitionName = " of partition " + partition;
+  /** Appends {@code row}'s value; {@code rowNumber} (within the partition) names it in a refusal. */
+  void read(InternalRow row, long rowNumber) {
     try {
       if (row.isNullAt(ordinal)) {
         if (depth == 0) {

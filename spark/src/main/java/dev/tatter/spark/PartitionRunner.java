@@ -92,7 +92,7 @@ final class PartitionRunner implements FlatMapFunction<Iterator<InternalRow>, In
 
     private InputColumn newInput(GraphBinding.Input in) {
       return new InputColumn(in.column(), in.ordinal(), in.placeholder().name().orElseThrow(), in.placeholder().type(),
-          nullPolicy);
+          nullPolicy, partition);
     }
 
     @Override
@@ -120,7 +120,7 @@ final class PartitionRunner implements FlatMapFunction<Iterator<InternalRow>, In
         // Spark reuses the row object it hands out: keep a copy for the output row
         InternalRow row = rows.next().copy();
         for (InputColumn in : inputs) {
-          in.read(row, rowsRead, partition);
+          in.read(row, rowsRead);
         }
         batch.add(row);
         rowsRead++;
@@ -158,12 +158,11 @@ final class PartitionRunner implements FlatMapFunction<Iterator<InternalRow>, In
      */
     private InvalidArgumentException locate(InvalidArgumentException batchFailure, long first, String range) {
       String columnsFed = describeColumns();
-      List<InputColumn> single = inputs.stream().map(in -> binding.inputs.stream()
-          .filter(b -> b.column().equals(in.column())).findFirst().map(this::newInput).orElseThrow()).toList();
+      List<InputColumn> single = binding.inputs.stream().map(this::newInput).toList();
       for (int r = 0; r < batch.size(); r++) {
         Map<String, Object> feeds = new HashMap<>();
         for (InputColumn in : single) {
-          in.read(batch.get(r), first + r, partition);
+          in.read(batch.get(r), first + r);
           feeds.put(in.placeholder(), in.take());
         }
         try {
