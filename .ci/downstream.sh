@@ -34,7 +34,7 @@ mvn_() { mvn -B -q -Dstyle.color=never -s "$work/settings.xml" -Dmaven.repo.loca
 
 # the README's install line (tests already ran in CI's verify)
 mvn_ -DskipTests install
-for a in tatter-bom tatter-runtime tatter-ir tatter-optimizer tatter-codegen tatter-frontend tatter-arrow; do
+for a in tatter-bom tatter-runtime tatter-ir tatter-optimizer tatter-codegen tatter-frontend tatter-arrow tatter-spark; do
   test -d "$repo/dev/tatter/$a" || { echo "downstream: $a was not installed" >&2; exit 1; }
 done
 for a in tatter-examples tatter-bench; do

@@ -1,0 +1,208 @@
+package dev.tatter.spark;
+
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.text.GraphPrinter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.ml.Transformer;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.param.ParamValidators;
+import org.apache.spark.ml.param.StringArrayParam;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.DefaultParamsWritable;
+import org.apache.spark.ml.util.Identifiable$;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.rdd.RDD;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A Spark ML stage that runs a Tatter graph over a DataFrame's array columns: each input column
+ * feeds a placeholder, each fetched value becomes a new column, a batch of rows at a time.
+ *
+ * <pre>{@code
+ * TatterTransformer stage = new TatterTransformer()
+ *     .setGraph(graphText)                                  // the textual IR (it is saved with the stage)
+ *     .setInputs(Map.of("tokens", "tokens"))                // column -> placeholder
+ *     .setOutputs(Map.of("lengths", "token_count"))         // fetched value -> new column
+ *     .setBatchSize(4096);
+ * Dataset<Row> out = stage.transform(documents);
+ * }</pre>
+ *
+ * <p>Types: a placeholder's dimensions after the batch are nested arrays, ragged or not
+ * ({@link SparkTypes}); {@code transformSchema} refuses a column whose type is not its
+ * placeholder's, naming both, and derives each new column's type from its value's static type.
+ *
+ * <p>Execution: the input's rows are read as Spark's internal rows ({@code InternalRow},
+ * {@code ArrayData}), whose primitive getters fill the flat values and row splits without boxing
+ * an element (the public {@code Row} API would box every element into a {@code Seq}); each task
+ * gathers {@code batchSize} rows, runs the graph once on them with the {@code Session} its JVM
+ * holds for this graph (compiled once per executor), and appends the results to the rows. A
+ * failing batch is rerun row by row to name the row that fails.
+ *
+ * <p>Saved and loaded as Spark saves any stage of plain params ({@code DefaultParamsWritable};
+ * {@link #read()}/{@link #load}), alone or inside a {@code Pipeline}.
+ */
+public final class TatterTransformer extends Transformer implements DefaultParamsWritable {
+  private static final long serialVersionUID = 1L;
+
+  private final String uid;
+  private final Param<String> graph;
+  private final StringArrayParam inputColumns;
+  private final StringArrayParam placeholders;
+  private final StringArrayParam fetches;
+  private final StringArrayParam outputColumns;
+  private final IntParam batchSize;
+  private final Param<String> nullPolicy;
+
+  public TatterTransformer() {
+    this(Identifiable$.MODULE$.randomUID("tatter"));
+  }
+
+  /** The constructor Spark's reader and {@code copy} call. */
+  public TatterTransformer(String uid) {
+    this.uid = uid;
+    graph = new Param<>(this, "graph", "the graph, as Tatter's textual IR");
+    inputColumns = new StringArrayParam(this, "inputColumns", "input columns, each feeding the placeholder at its index");
+    placeholders = new StringArrayParam(this, "placeholders", "placeholder names (without %), one per input column");
+    fetches = new StringArrayParam(this, "fetches", "fetched value names (without %), one per output column");
+    outputColumns = new StringArrayParam(this, "outputColumns", "new columns, each holding the fetch at its index");
+    batchSize = new IntParam(this, "batchSize", "rows per run of the graph (>= 1)", ParamValidators.gtEq(1));
+    nullPolicy = new Param<>(this, "nullPolicy", "a null array: \"error\" (refused, naming row and column) or \"empty\""
+        + " (read as an empty array)", ParamValidators.inArray(new String[] {"error", "empty"}));
+    setDefault(inputColumns, new String[0]);
+    setDefault(placeholders, new String[0]);
+    setDefault(fetches, new String[0]);
+    setDefault(outputColumns, new String[0]);
+    setDefault(batchSize, 1024);
+    setDefault(nullPolicy, NullPolicy.ERROR.paramValue());
+  }
+
+  /** Spark's reader of saved stages (a Pipeline's loader finds it by this name). */
+  public static MLReader<TatterTransformer> read() {
+    return new DefaultParamsReader<>();
+  }
+
+  public static TatterTransformer load(String path) {
+    return read().load(path);
+  }
+
+  @Override
+  public String uid() {
+    return uid;
+  }
+
+  public Param<String> graph() {
+    return graph;
+  }
+
+  public StringArrayParam inputColumns() {
+    return inputColumns;
+  }
+
+  public StringArrayParam placeholders() {
+    return placeholders;
+  }
+
+  public StringArrayParam fetches() {
+    return fetches;
+  }
+
+  public StringArrayParam outputColumns() {
+    return outputColumns;
+  }
+
+  public IntParam batchSize() {
+    return batchSize;
+  }
+
+  public Param<String> nullPolicy() {
+    return nullPolicy;
+  }
+
+  public TatterTransformer setGraph(String text) {
+    GraphCache.parse(text); // refuse a graph that does not parse here, not on the executors
+    set(graph, text);
+    return this;
+  }
+
+  /** The graph as its textual IR (value names are kept, so fetches and placeholders keep theirs). */
+  public TatterTransformer setGraph(Graph g) {
+    return setGraph(GraphPrinter.print(g));
+  }
+
+  /** Column to placeholder name, in the map's iteration order. */
+  public TatterTransformer setInputs(Map<String, String> columnToPlaceholder) {
+    set(inputColumns, columnToPlaceholder.keySet().toArray(new String[0]));
+    set(placeholders, columnToPlaceholder.values().toArray(new String[0]));
+    return this;
+  }
+
+  /** Fetched value name to new column, in the map's iteration order. */
+  public TatterTransformer setOutputs(Map<String, String> fetchToColumn) {
+    set(fetches, fetchToColumn.keySet().toArray(new String[0]));
+    set(outputColumns, fetchToColumn.values().toArray(new String[0]));
+    return this;
+  }
+
+  public TatterTransformer setBatchSize(int rows) {
+    set(batchSize, rows);
+    return this;
+  }
+
+  public TatterTransformer setNullPolicy(NullPolicy policy) {
+    set(nullPolicy, policy.paramValue());
+    return this;
+  }
+
+  public String getGraph() {
+    return getOrDefault(graph);
+  }
+
+  public int getBatchSize() {
+    return (Integer) getOrDefault(batchSize);
+  }
+
+  public NullPolicy getNullPolicy() {
+    return NullPolicy.ofParam(getOrDefault(nullPolicy));
+  }
+
+  private List<String> list(StringArrayParam p) {
+    return new ArrayList<>(Arrays.asList(getOrDefault(p)));
+  }
+
+  private GraphBinding bind(StructType schema) {
+    if (!isDefined(graph)) {
+      throw new IllegalArgumentException("spark: no graph set (setGraph)");
+    }
+    return GraphBinding.bind(GraphCache.parse(getGraph()), schema, list(inputColumns), list(placeholders),
+        list(fetches), list(outputColumns));
+  }
+
+  @Override
+  public StructType transformSchema(StructType schema) {
+    return bind(schema).schema;
+  }
+
+  @Override
+  public Dataset<Row> transform(Dataset<?> dataset) {
+    StructType input = dataset.schema();
+    StructType output = transformSchema(input);
+    org.apache.spark.sql.classic.Dataset<?> classic = (org.apache.spark.sql.classic.Dataset<?>) dataset;
+    PartitionRunner runner = new PartitionRunner(getGraph(), input, list(inputColumns), list(placeholders),
+        list(fetches), list(outputColumns), getBatchSize(), getNullPolicy());
+    RDD<InternalRow> rows = classic.queryExecution().toRdd().toJavaRDD().mapPartitions(runner).rdd();
+    return classic.sparkSession().internalCreateDataFrame(rows, output, false);
+  }
+
+  @Override
+  public TatterTransformer copy(ParamMap extra) {
+    return defaultCopy(extra);
+  }
+}
