@@ -70,6 +70,14 @@ record DoubleDouble(double hi, double lo) {
     return exp(-y.hi, scale).times(ONE.plus(-y.lo));
   }
 
+  /** log(this) for a positive normal value, to about 100 bits: one Newton step from the double log. */
+  DoubleDouble log() {
+    double guess = Math.log(hi);
+    // log(v) = g + log(v e^-g), and v e^-g = 1 + d with d about 2^-52: log(1 + d) = d - d²/2 to 2^-156
+    DoubleDouble d = times(exp(-guess, 0)).plus(-1);
+    return new DoubleDouble(guess, 0).plus(d).plus(-0.5 * d.hi * d.hi);
+  }
+
   /** e^y 2^scale for a double y, to about 100 bits. */
   private static DoubleDouble exp(double y, int scale) {
     double k = Math.rint(y / LN2_HI);
