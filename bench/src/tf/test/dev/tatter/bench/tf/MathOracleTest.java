@@ -152,7 +152,7 @@ class MathOracleTest {
     "Atanh, FLOAT32, 1", "Atanh, FLOAT64, 2",
     "Reciprocal, FLOAT32, 3", "Reciprocal, FLOAT64, 0",
     "Erf, FLOAT32, 4", "Erf, FLOAT64, 1", "Erfc, FLOAT32, 2", "Erfc, FLOAT64, 3",
-    "Lgamma, FLOAT32, 3", "Lgamma, FLOAT64, 252", "Digamma, FLOAT32, 64", "Digamma, FLOAT64, 4",
+    "Lgamma, FLOAT32, 3", "Lgamma, FLOAT64, 3", "Digamma, FLOAT32, 64", "Digamma, FLOAT64, 4",
     "Floor, FLOAT32, 0", "Ceil, FLOAT64, 0", "Rint, FLOAT32, 0", "Round, FLOAT64, 0", "Sign, FLOAT32, 0", "Square, FLOAT64, 0",
   })
   void unaryOp_isWithinItsUlpBoundOfTf(String tfOp, DType dtype, long bound) {
