@@ -589,6 +589,16 @@ public final class Value {
     return ElementwiseLowering.unary(TranscendentalOps.ERFC, this, Map.of());
   }
 
+  /** {@code tf.math.lgamma(x)}: log |Gamma(x)|. */
+  public Value lgamma() {
+    return ElementwiseLowering.unary(TranscendentalOps.LGAMMA, this, Map.of());
+  }
+
+  /** {@code tf.math.digamma(x)}: psi(x), the derivative of lgamma. */
+  public Value digamma() {
+    return ElementwiseLowering.unary(TranscendentalOps.DIGAMMA, this, Map.of());
+  }
+
   /** {@code tf.math.floor(x)}. */
   public Value floor() {
     return ElementwiseLowering.unary(MathOps.FLOOR, this, Map.of());
@@ -905,24 +915,37 @@ public final class Value {
   }
 
   /**
-   * {@code tf.math.reduce_euclidean_norm(x, axis, keepdims)} on a dense float tensor:
+   * {@code tf.math.reduce_euclidean_norm(x, axis, keepdims)} on a float tensor:
    * {@code sqrt(reduce_sum(square(x)))} (TF's EuclideanNorm kernel sums in Eigen's order, so the
-   * last bits can differ, as for reduce_sum).
+   * last bits can differ, as for reduce_sum). On a ragged tensor, which TF's EuclideanNorm does not
+   * take, the same composition over the ragged reduce_sum: an empty row's norm is 0.
    */
   public Value reduceEuclideanNorm(int axis, boolean keepdims) {
-    requireDense("reduce_euclidean_norm");
     requireFloat("reduce_euclidean_norm");
     return square().reduceSum(axis, keepdims).sqrt();
   }
 
   /**
-   * {@code tf.math.reduce_logsumexp(x, axis, keepdims)} on a dense float tensor, as TF builds it:
-   * the kept-dims maximum (0 where it is not finite), subtracted before the exp and added back after
-   * the log.
+   * {@code tf.math.reduce_logsumexp(x, axis, keepdims)} on a float tensor, as TF builds it: the
+   * kept-dims maximum (0 where it is not finite), subtracted before the exp and added back after
+   * the log. A ragged tensor goes through the same composition with the ragged reductions and
+   * broadcasting (as TF's Python composition would with its ragged dispatch), along its innermost
+   * axis only: along another one the kept-dims maximum does not broadcast back over rows of
+   * different lengths (TF's composition fails there too, at run time). An empty row gives -inf, as
+   * an empty dense reduction does.
    */
   public Value reduceLogsumexp(int axis, boolean keepdims) {
-    requireDense("reduce_logsumexp");
     requireFloat("reduce_logsumexp");
+    if (type() instanceof RaggedType rt && axis != rt.rank() - 1 && axis != -1) {
+      throw GraphBuilder.misuse("reduce_logsumexp of a ragged tensor takes its innermost axis (" + (rt.rank() - 1) + " or -1), got "
+          + axis + ": the maximum it subtracts does not broadcast back over rows of different lengths", this);
+    }
+    if (type() instanceof RaggedType rt && rt.rank() - 1 > rt.raggedRank()) {
+      return withFlatValues(flatValues().reduceLogsumexp(-1, keepdims)); // a uniform innermost axis: each flat value's row
+    }
+    if (type() instanceof RaggedType rt && rt.raggedRank() > 1) {
+      return withValues(values().reduceLogsumexp(-1, keepdims)); // the innermost ragged axis: rows of the innermost level
+    }
     Value rawMax = reduceMax(axis, true);
     // TF's select(is_finite(m), m, 0): multiply_no_nan gives 0 where the factor is 0, m * 1 = m elsewhere
     Value max = rawMax.multiplyNoNan(rawMax.isFinite().cast(dtype()));
@@ -933,12 +956,6 @@ public final class Value {
   private void requireFloat(String op) {
     if (!dtype().isFloating()) {
       throw GraphBuilder.misuse(op + " takes floats (TF: \"Input must be either real or complex\"), got " + dtype(), this);
-    }
-  }
-
-  private void requireDense(String op) {
-    if (raggedRank() > 0) {
-      throw GraphBuilder.misuse(op + " takes a dense tensor here (TF's ragged dispatch has no " + op + ")", this);
     }
   }
 

@@ -62,12 +62,12 @@ class ComposedReductionsTest {
   }
 
   @Test
-  void integersAndRaggedWhereTfHasNoComposition_areRefused() {
+  void integers_areRefused() {
     Value i = g.constant(Tensor.ofInts(1, 2));
     // tf.math.reduce_variance(tf.constant([1, 2]), 0) raises TypeError: Input must be either real or complex
     GraphBuildException e = assertThrows(GraphBuildException.class, () -> i.reduceVariance(0, false));
     assertTrue(e.getMessage().contains("reduce_variance takes floats"), e.getMessage());
-    Value rt = g.raggedConstant(new float[][] {{1f}});
-    assertThrows(GraphBuildException.class, () -> rt.reduceLogsumexp(1, false));
+    e = assertThrows(GraphBuildException.class, () -> g.raggedConstant(new int[][] {{1}}).reduceLogsumexp(1, false));
+    assertTrue(e.getMessage().contains("reduce_logsumexp takes floats"), e.getMessage());
   }
 }

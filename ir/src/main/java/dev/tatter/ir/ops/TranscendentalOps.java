@@ -8,7 +8,7 @@ import dev.tatter.runtime.kernels.TranscendentalFunctions;
 
 /**
  * TF's transcendental elementwise ops: roots, exponentials and logarithms, sigmoid and softplus,
- * the trigonometric and hyperbolic functions and their inverses, and atan2. Each accepts the
+ * the trigonometric and hyperbolic functions and their inverses, erf, erfc, lgamma, digamma and atan2. Each accepts the
  * dtypes TF registers its kernel for (floats and complex, softplus and atan2 floats only); the
  * element functions are {@link TranscendentalFunctions}. Ragged operands map over flat values.
  */
@@ -115,6 +115,20 @@ public final class TranscendentalOps {
           "the complementary error function 1 - erf(x), accurate where erf(x) is near 1 (TF's Erfc)")
       .dtypes(DTypeSet.FLOATING)
       .example(example("erfc", "float64", "float64", "0.0, inf, -inf, nan"), "[1.0, 0.0, 2.0, nan]")
+      .build();
+  // tf.math.lgamma(tf.constant([0., 0.5, 1., -4., -5.6])) -> [inf, 0.5723649, 0., inf, -4.6477685] (TF's docstring)
+  public static final OpDef LGAMMA = ElementwiseOps.unary("lgamma", dev.tatter.runtime.kernels.GammaFunctions.class, "lgamma",
+          "log |Gamma(x)| (TF's Lgamma); +inf at the poles 0, -1, -2, ... and at ±inf")
+      .dtypes(DTypeSet.FLOATING.without("bfloat16"))
+      .example(example("lgamma", "float32", "float32", "0.0, 0.5, 1.0, -4.0, -5.6"), "[inf, 0.5723649, 0.0, inf, -4.6477685]")
+      .build();
+  // tf.math.digamma(tf.constant([1., 0.5, 0., -1., inf], tf.float64)) -> [-0.5772156649015323, -1.9635100260214227, nan, nan, inf]
+  // (TF 2.18 on x86-64; the exact values end ...5329 and ...4235: TF's series loses a few ulp, and Tatter follows it)
+  public static final OpDef DIGAMMA = ElementwiseOps.unary("digamma", dev.tatter.runtime.kernels.GammaFunctions.class, "digamma",
+          "the derivative of lgamma, psi(x) (TF's Digamma); nan at 0, the negative integers and -inf, as TF's kernel")
+      .dtypes(DTypeSet.FLOATING.without("bfloat16"))
+      .example(example("digamma", "float64", "float64", "1.0, 0.5, 0.0, -1.0, inf"),
+          "[-0.5772156649015323, -1.9635100260214227, nan, nan, inf]")
       .build();
   // tf.math.atan2(tf.constant([0., -0., 1.]), tf.constant([1., 1., 0.])) -> [0., -0., 1.5707964]
   public static final OpDef ATAN2 = ElementwiseOps.binary("atan2", TranscendentalFunctions.class, "atan2",

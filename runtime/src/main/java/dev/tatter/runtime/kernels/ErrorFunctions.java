@@ -1,24 +1,35 @@
 package dev.tatter.runtime.kernels;
 
 /**
- * Element functions of TF's Erf and Erfc, written for Tatter (no JDK method computes them). For
- * |x| below 2, erf sums (2/sqrt(pi)) e^(-x^2) sum_n (2x^2)^n x / (2n+1)!!, a series of positive
- * terms (no cancellation), with x^2 split exactly so e^(-x^2) loses nothing to its rounding; from
- * 2 on (and erfc from 0.5 on) it evaluates Laplace's continued fraction erfc(x) = e^(-x^2)/sqrt(pi)
- * / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))) by the modified Lentz method, which converges in
- * under 60 steps from 2 on and under 750 from 0.5 on. Negative arguments use erf(-x) = -erf(x)
- * and erfc(-x) = 2 - erfc(x). float, float16 and bfloat16 evaluate in double and round once.
- * Accuracy against a 50-digit reference and against TF: docs/SEMANTICS.md.
+ * Element functions of TF's Erf and Erfc, written for Tatter (no JDK method computes them).
+ * float64 keeps about 100 bits through the steps that used to lose digits and rounds once at the
+ * end (double-double arithmetic, {@link DoubleDouble}):
+ *
+ * <ul>
+ *   <li>|x| below 1/2: erf's Maclaurin series x Σ (-x²)^n / (n! (2n + 1)), whose terms after the
+ *       first are below a twelfth of it, so they need only double precision;
+ *   <li>1/2 to 3: the series of positive terms (2/√π) e^(-x²) Σ (2x²)^n x / (2n + 1)!! (no
+ *       cancellation), in double-double, and erfc as 1 - erf in double-double;
+ *   <li>from 3 on: Laplace's continued fraction erfc(x) = e^(-x²)/√π / (x + (1/2)/(x + 1/(x +
+ *       (3/2)/(x + ...)))), evaluated backwards (numerically stable) to a depth that reaches 2^-66
+ *       of the value, in double, and erf as 1 - erfc; erfc underflows to 0 past 27.3 and erf is 1
+ *       from 6 on;
+ * </ul>
+ * e^(-x²) in double-double from x² split exactly in two doubles, so neither the rounding of x²
+ * nor that of exp enters the result. Negative arguments use erf(-x) = -erf(x) and erfc(-x) = 2 -
+ * erfc(x) (before rounding). float, float16 and bfloat16 evaluate in double and round once.
+ * Accuracy against 50-digit values and against TF: docs/SEMANTICS.md.
  */
 public final class ErrorFunctions {
   private ErrorFunctions() {}
 
-  private static final double TWO_OVER_SQRT_PI = 1.1283791670955126; // 2/sqrt(pi), rounded to nearest
-  private static final double ONE_OVER_SQRT_PI = 0.5641895835477563;
+  private static final DoubleDouble TWO_OVER_SQRT_PI = new DoubleDouble(1.1283791670955126, 1.533545961316588e-17);
+  private static final DoubleDouble ONE_OVER_SQRT_PI = new DoubleDouble(0.5641895835477563, 7.66772980658294e-18);
   /** Beyond this erfc(x) is below half the smallest subnormal double. */
   private static final double ERFC_UNDERFLOW = 27.3;
   /** From here on 1 - erfc(x) rounds to 1 in double (erfc(6) is about 2e-17). */
   private static final double ERF_IS_ONE = 6;
+  private static final double SERIES_END = 3;
 
   public static float erf(float x) {
     return (float) erf((double) x);
@@ -30,10 +41,12 @@ public final class ErrorFunctions {
     }
     double a = Math.abs(x);
     double r;
-    if (a < 2) {
-      r = series(a);
+    if (a < 0.5) {
+      r = maclaurin(a).value();
+    } else if (a < SERIES_END) {
+      r = positiveSeries(a).value();
     } else if (a < ERF_IS_ONE) {
-      r = 1 - fraction(a);
+      r = DoubleDouble.ONE.minus(fraction(a)).value();
     } else {
       r = 1;
     }
@@ -49,56 +62,70 @@ public final class ErrorFunctions {
       return x;
     }
     double a = Math.abs(x);
-    double tail; // erfc(|x|)
+    DoubleDouble tail; // erfc(|x|)
     if (a < 0.5) {
-      tail = 1 - series(a);
+      tail = DoubleDouble.ONE.minus(maclaurin(a));
+    } else if (a < SERIES_END) {
+      tail = DoubleDouble.ONE.minus(positiveSeries(a));
     } else if (a < ERFC_UNDERFLOW) {
+      if (x > 0) {
+        return erfcTail(a);
+      }
       tail = fraction(a);
     } else {
-      tail = 0;
+      tail = DoubleDouble.ZERO;
     }
-    return x < 0 ? 2 - tail : tail;
+    return x < 0 ? DoubleDouble.TWO.minus(tail).value() : tail.value();
   }
 
-  /** erf(a) for 0 <= a < 2 by the positive series. */
-  private static double series(double a) {
-    double twoSquare = 2 * a * a;
-    double term = a;
-    double sum = a;
-    for (int n = 1; term > sum * 0x1p-60; n++) {
-      term *= twoSquare / (2 * n + 1);
-      sum += term;
-    }
-    return TWO_OVER_SQRT_PI * expMinusSquare(a) * sum;
+  /** erf(a) for 0 <= a < 1/2: (2/√π) a (1 + t), t the series after its first term. */
+  private static DoubleDouble maclaurin(double a) {
+    double minusSquare = -a * a;
+    double power = 1; // (-a²)^n / n!
+    double t = 0;
+    double previous;
+    int n = 1;
+    do {
+      previous = t;
+      power *= minusSquare / n;
+      t += power / (2 * n + 1);
+      n++;
+    } while (t != previous);
+    DoubleDouble scaled = TWO_OVER_SQRT_PI.times(a); // (2/√π) a, exactly enough
+    return scaled.plus(scaled.hi() * t);
   }
 
-  /** erfc(a) for a >= 0.5 by the continued fraction (modified Lentz). */
-  private static double fraction(double a) {
-    double tiny = 0x1p-1000;
-    double f = a;
-    double c = a;
-    double d = 0;
-    for (int k = 1; k < 2000; k++) {
-      double coefficient = k * 0.5;
-      d = a + coefficient * d;
-      d = 1 / (d == 0 ? tiny : d);
-      c = a + coefficient / c;
-      if (c == 0) {
-        c = tiny;
-      }
-      double delta = c * d;
-      f *= delta;
-      if (Math.abs(delta - 1) < 0x1p-56) {
-        break;
-      }
+  /** erf(a) for 1/2 <= a < 3 by the positive series, in double-double. */
+  private static DoubleDouble positiveSeries(double a) {
+    DoubleDouble twoSquare = DoubleDouble.square(a).times(2);
+    DoubleDouble term = new DoubleDouble(a, 0);
+    DoubleDouble sum = term;
+    for (int n = 1; term.hi() > sum.hi() * 0x1p-110; n++) {
+      term = term.times(twoSquare).dividedBy(2 * n + 1);
+      sum = sum.plus(term);
     }
-    return ONE_OVER_SQRT_PI * expMinusSquare(a) / f;
+    return TWO_OVER_SQRT_PI.times(DoubleDouble.expOfMinusSquare(a, 0)).times(sum);
   }
 
-  /** e^(-a^2), with a^2 = hi + lo exactly so the rounding of a^2 does not enter the exponent. */
-  private static double expMinusSquare(double a) {
-    double hi = a * a;
-    double lo = Math.fma(a, a, -hi);
-    return Math.exp(-hi) * (1 - lo);
+  /** erfc(a) for 3 <= a < 27.3 in double-double, short of the binary scale exp's underflow needs. */
+  private static DoubleDouble fraction(double a) {
+    return ONE_OVER_SQRT_PI.times(DoubleDouble.expOfMinusSquare(a, 0)).dividedBy(continuedFraction(a));
+  }
+
+  /** erfc(a) rounded once, computed at a scale that keeps e^(-a²) normal before the last step. */
+  private static double erfcTail(double a) {
+    int scale = 600; // e^(-27.3²) is about 2^-1075: scaled up by 2^600 it is a normal double
+    DoubleDouble scaled = ONE_OVER_SQRT_PI.times(DoubleDouble.expOfMinusSquare(a, scale)).dividedBy(continuedFraction(a));
+    return Math.scalb(scaled.value(), -scale);
+  }
+
+  /** x + (1/2)/(x + 1/(x + (3/2)/(x + ...))) from the depth that reaches 2^-66 of it, backwards. */
+  private static double continuedFraction(double a) {
+    int depth = (int) Math.ceil(10 + 320 / (a * a));
+    double t = a;
+    for (int k = depth; k >= 1; k--) {
+      t = a + (k * 0.5) / t;
+    }
+    return t;
   }
 }
