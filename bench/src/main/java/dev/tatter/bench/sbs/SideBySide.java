@@ -30,7 +30,7 @@ import java.util.Locale;
  * <pre>
  * java -Xms4g -Xmx4g -XX:+UseParallelGC -Dtatter.parallelThreshold=2147483647 [--add-modules jdk.incubator.vector] \
  *   -cp bench/target/benchmarks.jar dev.tatter.bench.sbs.SideBySide W1 [--scale=full|tiny] [--rounds=30]
- *   [--warmup-ms=3000] [--warmup-rounds=10] [--gc=sample|none] [--out=FILE.md]
+ *   [--warmup-ms=3000] [--warmup-rounds=10] [--warmup-calls=200000] [--gc=sample|none] [--out=FILE.md]
  * </pre>
  *
  * {@code bench/side-by-side.sh} builds the jar and runs every workload this way, one JVM each.
@@ -50,7 +50,7 @@ public final class SideBySide {
   public static void main(String[] args) throws IOException {
     if (args.length < 1) {
       System.err.println("usage: SideBySide W1|W2|W3|W4a|W4b|W5a|W5b|W6 [--scale=full|tiny] [--rounds=N] [--warmup-ms=N]"
-          + " [--warmup-rounds=N] [--gc=sample|none] [--out=FILE.md]");
+          + " [--warmup-rounds=N] [--warmup-calls=N] [--gc=sample|none] [--out=FILE.md]");
       System.exit(64);
     }
     String id = args[0];
@@ -58,6 +58,7 @@ public final class SideBySide {
     int rounds = 30;
     long warmupMs = 3000;
     int warmupRounds = 10;
+    long warmupCalls = 200_000;
     boolean gc = true;
     Path out = null;
     for (String a : Arrays.copyOfRange(args, 1, args.length)) {
@@ -70,6 +71,8 @@ public final class SideBySide {
         warmupMs = Long.parseLong(value);
       } else if (a.startsWith("--warmup-rounds=")) {
         warmupRounds = Integer.parseInt(value);
+      } else if (a.startsWith("--warmup-calls=")) {
+        warmupCalls = Long.parseLong(value);
       } else if (a.startsWith("--gc=")) {
         gc = value.equals("sample");
       } else if (a.startsWith("--out=")) {
@@ -89,7 +92,7 @@ public final class SideBySide {
     for (Shape shape : w.shapes()) {
       List<Variant> variants = SideBySideCases.variants(w.id(), shape.inputs(), tf);
       check(w, shape, variants);
-      warmUp(variants, w.callsPerSample(), warmupMs, warmupRounds);
+      warmUp(variants, w.callsPerSample(), warmupMs, warmupRounds, warmupCalls);
       Samples[] samples = measure(variants, w.callsPerSample(), rounds, gcPerSample);
       table(md, w, shape, variants, samples);
     }
@@ -153,9 +156,14 @@ public final class SideBySide {
     return null;
   }
 
-  /** Runs every engine in turn until each has run for {@code warmupMs} and at least {@code minRounds} rounds, so the JIT has settled. */
-  static void warmUp(List<Variant> variants, int calls, long warmupMs, int minRounds) {
+  /**
+   * Runs every engine in turn, at least {@code minRounds} rounds, until each has run for {@code
+   * warmupMs} or {@code maxCalls} calls (a fast engine — W6's hand loop — would otherwise need
+   * millions of rounds to fill the time, while the slow ones run along), so the JIT has settled.
+   */
+  static void warmUp(List<Variant> variants, int calls, long warmupMs, int minRounds, long maxCalls) {
     long[] spent = new long[variants.size()];
+    long done = 0;
     for (int round = 0; ; round++) {
       for (int i = 0; i < variants.size(); i++) {
         long t0 = System.nanoTime();
@@ -164,7 +172,9 @@ public final class SideBySide {
         }
         spent[i] += System.nanoTime() - t0;
       }
-      if (round + 1 >= minRounds && Arrays.stream(spent).allMatch(ns -> ns >= warmupMs * 1_000_000)) {
+      done += calls;
+      long callsSoFar = done;
+      if (round + 1 >= minRounds && Arrays.stream(spent).allMatch(ns -> ns >= warmupMs * 1_000_000 || callsSoFar >= maxCalls)) {
         return;
       }
     }
