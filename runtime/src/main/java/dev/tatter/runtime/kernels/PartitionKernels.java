@@ -164,7 +164,7 @@ public final class PartitionKernels {
     if (len > 0) {
       long first = ids[0];
       if (first < 0 || first >= n) {
-        throw rowidOutOfRange(0, first, n, validate);
+        throw first < 0 || !validate ? rowidOutOfRange(0, first, n, validate) : pastNrows(ids, 1, n);
       }
       filled = (int) first; // rows 0..first start at value 0 (splits is zeroed)
       long previous = first;
@@ -179,7 +179,7 @@ public final class PartitionKernels {
             return false;
           }
           if (id >= n) {
-            throw rowidOutOfRange(i, id, n, validate);
+            throw validate ? pastNrows(ids, i + 1, n) : rowidOutOfRange(i, id, n, false);
           }
           for (int r = filled + 1; r <= id; r++) {
             splits[r] = i;
@@ -205,6 +205,22 @@ public final class PartitionKernels {
     for (int r = 0; r < n; r++) {
       splits[r + 1] += splits[r];
     }
+  }
+
+  /**
+   * The error of validated ids sorted up to {@code from} with an id past nrows before it, in TF's
+   * order of checks: an unsorted pair anywhere is reported first, else the last id (which, sorted,
+   * is the largest) against nrows. Only the failing path scans the rest.
+   */
+  private static InvalidArgumentException pastNrows(long[] ids, int from, long n) {
+    for (int i = Math.max(1, from); i < ids.length; i++) {
+      if (ids[i] < ids[i - 1]) {
+        return new InvalidArgumentException("value_rowids must be sorted: value_rowids[" + i + "]=" + ids[i]
+            + " < value_rowids[" + (i - 1) + "]=" + ids[i - 1]);
+      }
+    }
+    int last = ids.length - 1;
+    return rowidOutOfRange(last, ids[last], n, true);
   }
 
   /** With validate, TF's messages (negative first, past nrows); without, the check every run keeps. */

@@ -204,15 +204,16 @@ public final class SparseKernels {
     int n = st.nnz();
     Object a = st.values().unsafeData();
     Object b = dense.unsafeData();
-    if (a instanceof float[] || a instanceof double[]) {
+    // by dtype, not by array class: a dtype of two lanes may store them in a float[] too
+    if (st.dtype() == DType.FLOAT32 || st.dtype() == DType.FLOAT64) {
       // float32/float64: one specialised loop per call (SparseDenseLoops), same checks and messages
       int[] bstrides = SparseDenseLoops.broadcastStrides(ndims, dshape);
       SparseDenseLoops.Check check = i -> {
         flatPosition(idx, i, shape, "dense_shape");
         return new IllegalStateException("indices[" + i + "] was reported out of range but is not");
       };
-      Object out = a instanceof float[] fa
-          ? SparseDenseLoops.floats(idx, shape, bstrides, fa, (float[]) b, divide, check)
+      Object out = st.dtype() == DType.FLOAT32
+          ? SparseDenseLoops.floats(idx, shape, bstrides, (float[]) a, (float[]) b, divide, check)
           : SparseDenseLoops.doubles(idx, shape, bstrides, (double[]) a, (double[]) b, divide, check);
       return SparseTensor.of(st.indices(), Tensor.wrap(st.dtype(), new int[] {n}, out), st.denseShape());
     }

@@ -37,10 +37,13 @@ class RowidsToSplitsTest {
   }
 
   @Test
-  void validate_reportsTheFirstBrokenCondition() {
+  void validate_reportsTheBrokenConditionTfChecksFirst() {
     assertEquals("value_rowids[0]=-1 must be >= 0", failure(Tensor.ofLongs(-1, 0), 3, true));
     assertEquals("value_rowids must be sorted: value_rowids[2]=0 < value_rowids[1]=1", failure(Tensor.ofLongs(0, 1, 0), 3, true));
-    assertEquals("value_rowids[1]=3 must be < nrows=3", failure(Tensor.ofLongs(0, 3, 1), 3, true));
+    // TF checks the order before nrows (which it compares with the last id only)
+    assertEquals("value_rowids must be sorted: value_rowids[2]=1 < value_rowids[1]=3", failure(Tensor.ofLongs(0, 3, 1), 3, true));
+    assertEquals("value_rowids must be sorted: value_rowids[3]=0 < value_rowids[2]=5", failure(Tensor.ofLongs(4, 4, 5, 0), 3, true));
+    assertEquals("value_rowids[2]=4 must be < nrows=3", failure(Tensor.ofLongs(0, 3, 4), 3, true));
     assertEquals("value_rowids[0]=0 must be < nrows=0", failure(Tensor.ofLongs(0), 0, true));
     assertEquals("value_rowids[2]=9223372036854775807 must be < nrows=4",
         failure(Tensor.ofLongs(1, 1, Long.MAX_VALUE), 4, true));
