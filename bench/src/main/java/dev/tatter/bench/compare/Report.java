@@ -13,8 +13,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
-/** The statistics and the printed report of a {@link BeforeAfter} run. */
-final class Report {
+/** The statistics and the printed report of a {@link BeforeAfter} run (its statistics and machine description also serve the side-by-side driver, {@code dev.tatter.bench.sbs.SideBySide}). */
+public final class Report {
   private Report() {}
 
   /** Timings of one (workload, side) pair: one entry per measured round, nanoseconds per sample. */
@@ -30,7 +30,7 @@ final class Report {
     }
   }
 
-  static double quantile(double[] values, double q) {
+  public static double quantile(double[] values, double q) {
     double[] s = values.clone();
     Arrays.sort(s);
     double pos = q * (s.length - 1);
@@ -39,11 +39,11 @@ final class Report {
     return s[lo] + (pos - lo) * (s[hi] - s[lo]);
   }
 
-  static double median(double[] values) {
+  public static double median(double[] values) {
     return quantile(values, 0.5);
   }
 
-  static double min(double[] values) {
+  public static double min(double[] values) {
     return Arrays.stream(values).min().orElse(Double.NaN);
   }
 
@@ -171,11 +171,11 @@ final class Report {
   }
 
   /** Three significant figures or so, whatever the magnitude. */
-  static String fmt(double v) {
+  public static String fmt(double v) {
     return v >= 100 ? String.format("%.1f", v) : v >= 1 ? String.format("%.2f", v) : String.format("%.3f", v);
   }
 
-  private static String nproc() {
+  public static String nproc() {
     try {
       Process p = new ProcessBuilder("nproc").redirectErrorStream(true).start();
       String s = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
@@ -190,7 +190,7 @@ final class Report {
     return Runtime.getRuntime().availableProcessors() + " (availableProcessors)";
   }
 
-  private static String cpuModel() {
+  public static String cpuModel() {
     try {
       return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
           .filter(l -> l.startsWith("model name"))
@@ -203,7 +203,7 @@ final class Report {
   }
 
   /** The 1, 5 and 15 minute load averages: on a shared machine the first thing to read. */
-  static String loadAverage() {
+  public static String loadAverage() {
     try {
       String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
       return f[0] + " " + f[1] + " " + f[2];

@@ -60,30 +60,83 @@ public final class SideBySideData {
     return new Ragged(floats((int) splits[nrows], random), splits);
   }
 
+  /**
+   * A skewed shape: {@code nrows} rows, most of length 0..2, every 32nd of length 32..96 — a long
+   * tail, so a few rows hold a third of the values and {@code to_tensor} pads most rows far.
+   */
+  public static Ragged raggedSkewed(int nrows, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    long[] splits = new long[nrows + 1];
+    for (int i = 0; i < nrows; i++) {
+      int length = random.nextInt(32) == 0 ? random.nextInt(32, 97) : random.nextInt(3);
+      splits[i + 1] = splits[i] + length;
+    }
+    return new Ragged(floats((int) splits[nrows], random), splits);
+  }
+
+  /** How a ragged input is shaped, for the table: rows, values, mean and longest row. */
+  public static String describe(Ragged r) {
+    long longest = 0;
+    for (int i = 0; i < r.nrows(); i++) {
+      longest = Math.max(longest, r.rowSplits()[i + 1] - r.rowSplits()[i]);
+    }
+    return String.format("%,d rows, %,d values (mean %.1f, longest %d)", r.nrows(), r.values().length,
+        (double) r.values().length / Math.max(1, r.nrows()), longest);
+  }
+
+  /**
+   * {@code nnz} distinct positions of a {@code rows x cols} matrix, row-major, half of them in
+   * rows drawn as {@code rows * u^2} (so the first rows are dense), half uniform: a skewed
+   * sparse shape, whose row lengths range from hundreds to a few.
+   */
+  public static Sparse sparseSkewed(int rows, int cols, int nnz, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    return positions(rows, cols, nnz, random, () -> {
+      double u = random.nextDouble();
+      int row = random.nextBoolean() ? (int) (rows * u * u) : random.nextInt(rows);
+      return (long) row * cols + random.nextInt(cols);
+    });
+  }
+
   /** {@code nnz} distinct uniformly random positions of a {@code rows x cols} matrix, row-major. */
   public static Sparse sparse(int rows, int cols, int nnz, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
+    return positions(rows, cols, nnz, random, () -> random.nextInt(rows * cols)); // rows * cols checked below
+  }
+
+  private static Sparse positions(int rows, int cols, int nnz, SplittableRandom random,
+      java.util.function.LongSupplier cell) {
     long cells = (long) rows * cols;
-    if (cells > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("too many cells for a BitSet: " + cells);
+    if (cells > Integer.MAX_VALUE || nnz > cells / 2) {
+      throw new IllegalArgumentException("too many cells for a BitSet, or too dense: " + cells + " cells, " + nnz + " nonzeros");
     }
     BitSet taken = new BitSet((int) cells);
     int count = 0;
     while (count < nnz) {
-      int cell = random.nextInt((int) cells);
-      if (!taken.get(cell)) {
-        taken.set(cell);
+      int at = (int) cell.getAsLong();
+      if (!taken.get(at)) {
+        taken.set(at);
         count++;
       }
     }
     long[] indices = new long[2 * nnz];
     int k = 0;
-    for (int cell = taken.nextSetBit(0); cell >= 0; cell = taken.nextSetBit(cell + 1)) {
-      indices[2 * k] = cell / cols;
-      indices[2 * k + 1] = cell % cols;
+    for (int at = taken.nextSetBit(0); at >= 0; at = taken.nextSetBit(at + 1)) {
+      indices[2 * k] = at / cols;
+      indices[2 * k + 1] = at % cols;
       k++;
     }
     return new Sparse(indices, floats(nnz, random), rows, cols);
+  }
+
+  /** How a sparse input is shaped, for the table: size, nonzeros and the longest row. */
+  public static String describe(Sparse s) {
+    int[] perRow = new int[(int) s.rows()];
+    for (int k = 0; k < s.nnz(); k++) {
+      perRow[(int) s.indices()[2 * k]]++;
+    }
+    int longest = Arrays.stream(perRow).max().orElse(0);
+    return String.format("%,d x %,d, %,d nonzeros (longest row %d)", s.rows(), s.cols(), s.nnz(), longest);
   }
 
   /** {@code n} floats uniform in [-1, 1). */

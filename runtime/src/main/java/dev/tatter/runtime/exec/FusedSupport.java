@@ -6,9 +6,9 @@ import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.Broadcast;
+import dev.tatter.runtime.kernels.ParallelLoops;
 import java.lang.reflect.Array;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RecursiveAction;
 
 /**
  * The run-time half of a fused kernel, called by generated code around its loop: deciding
@@ -17,14 +17,12 @@ import java.util.concurrent.RecursiveAction;
  */
 public final class FusedSupport {
   /**
-   * Loops over at least this many elements are split across the common pool (system property
-   * {@code tatter.parallelThreshold}; a huge value turns splitting off). Elementwise loops write
-   * disjoint ranges and compute each element the same way, so a split run equals a serial one.
+   * Loops over at least this many elements are split across the common pool: the one threshold
+   * of every parallel kernel, {@link ParallelLoops#THRESHOLD} (system property {@code
+   * tatter.parallelThreshold}; a huge value turns splitting off). Elementwise loops write disjoint
+   * ranges and compute each element the same way, so a split run equals a serial one.
    */
-  public static final int PARALLEL_THRESHOLD = Integer.getInteger("tatter.parallelThreshold", 1 << 20);
-
-  /** Elements per task when a loop is split: large enough that each task streams for a while. */
-  static final int GRAIN = 1 << 16;
+  public static final int PARALLEL_THRESHOLD = ParallelLoops.THRESHOLD;
 
   private FusedSupport() {}
 
@@ -305,36 +303,6 @@ public final class FusedSupport {
       body.loop(kernel, 0, count, args);
       return;
     }
-    int tasks = Math.max(2, Math.min(count / GRAIN, 4 * (ForkJoinPool.getCommonPoolParallelism() + 1)));
-    ForkJoinPool.commonPool().invoke(new Split(body, kernel, args, 0, count, tasks));
-  }
-
-  private static final class Split extends RecursiveAction {
-    private final LoopBody body;
-    private final int kernel;
-    private final Object[] args;
-    private final int from;
-    private final int to;
-    private final int tasks;
-
-    Split(LoopBody body, int kernel, Object[] args, int from, int to, int tasks) {
-      this.body = body;
-      this.kernel = kernel;
-      this.args = args;
-      this.from = from;
-      this.to = to;
-      this.tasks = tasks;
-    }
-
-    @Override
-    protected void compute() {
-      if (tasks <= 1) {
-        body.loop(kernel, from, to, args);
-        return;
-      }
-      int half = tasks / 2;
-      int mid = from + (int) ((long) (to - from) * half / tasks);
-      invokeAll(new Split(body, kernel, args, from, mid, half), new Split(body, kernel, args, mid, to, tasks - half));
-    }
+    ParallelLoops.forRange(count, count, (from, to) -> body.loop(kernel, from, to, args));
   }
 }

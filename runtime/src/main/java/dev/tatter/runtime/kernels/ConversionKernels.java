@@ -111,9 +111,15 @@ public final class ConversionKernels {
    */
   private static void copyRank1(long[] splits, int nrows, int width, int rowStride, BlockCopier block) {
     int rows = Math.min(nrows, splits.length - 1);
+    // rows are split (above the threshold) where the values divide evenly; each row is one copy
+    ParallelLoops.forRows(splits, rows, (from, to) -> copyRank1(splits, from, to, width, rowStride, block));
+  }
+
+  /** Rows {@code [from, to)} of {@link #copyRank1(long[], int, int, int, BlockCopier)}. */
+  private static void copyRank1(long[] splits, int from, int to, int width, int rowStride, BlockCopier block) {
     int inner = block.inner;
     if (inner == 1 && block.src instanceof float[] src && block.dst instanceof float[] dst) {
-      for (int r = 0; r < rows; r++) {
+      for (int r = from; r < to; r++) {
         int start = (int) splits[r];
         int length = Math.min((int) splits[r + 1] - start, width);
         if (length > 0) {
@@ -121,7 +127,7 @@ public final class ConversionKernels {
         }
       }
     } else if (inner == 1 && block.src instanceof double[] src && block.dst instanceof double[] dst) {
-      for (int r = 0; r < rows; r++) {
+      for (int r = from; r < to; r++) {
         int start = (int) splits[r];
         int length = Math.min((int) splits[r + 1] - start, width);
         if (length > 0) {
@@ -129,7 +135,7 @@ public final class ConversionKernels {
         }
       }
     } else if (inner == 1 && block.src instanceof int[] src && block.dst instanceof int[] dst) {
-      for (int r = 0; r < rows; r++) {
+      for (int r = from; r < to; r++) {
         int start = (int) splits[r];
         int length = Math.min((int) splits[r + 1] - start, width);
         if (length > 0) {
@@ -137,7 +143,7 @@ public final class ConversionKernels {
         }
       }
     } else if (inner == 1 && block.src instanceof long[] src && block.dst instanceof long[] dst) {
-      for (int r = 0; r < rows; r++) {
+      for (int r = from; r < to; r++) {
         int start = (int) splits[r];
         int length = Math.min((int) splits[r + 1] - start, width);
         if (length > 0) {
@@ -145,7 +151,7 @@ public final class ConversionKernels {
         }
       }
     } else {
-      for (int r = 0; r < rows; r++) {
+      for (int r = from; r < to; r++) {
         int start = (int) splits[r];
         int length = Math.min((int) splits[r + 1] - start, width);
         if (length > 0) {

@@ -24,9 +24,13 @@ public final class PartitionKernels {
     return RowPartition.adoptingRowSplits(rowSplits.dtype() == DType.INT64 ? splits.clone() : splits, rowSplits.dtype());
   }
 
-  /** {@code row_splits}: the canonical encoding, as a tensor of the partition's splits dtype. */
+  /**
+   * {@code row_splits}: the canonical encoding, as a tensor of the partition's splits dtype. An
+   * int64 tensor shares the partition's array: both are immutable, and the copy cost W4b a pass
+   * over the splits (user-facing accessors of the tensor copy).
+   */
   public static Tensor rowSplits(RowPartition partition) {
-    return fromLongs(partition.unsafeRowSplits(), partition.splitsDType(), true);
+    return fromLongs(partition.unsafeRowSplits(), partition.splitsDType(), false);
   }
 
   /** {@code row_lengths}: {@code splits[i+1] - splits[i]} for each row. */
@@ -140,32 +144,93 @@ public final class PartitionKernels {
     if (n < 0) {
       throw new InvalidArgumentException("nrows=" + n + " must be >= 0");
     }
-    if (validate) {
-      if (ids.length > 0 && ids[0] < 0) {
-        throw new InvalidArgumentException("value_rowids[0]=" + ids[0] + " must be >= 0");
+    long[] splits = new long[Sizes.toIntSize(n, "nrows") + 1];
+    if (!sortedRowidsToSplits(ids, n, validate, splits)) {
+      countRowids(ids, n, splits);
+    }
+    return RowPartition.adoptingRowSplits(splits, valueRowids.dtype());
+  }
+
+  /**
+   * The splits of sorted {@code ids} in one pass, every check kept: per value one compare with
+   * the previous id; only where the id changes is it checked (in {@code [0, n)}, not smaller than
+   * the previous one) and the starts of the rows it passes written. Returns false, having written
+   * part of {@code splits}, when unchecked ({@code validate=false}) ids turn out unsorted: they
+   * are then counted per row, as TF's bincount-based conversion does.
+   */
+  private static boolean sortedRowidsToSplits(long[] ids, long n, boolean validate, long[] splits) {
+    int len = ids.length;
+    int filled = 0; // splits[0..filled] hold the starts of rows 0..filled
+    if (len > 0) {
+      long first = ids[0];
+      if (first < 0 || first >= n) {
+        throw first < 0 || !validate ? rowidOutOfRange(0, first, n, validate) : pastNrows(ids, 1, n);
       }
-      for (int i = 1; i < ids.length; i++) {
-        if (ids[i] < ids[i - 1]) {
-          throw new InvalidArgumentException("value_rowids must be sorted: value_rowids[" + i + "]=" + ids[i]
-              + " < value_rowids[" + (i - 1) + "]=" + ids[i - 1]);
+      filled = (int) first; // rows 0..first start at value 0 (splits is zeroed)
+      long previous = first;
+      for (int i = 1; i < len; i++) {
+        long id = ids[i];
+        if (id != previous) {
+          if (id < previous) {
+            if (validate) {
+              throw new InvalidArgumentException("value_rowids must be sorted: value_rowids[" + i + "]=" + id
+                  + " < value_rowids[" + (i - 1) + "]=" + previous);
+            }
+            return false;
+          }
+          if (id >= n) {
+            throw validate ? pastNrows(ids, i + 1, n) : rowidOutOfRange(i, id, n, false);
+          }
+          for (int r = filled + 1; r <= id; r++) {
+            splits[r] = i;
+          }
+          filled = (int) id;
+          previous = id;
         }
       }
-      if (ids.length > 0 && ids[ids.length - 1] >= n) {
-        throw new InvalidArgumentException("value_rowids[" + (ids.length - 1) + "]=" + ids[ids.length - 1]
-            + " must be < nrows=" + n);
-      }
     }
-    long[] splits = new long[Sizes.toIntSize(n, "nrows") + 1];
+    java.util.Arrays.fill(splits, filled + 1, splits.length, len);
+    return true;
+  }
+
+  /** Splits by counting the values of each row: for unsorted ids (unchecked), each checked to be a row. */
+  private static void countRowids(long[] ids, long n, long[] splits) {
+    java.util.Arrays.fill(splits, 0);
     for (int i = 0; i < ids.length; i++) {
       if (ids[i] < 0 || ids[i] >= n) {
-        throw new InvalidArgumentException("value_rowids[" + i + "]=" + ids[i] + " is not a row in [0, " + n + ")");
+        throw rowidOutOfRange(i, ids[i], n, false);
       }
       splits[(int) ids[i] + 1]++;
     }
     for (int r = 0; r < n; r++) {
       splits[r + 1] += splits[r];
     }
-    return RowPartition.adoptingRowSplits(splits, valueRowids.dtype());
+  }
+
+  /**
+   * The error of validated ids sorted up to {@code from} with an id past nrows before it, in TF's
+   * order of checks: an unsorted pair anywhere is reported first, else the last id (which, sorted,
+   * is the largest) against nrows. Only the failing path scans the rest.
+   */
+  private static InvalidArgumentException pastNrows(long[] ids, int from, long n) {
+    for (int i = Math.max(1, from); i < ids.length; i++) {
+      if (ids[i] < ids[i - 1]) {
+        return new InvalidArgumentException("value_rowids must be sorted: value_rowids[" + i + "]=" + ids[i]
+            + " < value_rowids[" + (i - 1) + "]=" + ids[i - 1]);
+      }
+    }
+    int last = ids.length - 1;
+    return rowidOutOfRange(last, ids[last], n, true);
+  }
+
+  /** With validate, TF's messages (negative first, past nrows); without, the check every run keeps. */
+  private static InvalidArgumentException rowidOutOfRange(int i, long id, long n, boolean validate) {
+    if (!validate) {
+      return new InvalidArgumentException("value_rowids[" + i + "]=" + id + " is not a row in [0, " + n + ")");
+    }
+    return new InvalidArgumentException(id < 0
+        ? "value_rowids[" + i + "]=" + id + " must be >= 0"
+        : "value_rowids[" + i + "]=" + id + " must be < nrows=" + n);
   }
 
   /** {@code nrows_from_value_rowids}: TF's default nrows, the last rowid + 1 (0 without values). */

@@ -8,7 +8,8 @@ import dev.tatter.runtime.Sizes;
  * {@code segments} folds vectors of {@code inner} elements into segments by id, in order of the
  * vector (TF's CPU {@code unsorted_segment_*} order), which also covers uniform axes with inner
  * dimensions. Each is a plain counted loop over primitive arrays with the operation chosen
- * outside it, so that C2 compiles one tight loop per case.
+ * outside it, so that C2 compiles one tight loop per case. Row loops above {@link ParallelLoops}'
+ * threshold are split at row boundaries (each row folded by one task, so the bits do not change).
  *
  * <p>int8 and int16 are reduced in the {@code int} family and narrowed afterwards: sum and
  * product modulo 2^32 narrow to the same value as wrapping at every step. Float min and max fold
@@ -20,11 +21,16 @@ final class ReduceLoops {
 
   /** {@code out[r] = op(x[splits[r]], ..., x[splits[r+1]-1])}, starting from {@code init}. */
   static int[] rows(Reducer op, int[] x, long[] splits, int init) {
-    int nrows = splits.length - 1;
-    int[] out = new int[nrows];
+    int[] out = new int[splits.length - 1];
+    ParallelLoops.forRows(splits, (from, to) -> rows(op, x, splits, init, out, from, to));
+    return out;
+  }
+
+  /** Rows {@code [from, to)} of {@link #rows(Reducer, int[], long[], int)}, into {@code out}. */
+  static void rows(Reducer op, int[] x, long[] splits, int init, int[] out, int from, int to) {
     switch (op) {
       case SUM -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           int acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -34,7 +40,7 @@ final class ReduceLoops {
         }
       }
       case PROD -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           int acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -44,7 +50,7 @@ final class ReduceLoops {
         }
       }
       case MIN -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           int acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -54,7 +60,7 @@ final class ReduceLoops {
         }
       }
       case MAX -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           int acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -65,7 +71,6 @@ final class ReduceLoops {
       }
       default -> throw new IllegalArgumentException(op + " is not defined on int");
     }
-    return out;
   }
 
   /**
@@ -119,11 +124,16 @@ final class ReduceLoops {
 
   /** {@code out[r] = op(x[splits[r]], ..., x[splits[r+1]-1])}, starting from {@code init}. */
   static long[] rows(Reducer op, long[] x, long[] splits, long init) {
-    int nrows = splits.length - 1;
-    long[] out = new long[nrows];
+    long[] out = new long[splits.length - 1];
+    ParallelLoops.forRows(splits, (from, to) -> rows(op, x, splits, init, out, from, to));
+    return out;
+  }
+
+  /** Rows {@code [from, to)} of {@link #rows(Reducer, long[], long[], long)}, into {@code out}. */
+  static void rows(Reducer op, long[] x, long[] splits, long init, long[] out, int from, int to) {
     switch (op) {
       case SUM -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           long acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -133,7 +143,7 @@ final class ReduceLoops {
         }
       }
       case PROD -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           long acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -143,7 +153,7 @@ final class ReduceLoops {
         }
       }
       case MIN -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           long acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -153,7 +163,7 @@ final class ReduceLoops {
         }
       }
       case MAX -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           long acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -164,7 +174,6 @@ final class ReduceLoops {
       }
       default -> throw new IllegalArgumentException(op + " is not defined on long");
     }
-    return out;
   }
 
   /**
@@ -218,12 +227,17 @@ final class ReduceLoops {
 
   /** {@code out[r] = op(x[splits[r]], ..., x[splits[r+1]-1])}, starting from {@code init}. */
   static float[] rows(Reducer op, Reducer.Mode mode, float[] x, long[] splits, float init) {
+    float[] out = new float[splits.length - 1];
+    ParallelLoops.forRows(splits, (from, to) -> rows(op, mode, x, splits, init, out, from, to));
+    return out;
+  }
+
+  /** Rows {@code [from, to)} of {@link #rows(Reducer, Reducer.Mode, float[], long[], float)}, into {@code out}. */
+  static void rows(Reducer op, Reducer.Mode mode, float[] x, long[] splits, float init, float[] out, int from, int to) {
     boolean dense = mode == Reducer.Mode.DENSE;
-    int nrows = splits.length - 1;
-    float[] out = new float[nrows];
     switch (op) {
       case SUM -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           float acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -233,7 +247,7 @@ final class ReduceLoops {
         }
       }
       case PROD -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           float acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -243,7 +257,7 @@ final class ReduceLoops {
         }
       }
       case MIN -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           float acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -253,7 +267,7 @@ final class ReduceLoops {
         }
       }
       case MAX -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           float acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -264,7 +278,6 @@ final class ReduceLoops {
       }
       default -> throw new IllegalArgumentException(op + " is not defined on float");
     }
-    return out;
   }
 
   /**
@@ -319,12 +332,17 @@ final class ReduceLoops {
 
   /** {@code out[r] = op(x[splits[r]], ..., x[splits[r+1]-1])}, starting from {@code init}. */
   static double[] rows(Reducer op, Reducer.Mode mode, double[] x, long[] splits, double init) {
+    double[] out = new double[splits.length - 1];
+    ParallelLoops.forRows(splits, (from, to) -> rows(op, mode, x, splits, init, out, from, to));
+    return out;
+  }
+
+  /** Rows {@code [from, to)} of {@link #rows(Reducer, Reducer.Mode, double[], long[], double)}, into {@code out}. */
+  static void rows(Reducer op, Reducer.Mode mode, double[] x, long[] splits, double init, double[] out, int from, int to) {
     boolean dense = mode == Reducer.Mode.DENSE;
-    int nrows = splits.length - 1;
-    double[] out = new double[nrows];
     switch (op) {
       case SUM -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           double acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -334,7 +352,7 @@ final class ReduceLoops {
         }
       }
       case PROD -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           double acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -344,7 +362,7 @@ final class ReduceLoops {
         }
       }
       case MIN -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           double acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -354,7 +372,7 @@ final class ReduceLoops {
         }
       }
       case MAX -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           double acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -365,7 +383,6 @@ final class ReduceLoops {
       }
       default -> throw new IllegalArgumentException(op + " is not defined on double");
     }
-    return out;
   }
 
   /**
@@ -420,11 +437,16 @@ final class ReduceLoops {
 
   /** {@code out[r] = op(x[splits[r]], ..., x[splits[r+1]-1])}, starting from {@code init}. */
   static boolean[] rows(Reducer op, boolean[] x, long[] splits, boolean init) {
-    int nrows = splits.length - 1;
-    boolean[] out = new boolean[nrows];
+    boolean[] out = new boolean[splits.length - 1];
+    ParallelLoops.forRows(splits, (from, to) -> rows(op, x, splits, init, out, from, to));
+    return out;
+  }
+
+  /** Rows {@code [from, to)} of {@link #rows(Reducer, boolean[], long[], boolean)}, into {@code out}. */
+  static void rows(Reducer op, boolean[] x, long[] splits, boolean init, boolean[] out, int from, int to) {
     switch (op) {
       case ALL -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           boolean acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -434,7 +456,7 @@ final class ReduceLoops {
         }
       }
       case ANY -> {
-        for (int r = 0; r < nrows; r++) {
+        for (int r = from; r < to; r++) {
           boolean acc = init;
           int limit = (int) splits[r + 1];
           for (int i = (int) splits[r]; i < limit; i++) {
@@ -445,7 +467,6 @@ final class ReduceLoops {
       }
       default -> throw new IllegalArgumentException(op + " is not defined on boolean");
     }
-    return out;
   }
 
   /**

@@ -204,6 +204,19 @@ public final class SparseKernels {
     int n = st.nnz();
     Object a = st.values().unsafeData();
     Object b = dense.unsafeData();
+    // by dtype, not by array class: a dtype of two lanes may store them in a float[] too
+    if (st.dtype() == DType.FLOAT32 || st.dtype() == DType.FLOAT64) {
+      // float32/float64: one specialised loop per call (SparseDenseLoops), same checks and messages
+      int[] bstrides = SparseDenseLoops.broadcastStrides(ndims, dshape);
+      SparseDenseLoops.Check check = i -> {
+        flatPosition(idx, i, shape, "dense_shape");
+        return new IllegalStateException("indices[" + i + "] was reported out of range but is not");
+      };
+      Object out = st.dtype() == DType.FLOAT32
+          ? SparseDenseLoops.floats(idx, shape, bstrides, (float[]) a, (float[]) b, divide, check)
+          : SparseDenseLoops.doubles(idx, shape, bstrides, (double[]) a, (double[]) b, divide, check);
+      return SparseTensor.of(st.indices(), Tensor.wrap(st.dtype(), new int[] {n}, out), st.denseShape());
+    }
     Object out = Array.newInstance(a.getClass().getComponentType(), n);
     for (int i = 0; i < n; i++) {
       flatPosition(idx, i, shape, "dense_shape");

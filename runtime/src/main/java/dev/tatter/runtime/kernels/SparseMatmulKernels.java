@@ -6,9 +6,6 @@ import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.Arrays;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
-import java.util.concurrent.RecursiveAction;
 
 /**
  * {@code sparse_dense_matmul} (TF's {@code tf.sparse.sparse_dense_matmul}, kernel
@@ -18,17 +15,17 @@ import java.util.concurrent.RecursiveAction;
  *
  * <p>How it runs: each nonzero {@code (r, c, v)} adds {@code v * B[c, :]} to {@code out[r, :]}.
  * The inner loop runs over the dense operand's columns on contiguous rows of both arrays (a
- * transposed {@code B} is copied upright first), a counted {@code int} loop that C2 unrolls and
- * vectorizes. The int64 indices are read in place, never decoded into copies. Nonzeros are taken in row order — as given when the indices are row-sorted,
- * otherwise through a stable counting sort — and split at row boundaries over the common
- * fork-join pool, so every output row is written by one thread and sums its terms in the order
- * the nonzeros are given, as TF's kernel does: results are bit for bit TF's.
+ * transposed {@code B} is copied upright first); for float32 and float64 it is {@link Axpy}, on
+ * the JDK's Vector API when the JVM runs with {@code --add-modules jdk.incubator.vector}, a
+ * counted scalar loop otherwise (the same bits either way). The int64 indices are read in place,
+ * never decoded into copies. Nonzeros are taken in row order — as given when the indices are
+ * row-sorted, otherwise through a stable counting sort — and, above {@link ParallelLoops}'
+ * threshold of multiply-adds, split at row boundaries over the common fork-join pool, so every
+ * output row is written by one thread and sums its terms in the order the nonzeros are given, as
+ * TF's kernel does: results are bit for bit TF's.
  */
 public final class SparseMatmulKernels {
   private SparseMatmulKernels() {}
-
-  /** Below this many multiply-adds the product runs on the calling thread alone. */
-  static final long PARALLEL_WORK = Long.getLong("tatter.sparseMatmulParallelWork", 1L << 18);
 
   /** The {@code sparse_dense_matmul} op's kernel. */
   public static Tensor sparseDenseMatmul(SparseTensor a, Tensor b, boolean adjointA, boolean adjointB) {
@@ -88,26 +85,11 @@ public final class SparseMatmulKernels {
     Object bUpright = adjointB ? transpose(b) : b.unsafeData();
     Object out = java.lang.reflect.Array.newInstance(b.dtype().arrayClass().getComponentType(), count);
     Plan plan = new Plan(idx, rowColumn, order, values.unsafeData(), bUpright, out, outCols);
-    int tasks = (long) nnz * outCols < PARALLEL_WORK ? 1 : ForkJoinPool.getCommonPoolParallelism() + 1;
-    if (tasks <= 1) {
+    long work = (long) nnz * outCols; // multiply-adds
+    if (!ParallelLoops.splits(work) || nnz < 2) {
       plan.run(0, nnz);
     } else {
-      int[] bounds = splitAtRows(plan, nnz, tasks);
-      ForkJoinTask<?>[] forked = new ForkJoinTask<?>[bounds.length - 2];
-      for (int t = 1; t < bounds.length - 1; t++) {
-        int from = bounds[t];
-        int to = bounds[t + 1];
-        forked[t - 1] = ForkJoinPool.commonPool().submit(new RecursiveAction() {
-          @Override
-          protected void compute() {
-            plan.run(from, to);
-          }
-        });
-      }
-      plan.run(bounds[0], bounds[1]);
-      for (ForkJoinTask<?> task : forked) {
-        task.join();
-      }
+      ParallelLoops.invoke(splitAtRows(plan, nnz, Math.min(nnz, ParallelLoops.tasks(work))), plan::run);
     }
     return Tensor.wrap(b.dtype(), new int[] {m, outCols}, out);
   }
@@ -124,19 +106,20 @@ public final class SparseMatmulKernels {
     void run(int from, int to) {
       int rc = rowColumn;
       int cc = 1 - rowColumn;
+      Axpy axpy = Axpy.SELECTED;
       if (values instanceof float[] v) {
         float[] bb = (float[]) b;
         float[] o = (float[]) out;
         for (int t = from; t < to; t++) {
           int i = order == null ? t : order[t];
-          addRow(o, (int) idx[2 * i + rc] * n, bb, (int) idx[2 * i + cc] * n, v[i], n);
+          axpy.floats(o, (int) idx[2 * i + rc] * n, bb, (int) idx[2 * i + cc] * n, v[i], n);
         }
       } else if (values instanceof double[] v) {
         double[] bb = (double[]) b;
         double[] o = (double[]) out;
         for (int t = from; t < to; t++) {
           int i = order == null ? t : order[t];
-          addRow(o, (int) idx[2 * i + rc] * n, bb, (int) idx[2 * i + cc] * n, v[i], n);
+          axpy.doubles(o, (int) idx[2 * i + rc] * n, bb, (int) idx[2 * i + cc] * n, v[i], n);
         }
       } else if (values instanceof int[] v) {
         int[] bb = (int[]) b;
@@ -159,19 +142,7 @@ public final class SparseMatmulKernels {
     }
   }
 
-  // One loop per dtype: counted, over contiguous slices, so that C2 vectorizes it.
-
-  private static void addRow(float[] out, int outBase, float[] b, int bBase, float v, int n) {
-    for (int j = 0; j < n; j++) {
-      out[outBase + j] += v * b[bBase + j];
-    }
-  }
-
-  private static void addRow(double[] out, int outBase, double[] b, int bBase, double v, int n) {
-    for (int j = 0; j < n; j++) {
-      out[outBase + j] += v * b[bBase + j];
-    }
-  }
+  // Integer rows: counted loops over contiguous slices (float rows go through Axpy).
 
   private static void addRow(int[] out, int outBase, int[] b, int bBase, int v, int n) {
     for (int j = 0; j < n; j++) {
