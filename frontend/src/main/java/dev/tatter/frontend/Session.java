@@ -14,10 +14,12 @@ import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.optimizer.PassManager;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.exec.Parallelism;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Runs a graph TF-1 style: {@code run(feeds, fetches)}. Each distinct list of fetches is
@@ -41,6 +43,7 @@ public final class Session implements AutoCloseable {
   private final String pipeline;
   private final Backend backend;
   private final CompilerOptions compilerOptions;
+  private final ForkJoinPool pool; // null: Parallelism's default
   /**
    * At most {@link #MAX_CACHED_PROGRAMS} compiled programs per session (each holds a hidden class,
    * about 6 KB of metaspace and 7.5 KB of heap): past that, one program is dropped (its class is
@@ -65,6 +68,17 @@ public final class Session implements AutoCloseable {
   }
 
   public Session(Graph graph, String pipeline, Backend backend, CompilerOptions compilerOptions) {
+    this(graph, pipeline, backend, compilerOptions, null);
+  }
+
+  /**
+   * A session whose runs split their parallel loops (large fused elementwise loops, sparse-dense
+   * matmul) across {@code pool} instead of the common pool, so that a server can bound the threads
+   * Tatter uses ({@code new ForkJoinPool(2)}); {@code null} for the default (see {@link Parallelism}).
+   * The session does not own the pool: closing it leaves the pool running.
+   */
+  public Session(Graph graph, String pipeline, Backend backend, CompilerOptions compilerOptions, ForkJoinPool pool) {
+    this.pool = pool;
     this.graph = checkNotNull(graph, "graph");
     this.pipeline = checkNotNull(pipeline, "pipeline");
     this.backend = checkNotNull(backend, "backend");
@@ -111,6 +125,10 @@ public final class Session implements AutoCloseable {
     // one key per run, shared by both caches (a run allocates nothing it need not: W6)
     List<Integer> key = fetches.stream().map(Node::id).toList();
     checkFeeds(key, fetches, feeds);
+    return pool == null ? runChecked(key, fetches, feeds) : Parallelism.runIn(pool, () -> runChecked(key, fetches, feeds));
+  }
+
+  private Result runChecked(List<Integer> key, List<Node> fetches, Map<String, ?> feeds) {
     if (backend == Backend.INTERPRETED) {
       return new Result(Interpreter.run(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), feeds), fetches);
     }

@@ -12,11 +12,11 @@ import java.util.concurrent.RecursiveAction;
 /**
  * The run-time half of a fused kernel, called by generated code around its loop: deciding
  * whether the fast loop applies, allocating the output, and splitting large loops across the
- * common {@link ForkJoinPool}. The loop itself (the per-element work) is generated code.
+ * {@link ForkJoinPool} {@link Parallelism#pool()} names (the common pool unless a session was given one). The loop itself (the per-element work) is generated code.
  */
 public final class FusedSupport {
   /**
-   * Loops over at least this many elements are split across the common pool (system property
+   * Loops over at least this many elements are split across the pool (system property
    * {@code tatter.parallelThreshold}; a huge value turns splitting off). Elementwise loops write
    * disjoint ranges and compute each element the same way, so a split run equals a serial one.
    */
@@ -233,14 +233,15 @@ public final class FusedSupport {
     return Tensor.wrap(dtype, (int[]) args[args.length - 1], args[0]);
   }
 
-  /** Runs {@code body}'s loop {@code kernel} over {@code [0, count)}, split across the common pool. */
+  /** Runs {@code body}'s loop {@code kernel} over {@code [0, count)}, split across {@link Parallelism#pool()}. */
   public static void forRange(LoopBody body, int kernel, int count, Object[] args) {
     if (count < PARALLEL_THRESHOLD) {
       body.loop(kernel, 0, count, args);
       return;
     }
-    int tasks = Math.max(2, Math.min(count / GRAIN, 4 * (ForkJoinPool.getCommonPoolParallelism() + 1)));
-    ForkJoinPool.commonPool().invoke(new Split(body, kernel, args, 0, count, tasks));
+    ForkJoinPool pool = Parallelism.pool();
+    int tasks = Math.max(2, Math.min(count / GRAIN, 4 * (pool.getParallelism() + 1)));
+    pool.invoke(new Split(body, kernel, args, 0, count, tasks));
   }
 
   private static final class Split extends RecursiveAction {

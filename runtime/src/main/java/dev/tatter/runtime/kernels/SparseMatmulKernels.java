@@ -88,7 +88,8 @@ public final class SparseMatmulKernels {
     Object bUpright = adjointB ? transpose(b) : b.unsafeData();
     Object out = java.lang.reflect.Array.newInstance(b.dtype().arrayClass().getComponentType(), count);
     Plan plan = new Plan(idx, rowColumn, order, values.unsafeData(), bUpright, out, outCols);
-    int tasks = (long) nnz * outCols < PARALLEL_WORK ? 1 : ForkJoinPool.getCommonPoolParallelism() + 1;
+    ForkJoinPool pool = dev.tatter.runtime.exec.Parallelism.pool();
+    int tasks = (long) nnz * outCols < PARALLEL_WORK ? 1 : pool.getParallelism() + 1;
     if (tasks <= 1) {
       plan.run(0, nnz);
     } else {
@@ -97,7 +98,7 @@ public final class SparseMatmulKernels {
       for (int t = 1; t < bounds.length - 1; t++) {
         int from = bounds[t];
         int to = bounds[t + 1];
-        forked[t - 1] = ForkJoinPool.commonPool().submit(new RecursiveAction() {
+        forked[t - 1] = pool.submit(new RecursiveAction() {
           @Override
           protected void compute() {
             plan.run(from, to);
