@@ -192,8 +192,8 @@ public final class Session implements AutoCloseable {
   }
 
   private CompiledGraph compiled(List<Integer> key, List<Node> fetches) {
-    return bounded(cache, key,
-        k -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions));
+    return bounded(cache, key, k -> CompileLog.compiled(graph, fetches.size(), cache.size(),
+        () -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions)));
   }
 
   /** How many compiled programs the session holds now (distinct fetch lists, at most {@link #MAX_CACHED_PROGRAMS}). */
