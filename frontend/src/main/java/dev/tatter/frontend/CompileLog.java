@@ -1,34 +1,53 @@
 package dev.tatter.frontend;
 
+import dev.tatter.codegen.BytecodeCompiler;
 import dev.tatter.codegen.CompiledGraph;
+import dev.tatter.codegen.CompilerOptions;
 import dev.tatter.ir.Graph;
-import java.util.function.Supplier;
+import dev.tatter.optimizer.PassManager;
 
 /**
- * Compile events through the JDK's {@link System.Logger} (no logging dependency), logger {@code
- * dev.tatter.compile}, level {@code DEBUG}: each program a session compiles, with its graph's size,
- * the time optimizing and compiling took and how many programs the session holds. At the JDK's
- * default configuration (java.util.logging at INFO) nothing is printed; an application routes the
- * logger to its backend (SLF4J's and Log4j's {@code System.LoggerFinder} bridges do) or sets {@code
- * dev.tatter.compile.level = FINE} in a java.util.logging configuration. The optimizer's passes log
- * under {@code dev.tatter.optimizer}. When the level is off, a compile pays one {@code isLoggable} check.
+ * Compile events through the JDK's {@link System.Logger} (no logging dependency), at {@code
+ * DEBUG}: logger {@code dev.tatter.compile} for each program a session compiles (its graph's
+ * size, the time optimizing and compiling took, how many programs the session held), logger
+ * {@code dev.tatter.optimizer} for each pass of that compile (its time, the node counts before and
+ * after, its remarks). At the JDK's default configuration (java.util.logging at INFO) nothing is
+ * printed; an application routes the loggers to its backend (SLF4J's and Log4j's {@code
+ * System.LoggerFinder} bridges do) or sets {@code dev.tatter.level = FINE} in a java.util.logging
+ * configuration. When the level is off, a compile pays two {@code isLoggable} checks.
  */
 final class CompileLog {
-  static final System.Logger LOG = System.getLogger("dev.tatter.compile");
+  static final System.Logger COMPILE = System.getLogger("dev.tatter.compile");
+  static final System.Logger PASSES = System.getLogger("dev.tatter.optimizer");
+  private static final System.Logger.Level LEVEL = System.Logger.Level.DEBUG;
 
   private CompileLog() {}
 
-  /** Runs {@code compile} (optimize and compile {@code graph} for {@code fetches} fetches), logging it. */
-  static CompiledGraph compiled(Graph graph, int fetches, int programsHeld, Supplier<CompiledGraph> compile) {
-    if (!LOG.isLoggable(System.Logger.Level.DEBUG)) {
-      return compile.get();
+  /** Optimizes {@code graph} with {@code passes} and compiles it, logging both; {@code programsHeld} is the session's count. */
+  static CompiledGraph compile(PassManager passes, Graph graph, CompilerOptions options, int programsHeld) {
+    boolean logCompile = COMPILE.isLoggable(LEVEL);
+    long start = logCompile ? System.nanoTime() : 0;
+    Graph optimized;
+    if (PASSES.isLoggable(LEVEL)) {
+      long[] last = {System.nanoTime()};
+      int[] size = {graph.size()};
+      optimized = passes.runObserved(graph, (pass, after) -> {
+        long now = System.nanoTime();
+        String remarks = pass.remarks().isEmpty() ? "" : "; " + String.join("; ", pass.remarks());
+        PASSES.log(LEVEL, "pass " + pass.name() + ": " + size[0] + " -> " + after.size() + " nodes in "
+            + (now - last[0]) / 1000 + " us" + remarks);
+        last[0] = now;
+        size[0] = after.size();
+      });
+    } else {
+      optimized = passes.run(graph);
     }
-    long start = System.nanoTime();
-    CompiledGraph program = compile.get();
-    long micros = (System.nanoTime() - start) / 1000;
-    LOG.log(System.Logger.Level.DEBUG, "compiled a program of " + fetches + " fetch(es) from a graph of " + graph.size()
-        + " nodes in " + micros + " us (optimizer and bytecode); the session held " + programsHeld
-        + " program(s) before it");
+    CompiledGraph program = BytecodeCompiler.compile(optimized, options);
+    if (logCompile) {
+      COMPILE.log(LEVEL, "compiled a program of " + graph.outputs().size() + " fetch(es) from a graph of " + graph.size()
+          + " nodes in " + (System.nanoTime() - start) / 1000 + " us (optimizer and bytecode); the session held "
+          + programsHeld + " program(s) before it");
+    }
     return program;
   }
 }

@@ -5,7 +5,6 @@ import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
-import dev.tatter.codegen.BytecodeCompiler;
 import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.CompilerOptions;
 import dev.tatter.codegen.FeedChecker;
@@ -192,8 +191,8 @@ public final class Session implements AutoCloseable {
   }
 
   private CompiledGraph compiled(List<Integer> key, List<Node> fetches) {
-    return bounded(cache, key, k -> CompileLog.compiled(graph, fetches.size(), cache.size(),
-        () -> BytecodeCompiler.compile(PassManager.parse(pipeline).run(graph.withOutputs(fetches)), compilerOptions)));
+    return bounded(cache, key,
+        k -> CompileLog.compile(PassManager.parse(pipeline), graph.withOutputs(fetches), compilerOptions, cache.size()));
   }
 
   /** How many compiled programs the session holds now (distinct fetch lists, at most {@link #MAX_CACHED_PROGRAMS}). */

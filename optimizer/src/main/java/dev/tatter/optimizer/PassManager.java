@@ -33,12 +33,6 @@ public final class PassManager {
    */
   public static final String DEFAULT_PIPELINE = "dce,cse,canonicalize,fold,cse,canonicalize,cse,dce,fuse";
 
-  /**
-   * Each pass's time, node counts and remarks at {@code DEBUG} (nothing at the JDK's default
-   * level): route the logger {@code dev.tatter.optimizer} to your logging backend to see them.
-   */
-  private static final System.Logger LOG = System.getLogger("dev.tatter.optimizer");
-
   private final ImmutableList<Pass> passes;
 
   /**
@@ -77,17 +71,8 @@ public final class PassManager {
   /** Like {@link #run(Graph, BiConsumer)}, handing over the pass itself (for its {@link Pass#remarks()}). */
   public Graph runObserved(Graph graph, BiConsumer<Pass, Graph> afterEach) {
     Graph current = graph;
-    boolean log = LOG.isLoggable(System.Logger.Level.DEBUG);
     for (Pass pass : passes) {
-      long start = log ? System.nanoTime() : 0;
-      int before = current.size();
       current = pass.run(current);
-      if (log) {
-        long micros = (System.nanoTime() - start) / 1000;
-        String remarks = pass.remarks().isEmpty() ? "" : "; " + String.join("; ", pass.remarks());
-        LOG.log(System.Logger.Level.DEBUG, "pass " + pass.name() + ": " + before + " -> " + current.size() + " nodes in "
-            + micros + " us" + remarks);
-      }
       afterEach.accept(pass, current);
     }
     return current;
