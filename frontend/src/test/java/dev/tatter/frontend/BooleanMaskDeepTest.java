@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
 import java.util.List;
 import java.util.Map;
@@ -57,5 +59,19 @@ class BooleanMaskDeepTest {
     InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(out), Map.of()));
     assertTrue(e.getMessage().contains("Inputs must have identical ragged splits: the mask's row splits at ragged level 1"
         + " are [0, 1, 3, 4], data's are [0, 2, 3, 4]"), e.getMessage());
+  }
+
+  @Test
+  void aRaggedMaskOverMatrixRows_keepsDatasInt32SplitsOnTheNewLevel() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 3, 2)),
+        g.constant(Tensor.ofInts(0, 2, 3)));
+    Value mask = g.raggedFromRowSplits(g.constant(Tensor.of(DType.BOOL, new boolean[] {T, F, F, F, T, T}, 3, 2)),
+        g.constant(Tensor.ofInts(0, 2, 3)));
+    // rt = tf.RaggedTensor.from_row_splits([[1, 2], [3, 4], [5, 6]], tf.constant([0, 2, 3], tf.int32)), mask alike of
+    // [[T, F], [F, F], [T, T]]: tf.ragged.boolean_mask(rt, mask) -> [[[1], []], [[5, 6]]], every row_splits int32
+    RaggedTensor out = (RaggedTensor) Harness.runEverywhere(g.build(g.booleanMask(rt, mask)), Map.of()).get(0);
+    assertEquals("[[[1], []], [[5, 6]]]", out.toString());
+    assertEquals(List.of(DType.INT32, DType.INT32), out.nestedPartitions().stream().map(RowPartition::splitsDType).toList());
   }
 }
