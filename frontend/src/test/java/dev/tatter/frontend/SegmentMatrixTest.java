@@ -23,6 +23,12 @@ class SegmentMatrixTest {
     Value data = g.constant(Tensor.of(DType.FLOAT32, new float[] {-0f, 1f, -0f, -0f, 2f, -0f}, 3, 2));
     // tf.math.segment_sum([[-0., 1.], [-0., -0.], [2., -0.]], [0, 0, 1]) -> [[-0., 1.], [2., -0.]]
     assertEquals("[[-0.0, 1.0], [2.0, -0.0]]", run(g, g.segmentSum(data, g.constant(Tensor.ofInts(0, 0, 1)))));
+    Value other = g.constant(Tensor.of(DType.FLOAT32, new float[] {-0f, 1f, -0f, -0f, -0f, 2f}, 3, 2));
+    // tf.math.segment_sum([[-0., 1.], [-0., -0.], [-0., 2.]], [0, 1, 1]) -> [[-0., 1.], [-0., 2.]]
+    assertEquals("[[-0.0, 1.0], [-0.0, 2.0]]", run(g, g.segmentSum(other, g.constant(Tensor.ofInts(0, 1, 1)))));
+    Value mixed = g.constant(Tensor.of(DType.FLOAT32, new float[] {0f, 1f, -0f, 1f}, 2, 2));
+    // tf.math.segment_sum([[0., 1.], [-0., 1.]], [0, 0]) -> [[0., 2.]]: a +0.0 in the column makes the sum +0.0
+    assertEquals("[[0.0, 2.0]]", run(g, g.segmentSum(mixed, g.constant(Tensor.ofInts(0, 0)))));
   }
 
   @Test
