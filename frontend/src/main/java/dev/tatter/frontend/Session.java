@@ -10,17 +10,18 @@ import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.CompilerOptions;
 import dev.tatter.codegen.FeedChecker;
 import dev.tatter.codegen.Interpreter;
-import dev.tatter.codegen.profile.Compilation;
 import dev.tatter.codegen.profile.ProfiledProgram;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.optimizer.PassManager;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.exec.OutputBuffers;
+import dev.tatter.runtime.exec.Parallelism;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Runs a graph TF-1 style: {@code run(feeds, fetches)}. Each distinct list of fetches is
@@ -44,6 +45,7 @@ public final class Session implements AutoCloseable {
   private final String pipeline;
   private final Backend backend;
   private final CompilerOptions compilerOptions;
+  private final ForkJoinPool pool; // null: Parallelism's default
   /**
    * At most {@link #MAX_CACHED_PROGRAMS} compiled programs per session (each holds a hidden class,
    * about 6 KB of metaspace and 7.5 KB of heap): past that, one program is dropped (its class is
@@ -72,6 +74,17 @@ public final class Session implements AutoCloseable {
   }
 
   public Session(Graph graph, String pipeline, Backend backend, CompilerOptions compilerOptions) {
+    this(graph, pipeline, backend, compilerOptions, null);
+  }
+
+  /**
+   * A session whose runs split their parallel loops (large fused elementwise loops, sparse-dense
+   * matmul) across {@code pool} instead of the common pool, so that a server can bound the threads
+   * Tatter uses ({@code new ForkJoinPool(2)}); {@code null} for the default (see {@link Parallelism}).
+   * The session does not own the pool: closing it leaves the pool running.
+   */
+  public Session(Graph graph, String pipeline, Backend backend, CompilerOptions compilerOptions, ForkJoinPool pool) {
+    this.pool = pool;
     this.graph = checkNotNull(graph, "graph");
     this.pipeline = checkNotNull(pipeline, "pipeline");
     this.backend = checkNotNull(backend, "backend");
@@ -140,9 +153,10 @@ public final class Session implements AutoCloseable {
     checkFetches(fetches);
     Plan plan = plan(fetches);
     checkFeeds(plan, feeds);
-    ProfiledProgram.Run run = bounded(profiledPrograms, fetches.stream().map(Node::id).toList(),
+    ProfiledProgram profiled = bounded(profiledPrograms, fetches.stream().map(Node::id).toList(),
         k -> ProfiledProgram.compile(graph.withOutputs(fetches), g -> PassManager.parse(pipeline).run(g),
-            compilerOptions)).run(feeds);
+            compilerOptions));
+    ProfiledProgram.Run run = pool == null ? profiled.run(feeds) : Parallelism.runIn(pool, () -> profiled.run(feeds));
     return new ProfiledResult(new Result(run.outputs().toArray(), fetches), run.profile());
   }
 
@@ -191,6 +205,10 @@ public final class Session implements AutoCloseable {
 
   /** Runs a plan whose feeds {@link #checkFeeds} has checked; the loops write into {@code buffers} (null: allocate). */
   Object[] execute(Plan plan, Map<String, ?> feeds, OutputBuffers buffers) {
+    return pool == null ? executeHere(plan, feeds, buffers) : Parallelism.runIn(pool, () -> executeHere(plan, feeds, buffers));
+  }
+
+  private Object[] executeHere(Plan plan, Map<String, ?> feeds, OutputBuffers buffers) {
     if (backend == Backend.INTERPRETED) {
       return Interpreter.run(PassManager.parse(pipeline).run(graph.withOutputs(plan.fetches)), feeds).toArray();
     }
@@ -285,9 +303,7 @@ public final class Session implements AutoCloseable {
 
   private Program compile(List<Node> fetches) {
     CompiledGraph compiled =
-        // through Compilation, which times the phases for a dev.tatter.Compile JFR event (the program is the same)
-        Compilation.compile(graph.withOutputs(fetches), g -> PassManager.parse(pipeline).run(g), compilerOptions, false)
-            .program();
+        CompileLog.compile(PassManager.parse(pipeline), graph.withOutputs(fetches), compilerOptions, compiledSignatures());
     // the program may trust the session's feed checks only if it reads the placeholders the session checked
     boolean asChecked = compiled.feedNodes().stream().allMatch(feed -> graph.node(feed.name().orElseThrow())
         .filter(p -> placeholders.contains(p) && p.type().equals(feed.type())).isPresent());

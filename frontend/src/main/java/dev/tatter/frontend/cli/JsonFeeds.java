@@ -9,12 +9,16 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,6 +50,9 @@ final class JsonFeeds {
   static Object parse(String text, Type expected, String source) {
     Object json = JsonReader.read(text, source);
     try {
+      if (json instanceof Map<?, ?> map && map.containsKey("dtype")) {
+        return described(map, expected, source);
+      }
       if (!(json instanceof Map<?, ?>) && !(expected instanceof SparseType)) {
         return Literals.toValue(expected, plain(json, source, "$"));
       }
@@ -60,6 +67,49 @@ final class JsonFeeds {
     }
     throw new CliException(source + ": a JSON object feeds a ragged or sparse placeholder; this one is "
         + expected + " (write its value as nested lists)");
+  }
+
+  /**
+   * A value as {@code tatter run --output json} writes it: its parts as above plus {@code dtype},
+   * {@code shape} (and {@code row_splits_dtype} for ragged), which must be the placeholder's dtype
+   * and the value's own shape; a dense value is {@code {"dtype", "shape", "values"}}.
+   */
+  private static Object described(Map<?, ?> map, Type expected, String source) {
+    Map<Object, Object> parts = new LinkedHashMap<>(map);
+    Object dtype = parts.remove("dtype");
+    if (!expected.dtype().tfName().equals(dtype)) {
+      throw new CliException(source + ": $.dtype is " + JsonResults.jsonText(dtype) + " where the placeholder's type is " + expected);
+    }
+    Object splitsDType = parts.remove("row_splits_dtype");
+    if (splitsDType != null && !(expected instanceof RaggedType r && r.outerPartition().splitsDType().tfName()
+        .equals(splitsDType))) {
+      throw new CliException(source + ": $.row_splits_dtype is " + JsonResults.jsonText(splitsDType)
+          + " where the placeholder's type is " + expected);
+    }
+    boolean hasShape = parts.containsKey("shape");
+    Object shape = parts.remove("shape");
+    Object value;
+    if (expected instanceof DenseType && parts.keySet().equals(Set.of("values"))) {
+      value = Literals.toValue(expected, plain(parts.get("values"), source, "$.values"));
+    } else if (expected instanceof DenseType) {
+      throw new CliException(source + ": $ must have the keys {\"dtype\": ..., \"shape\": [...], \"values\": [...]}, got "
+          + map.keySet());
+    } else if (expected instanceof RaggedType ragged) {
+      value = ragged(ragged, parts, source, "$");
+    } else if (expected instanceof SparseType sparse) {
+      value = sparse(sparse, parts, source);
+    } else {
+      throw new CliException(source + ": a JSON object feeds a tensor, ragged or sparse placeholder; this one is "
+          + expected);
+    }
+    List<Object> actual = JsonResults.shapeOf(value);
+    Object written = shape instanceof List<?> l ? l.stream().map(d -> d == JsonReader.Null.NULL ? null : d).toList()
+        : shape;
+    if (hasShape && !actual.equals(written)) {
+      throw new CliException(source + ": $.shape is " + JsonResults.jsonText(written) + " where the value's shape is "
+          + JsonResults.jsonText(actual));
+    }
+    return value;
   }
 
   private static RaggedTensor ragged(RaggedType type, Object json, String source, String path) {
@@ -112,13 +162,27 @@ final class JsonFeeds {
     return (Map<String, Object>) map;
   }
 
-  /** {@code json} as nested lists of scalars; an object or a null inside is refused with its path. */
+  /**
+   * {@code json} as nested lists of scalars, a {@code {"b64": "..."}} object read as the byte
+   * string it encodes (as {@code --output json} writes a string that is not UTF-8); another
+   * object or a null inside is refused with its path.
+   */
   private static Object plain(Object json, String source, String path) {
     if (json instanceof List<?> items) {
+      List<Object> out = new ArrayList<>(items.size());
       for (int i = 0; i < items.size(); i++) {
-        plain(items.get(i), source, path + "[" + i + "]");
+        out.add(plain(items.get(i), source, path + "[" + i + "]"));
       }
-    } else if (json instanceof Map<?, ?> || json == JsonReader.Null.NULL) {
+      return out;
+    }
+    if (json instanceof Map<?, ?> map && map.keySet().equals(Set.of("b64"))) {
+      try {
+        return ByteStrings.of(Base64.getDecoder().decode(String.valueOf(map.get("b64"))));
+      } catch (IllegalArgumentException e) {
+        throw new CliException(source + ": " + path + ".b64 is not base64: " + e.getMessage());
+      }
+    }
+    if (json instanceof Map<?, ?> || json == JsonReader.Null.NULL) {
       throw new CliException(source + ": " + path + " is " + describe(json) + " where a number, string, bool or list"
           + " was expected");
     }

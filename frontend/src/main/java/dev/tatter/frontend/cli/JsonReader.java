@@ -2,6 +2,7 @@ package dev.tatter.frontend.cli;
 
 import dev.tatter.frontend.cli.TatterCommand.CliException;
 import dev.tatter.ir.text.Literals;
+import dev.tatter.runtime.ByteStrings;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,7 +14,8 @@ import java.util.Map;
  * A strict JSON reader (RFC 8259) for feed files, producing the scalars {@link Literals} takes:
  * arrays as {@link List}, objects as {@link Map} in written order, integers as {@link Long}
  * (or a {@link BigInteger} up to 2^64 - 1, for uint64), other numbers as {@link Literals.Decimal}
- * (so a float32 is read from the digits, never rounded twice), strings, booleans and {@code null}
+ * (so a float32 is read from the digits, never rounded twice), strings (as byte strings: the
+ * UTF-8 of their text), booleans and {@code null}
  * (which the caller refuses with its path). As Python's {@code json} module writes them, {@code
  * NaN}, {@code Infinity} and {@code -Infinity} are read as the doubles. Duplicate keys, trailing
  * commas, comments, leading zeros and text after the value are errors giving line and column;
@@ -58,7 +60,7 @@ final class JsonReader {
     return switch (c) {
       case '[' -> array();
       case '{' -> object();
-      case '"' -> string();
+      case '"' -> ByteStrings.fromText(string()); // a string value is TF's bytes: its text's UTF-8, as tf.constant("é") is
       case 't' -> word("true", Boolean.TRUE);
       case 'f' -> word("false", Boolean.FALSE);
       case 'n' -> word("null", Null.NULL);

@@ -76,6 +76,14 @@ final class RunCommand implements Callable<Integer> {
       description = "profile the run and write it as Chrome trace JSON (open it in ui.perfetto.dev or chrome://tracing)")
   Path trace;
 
+  /** How the fetched values are printed. */
+  enum Output { text, json }
+
+  @Option(names = "--output", paramLabel = "FORMAT",
+      description = "text (default: NAME = VALUE lines, as TF prints values) or json (one object: per value its"
+          + " dtype, shape and values; ragged as values + row_splits, sparse as indices, values, dense_shape)")
+  Output output = Output.text;
+
   @Override
   public Integer call() throws IOException {
     Graph graph = graphOptions.graph();
@@ -150,11 +158,19 @@ final class RunCommand implements Callable<Integer> {
       } else {
         result = session.run(feedValues, fetched);
       }
+      Map<String, Object> json = new LinkedHashMap<>();
       for (int i = 0; i < fetched.size(); i++) {
-        spec.commandLine().getOut().println(names.get(fetched.get(i)) + " = " + result.get(i));
+        if (output == Output.json) {
+          json.put(names.get(fetched.get(i)).substring(1), result.get(i));
+        } else {
+          spec.commandLine().getOut().println(names.get(fetched.get(i)) + " = " + result.get(i));
+        }
         if (saveDir != null) {
           NumpyFiles.save(saveDir, names.get(fetched.get(i)).substring(1), result.get(i));
         }
+      }
+      if (output == Output.json) {
+        JsonResults.write(json, spec.commandLine().getOut());
       }
     }
     return 0;

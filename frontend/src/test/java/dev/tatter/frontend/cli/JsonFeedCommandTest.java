@@ -193,6 +193,12 @@ class JsonFeedCommandTest {
         }
       }
     });
+    cases.put("J09", () -> assertRefused(dense, "x={\"dtype\": \"float32\", \"shape\": [2], \"values\": [1.0, 2.0]}",
+        row("J09")));
+    cases.put("J10", () -> assertRefused(dense, "x={\"dtype\": \"float64\", \"shape\": [3], \"values\": [1.0, 2.0]}",
+        row("J10")));
+    cases.put("J11", () -> assertRefused(writeQuietly("s.tat", "%s = placeholder() : tensor<string>[None]\nreturn %s\n"),
+        "s=@" + writeQuietly("s.json", "[{\"b64\": \"!!\"}]"), row("J11")));
     assertEquals(jsonRows().keySet(), cases.keySet(), "J rows of docs/ERRORS.md vs cases here");
     cases.values().forEach(Runnable::run);
   }

@@ -13,11 +13,11 @@ import java.util.concurrent.ForkJoinPool;
 /**
  * The run-time half of a fused kernel, called by generated code around its loop: deciding
  * whether the fast loop applies, allocating the output, and splitting large loops across the
- * common {@link ForkJoinPool}. The loop itself (the per-element work) is generated code.
+ * {@link ForkJoinPool} {@link Parallelism#pool()} names (the common pool unless a session was given one). The loop itself (the per-element work) is generated code.
  */
 public final class FusedSupport {
   /**
-   * Loops over at least this many elements are split across the common pool: the one threshold
+   * Loops over at least this many elements are split across the run's pool ({@link Parallelism#pool}): the one threshold
    * of every parallel kernel, {@link ParallelLoops#THRESHOLD} (system property {@code
    * tatter.parallelThreshold}; a huge value turns splitting off). Elementwise loops write disjoint
    * ranges and compute each element the same way, so a split run equals a serial one.
@@ -297,7 +297,7 @@ public final class FusedSupport {
     return Tensor.wrap(dtype, (int[]) args[args.length - 1], args[0]);
   }
 
-  /** Runs {@code body}'s loop {@code kernel} over {@code [0, count)}, split across the common pool. */
+  /** Runs {@code body}'s loop {@code kernel} over {@code [0, count)}, split across {@link Parallelism#pool()}. */
   public static void forRange(LoopBody body, int kernel, int count, Object[] args) {
     if (count < PARALLEL_THRESHOLD) {
       body.loop(kernel, 0, count, args);

@@ -1,10 +1,12 @@
 package dev.tatter.runtime.kernels;
 
+import dev.tatter.runtime.exec.Parallelism;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 
 /**
- * The one policy for splitting a kernel's loop across the common {@link ForkJoinPool}: work of at
+ * The one policy for splitting a kernel's loop across the run's {@link ForkJoinPool} ({@link
+ * Parallelism#pool}: a session's own pool, else the common one): work of at
  * least {@link #THRESHOLD} element visits is split into contiguous ranges, smaller work runs on
  * the calling thread. Fused loops ({@code FusedSupport}), row reductions, {@code to_tensor} and
  * {@code sparse_dense_matmul} all ask here, so one system property moves every one of them.
@@ -45,7 +47,7 @@ public final class ParallelLoops {
 
   /** How many tasks a split loop over {@code count} items gets: at least 2, a few per worker. */
   static int tasks(long count) {
-    return (int) Math.max(2, Math.min(count / GRAIN, 4L * (ForkJoinPool.getCommonPoolParallelism() + 1)));
+    return (int) Math.max(2, Math.min(count / GRAIN, 4L * (Parallelism.pool().getParallelism() + 1)));
   }
 
   /**
@@ -103,9 +105,9 @@ public final class ParallelLoops {
     invoke(bounds, body);
   }
 
-  /** Runs {@code body} over each non-empty {@code [bounds[t], bounds[t + 1])} in the common pool, and waits for all. */
+  /** Runs {@code body} over each non-empty {@code [bounds[t], bounds[t + 1])} in the run's pool, and waits for all. */
   static void invoke(int[] bounds, Range body) {
-    ForkJoinPool.commonPool().invoke(new Split(bounds, 0, bounds.length - 1, body));
+    Parallelism.pool().invoke(new Split(bounds, 0, bounds.length - 1, body));
   }
 
   private static final class Split extends RecursiveAction {
