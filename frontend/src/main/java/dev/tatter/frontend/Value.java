@@ -1157,9 +1157,20 @@ public final class Value {
     return Sparse.toDense(this, zeroOf(dtype()));
   }
 
-  /** TF's {@code tf.sparse.to_dense(st, default_value)}; out-of-range and repeated indices fail at run time. */
+  /**
+   * TF's {@code tf.sparse.to_dense(st, default_value)} (validate_indices=True): out-of-range,
+   * unordered and repeated indices fail at run time.
+   */
   public Value toDense(Object defaultValue) {
     return Sparse.toDense(this, defaultValue);
+  }
+
+  /**
+   * TF's {@code tf.sparse.to_dense(st, default_value, validate_indices)}: without validation
+   * indices may come in any order and the last of repeated ones wins; out of range still fails.
+   */
+  public Value toDense(Object defaultValue, boolean validateIndices) {
+    return Sparse.toDense(this, defaultValue, validateIndices);
   }
 
   /** TF's {@code tf.sparse.reorder(st)}: indices in row-major order. */

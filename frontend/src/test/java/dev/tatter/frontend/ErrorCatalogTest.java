@@ -402,12 +402,27 @@ class ErrorCatalogTest {
     on("R16", () -> {
       GraphBuilder g = new GraphBuilder();
       Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
-      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 5}}, Tensor.ofInts(1), 2, 3)), st.toDense());
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 5}}, Tensor.ofInts(1), 2, 3)), st.sparseReduceSum());
     });
     on("R17", () -> {
       GraphBuilder g = new GraphBuilder();
       Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
       return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 1}, {0, 1}}, Tensor.ofInts(1, 2), 2, 3)), st.toDense());
+    });
+    on("R96", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 2}, {0, 1}}, Tensor.ofInts(1, 2), 2, 3)), st.toDense());
+    });
+    on("R97", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 5}}, Tensor.ofInts(1), 2, 3)), st.toDense());
+    });
+    on("R98", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 5}}, Tensor.ofInts(1), 2, 3)), st.toDense(0, false));
     });
     on("R18", () -> {
       GraphBuilder g = new GraphBuilder();
