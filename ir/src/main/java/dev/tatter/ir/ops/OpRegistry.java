@@ -57,6 +57,7 @@ public final class OpRegistry {
       StringHashOps.class,
       UnicodeOps.class,
       StringElementwiseOps.class,
+      StringFormatOps.class,
       FusedOps.class);
 
   /** Every op, library by library. */

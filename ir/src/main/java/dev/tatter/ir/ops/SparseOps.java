@@ -219,16 +219,18 @@ public final class SparseOps {
           .build();
 
   public static final OpDef DIV_DENSE =
-      sparseDenseOp("sparse_dense_div", "sparse / dense, the dense operand broadcast into the sparse one; integers truncate", "divDense")
+      sparseDenseOp("sparse_dense_div", "sparse / dense, the dense operand broadcast into the sparse one; integers truncate; "
+              + "a zero divisor at a stored entry is an error (any dtype, as TF's SparseDenseCwiseDiv)", "divDense")
+          // st / [[4.], [-8.], [0.]]: the 0 divides no stored entry, so it is fine (TF's SparseDenseCwiseDiv)
           .example("""
           %i = constant() {value = tensor<int64>[2, 2] [[0, 0], [1, 2]]} : tensor<int64>[2, 2]
           %v = constant() {value = tensor<float32>[2] [1.0, 2.0]} : tensor<float32>[2]
           %s = constant() {value = tensor<int64>[2] [3, 4]} : tensor<int64>[2]
           %st = sparse_tensor(%i, %v, %s) {shape = [3, 4]} : sparse<float32>[3, 4]
-          %d = constant() {value = tensor<float32>[3, 1] [[4.0], [0.0], [nan]]} : tensor<float32>[3, 1]
+          %d = constant() {value = tensor<float32>[3, 1] [[4.0], [-8.0], [0.0]]} : tensor<float32>[3, 1]
           %0 = sparse_dense_div(%st, %d) : sparse<float32>[3, 4]
           return %0
-              """, "SparseTensor(indices=[[0, 0], [1, 2]], values=[0.25, inf], dense_shape=[3, 4])")
+              """, "SparseTensor(indices=[[0, 0], [1, 2]], values=[0.25, -0.25], dense_shape=[3, 4])")
           .build();
 
   private static OpDef.Builder sparseDenseOp(String mnemonic, String summary, String kernel) {
