@@ -58,6 +58,7 @@ public final class OpRegistry {
       UnicodeOps.class,
       StringElementwiseOps.class,
       StringFormatOps.class,
+      SparseValueOps.class,
       FusedOps.class);
 
   /** Every op, library by library. */
