@@ -319,12 +319,14 @@ public final class Strings {
 
   /**
    * {@code tf.strings.reduce_join(inputs, axis, keepdims, separator)}; a null {@code axis} joins
-   * every string (TF's {@code axis=None}). Dense input takes any axes, ragged input one or all.
+   * every string (TF's {@code axis=None}). Dense input takes any axes, reduced in the order listed
+   * (the first listed axis varies fastest, as in TF); ragged input one axis or all.
    */
   public static Value reduceJoin(Value input, long[] axis, boolean keepdims, String separator) {
     checkString(input, "tf.strings.reduce_join at " + CallSite.find());
     int rank = input.type() instanceof RaggedType rt ? rt.rank() : ((DenseType) input.type()).rank();
-    long[] axes = axis != null ? axis : java.util.stream.LongStream.range(0, rank).toArray();
+    // TF's axis=None is every axis, last first (_reduce_join_reduction_dims): row-major order
+    long[] axes = axis != null ? axis : java.util.stream.LongStream.range(0, rank).map(d -> rank - 1 - d).toArray();
     Map<String, Object> attrs = Map.of("axis", ImmutableList.copyOf(Longs.asList(axes)), "keepdims", keepdims,
         "separator", ByteStrings.fromText(separator));
     return input.builder().op(StringFormatOps.REDUCE_JOIN, attrs, input);

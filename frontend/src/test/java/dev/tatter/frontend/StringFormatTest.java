@@ -138,6 +138,8 @@ class StringFormatTest {
     GraphBuilder g = new GraphBuilder();
     Value ok31 = g.constant(Tensor.ofStrings("0.0000000000000000000000000001")); // 30 bytes parse
     assertEquals("[1e-28]", run(g, Strings.toNumber(ok31, DType.FLOAT64)));
+    // spaces only parse as 0 (double-conversion's empty-string value): tf.strings.to_number("\t ") -> 0.0
+    assertEquals("[0.0]", run(g, Strings.toNumber(g.constant(Tensor.ofStrings("\t ")))));
     GraphBuilder h = new GraphBuilder();
     Value long32 = h.constant(Tensor.ofStrings("0.000000000000000000000000000001")); // 32 bytes: over TF's buffer
     assertTrue(fails(h, Strings.toNumber(long32, DType.FLOAT64)).contains("could not correctly convert string"));
@@ -248,8 +250,10 @@ class StringFormatTest {
     assertEquals("[b'abc.def', b'123.456']", run(g, Strings.reduceJoin(s, new long[] {0}, false, ".")));
     // keepdims=True: [[b'abc-123'], [b'def-456']]
     assertEquals("[[b'abc-123'], [b'def-456']]", run(g, Strings.reduceJoin(s, new long[] {1}, true, "-")));
-    // both axes listed in another order: row-major order of the reduced positions
+    // TF reduces the listed axes in order, so the first listed varies fastest:
+    // tf.strings.reduce_join(s, axis=[1, 0], separator=' ') -> b'abc 123 def 456'; axis=[0, 1] -> b'abc def 123 456'
     assertEquals("b'abc 123 def 456'", run(g, Strings.reduceJoin(s, new long[] {1, 0}, false, " ")));
+    assertEquals("b'abc def 123 456'", run(g, Strings.reduceJoin(s, new long[] {0, 1}, false, " ")));
     // an empty axis joins nothing: tf.strings.reduce_join(tf.zeros([2, 0], tf.string), 1, separator=' ') -> [b'', b'']
     Value empty = g.constant(Tensor.of(DType.STRING, new String[0], 2, 0));
     assertEquals("[b'', b'']", run(g, Strings.reduceJoin(empty, new long[] {1}, false, " ")));

@@ -43,7 +43,7 @@ public final class StringJoinKernels {
    */
   public static Object reduceJoin(Object input, long[] axis, boolean keepdims, String separator) {
     if (input instanceof Tensor t) {
-      return dense(t, normalized(axis, t.rank()), keepdims, separator);
+      return dense(t, normalized(axis, t.rank()), iterationOrder(axis, t.rank()), keepdims, separator);
     }
     RaggedTensor rt = (RaggedTensor) input;
     int rank = ReductionKernels.rankOf(rt);
@@ -84,8 +84,21 @@ public final class StringJoinKernels {
     return reduced;
   }
 
-  /** TF's {@code ReduceJoin}: each kept position joins its reduced positions in row-major order. */
-  private static Tensor dense(Tensor t, boolean[] reduced, boolean keepdims, String separator) {
+  /** The reduced dims, slowest first: TF reduces in the order listed, so the first listed axis varies fastest. */
+  private static int[] iterationOrder(long[] axis, int rank) {
+    int[] order = new int[axis.length];
+    for (int k = 0; k < axis.length; k++) {
+      long a = axis[axis.length - 1 - k];
+      order[k] = (int) (a < 0 ? a + rank : a);
+    }
+    return order;
+  }
+
+  /**
+   * TF's {@code ReduceJoin}: each kept position joins its reduced positions, the dims in
+   * {@code order} (slowest first), as reducing the listed axes one after another would.
+   */
+  private static Tensor dense(Tensor t, boolean[] reduced, int[] order, boolean keepdims, String separator) {
     int[] shape = t.shape();
     int rank = shape.length;
     int[] outShape = java.util.stream.IntStream.range(0, rank)
@@ -114,11 +127,10 @@ public final class StringJoinKernels {
       StringBuilder joined = new StringBuilder();
       for (int g = 0; g < groupSize; g++) {
         int r = g;
-        for (int d = rank - 1; d >= 0; d--) {
-          if (reduced[d]) {
-            coord[d] = r % shape[d];
-            r /= shape[d];
-          }
+        for (int o = order.length - 1; o >= 0; o--) {
+          int d = order[o];
+          coord[d] = r % shape[d];
+          r /= shape[d];
         }
         int at = 0;
         for (int d = 0; d < rank; d++) {
@@ -157,7 +169,7 @@ public final class StringJoinKernels {
       return keepdims ? ReductionKernels.expandDims(result, 1, p.splitsDType()) : result;
     }
     Object values = rt.values() instanceof Tensor t
-        ? dense(t, only(t.rank(), axis - 1), keepdims, separator)
+        ? dense(t, only(t.rank(), axis - 1), new int[] {axis - 1}, keepdims, separator)
         : raggedAxis((RaggedTensor) rt.values(), axis - 1, keepdims, separator);
     return RaggedTensor.of(values, p);
   }

@@ -10,7 +10,8 @@ import java.math.BigInteger;
  * integers are optional ASCII whitespace, an optional {@code -} (no {@code +}), decimal digits
  * and optional whitespace, refused on overflow; floats are what TF's double-conversion setup
  * accepts — leading and trailing whitespace, a sign, decimal digits with an optional fraction and
- * exponent, a hexadecimal integer ({@code 0x1A}), {@code inf} or {@code nan} in any case — and
+ * exponent, a hexadecimal integer ({@code 0x1A}), {@code inf} or {@code nan} in any case, and
+ * text of spaces only (0, as double-conversion's empty-string value; "" itself is refused) — and
  * strings of 32 bytes or more are refused, as TF's buffer limit refuses them. Decimal text is
  * rounded once, correctly, to the target type (float32 directly, not through float64).
  */
@@ -91,7 +92,7 @@ public final class StringNumberKernels {
   }
 
   private static boolean parseFloating(String s, boolean single, Object out, int i) {
-    if (s.length() >= 32) {
+    if (s.isEmpty() || s.length() >= 32) {
       return false; // TF: "If string length exceeds buffer size ..., fail"
     }
     int at = 0;
@@ -103,7 +104,9 @@ public final class StringNumberKernels {
       end--;
     }
     if (at == end) {
-      return false;
+      // double-conversion counts the spaces as processed: all-space text is its empty-string value, 0
+      store(out, i, single, false, 0f, 0d);
+      return true;
     }
     String body = s.substring(at, end);
     boolean negative = body.charAt(0) == '-';
