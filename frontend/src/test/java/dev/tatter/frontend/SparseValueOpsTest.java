@@ -112,9 +112,12 @@ class SparseValueOpsTest {
     // minlength: tf.sparse.bincount(SparseTensor([[0]], [2], [1]), minlength=5) -> dense_shape [5]
     Value small = g.sparseTensor(new long[][] {{0}}, Tensor.ofInts(2), 1);
     assertEquals("SparseTensor(indices=[[2]], values=[1], dense_shape=[5])", run(g, small.sparseBincount(null, 0, 5L, null, false)));
-    // nothing counted (negative values are skipped): TF's output size is max(0 + 1, minlength) = 1
-    Value negative = g.sparseTensor(new long[][] {{0}}, Tensor.ofInts(-3), 1);
-    assertEquals("SparseTensor(indices=[], values=[], dense_shape=[1])", run(g, negative.sparseBincount(null, 0, null, null, false)));
+    // nothing counted (every value at or above maxlength): TF's output size is then maxlength; with no
+    // values and no lengths it is max(0 + 1, minlength) = 1
+    Value big = g.sparseTensor(new long[][] {{0}}, Tensor.ofInts(30), 1);
+    assertEquals("SparseTensor(indices=[], values=[], dense_shape=[4])", run(g, big.sparseBincount(null, 0, null, 4L, false)));
+    Value none = g.sparseTensor(new long[0][], Tensor.ofInts(), 3);
+    assertEquals("SparseTensor(indices=[], values=[], dense_shape=[1])", run(g, none.sparseBincount(null, 0, null, null, false)));
   }
 
   @Test
@@ -126,6 +129,10 @@ class SparseValueOpsTest {
     Value w = g.sparseTensor(new long[][] {{0, 0}}, Tensor.ofFloats(2), 1, 1);
     GraphBuildException both = assertThrows(GraphBuildException.class, () -> data.sparseBincount(w, 0, null, null, true));
     assertTrue(both.getMessage().contains("Arguments `binary_output` and `weights` are mutually exclusive"), both.getMessage());
+    // TF 2.18's count kernels: "Input values must all be non-negative"
+    GraphBuilder n = new GraphBuilder();
+    Value negative = n.sparseTensor(new long[][] {{0}}, Tensor.ofInts(-3), 1);
+    assertTrue(fails(n, negative.sparseBincount(null, 0, null, null, false), Map.of()).contains("Input values must all be non-negative"));
     GraphBuilder h = new GraphBuilder();
     Value sp = h.placeholder("sp", Types.parse("sparse<int64>[None, None]"));
     SparseTensor outside = SparseTensor.of(new long[][] {{0, 3}}, Tensor.ofLongs(1), 2, 2);

@@ -124,7 +124,8 @@ public final class SparseValueKernels {
    * {@code sparse_bincount {minlength, maxlength, binary_output, axis}}: TF's count ops with a
    * sparse result. Axis 0 counts every stored value ({@code DenseCountSparseOutput} of the
    * values); axis -1 counts per batch, the first index coordinate ({@code SparseCountSparseOutput},
-   * which checks the indices). Values below 0, or at or above a positive maxlength, are skipped;
+   * which checks the indices). A negative value is an error (TF 2.18's count kernels); values at or above a
+   * positive maxlength are skipped;
    * the number of bins is maxlength if positive, else max(largest value + 1, minlength) — so 1
    * when nothing is counted, as in TF. {@code weights} is empty (count 1 per value, in the values'
    * dtype) or one weight per value. Entries come per batch in increasing bin order.
@@ -156,14 +157,19 @@ public final class SparseValueKernels {
     if (batches <= 0 || batches >= Integer.MAX_VALUE) {
       throw new InvalidArgumentException("Cannot allocate " + batches + " batches, is the dense shape too wide?");
     }
-    DType outType = weighted ? weights.dtype() : st.dtype();
+    DType outType = weights.dtype(); // TF's output_type: the weights' dtype, the values' when the builder passes none
     @SuppressWarnings("unchecked")
     TreeMap<Long, Number>[] counts = new TreeMap[(int) batches];
     long maxSeen = 0;
     Object values = st.values().unsafeData();
     for (int i = 0; i < n; i++) {
+      if ((values instanceof int[] a ? a[i] : ((long[]) values)[i]) < 0) {
+        throw new InvalidArgumentException("Input values must all be non-negative (values[" + i + "] is negative)");
+      }
+    }
+    for (int i = 0; i < n; i++) {
       long v = values instanceof int[] a ? a[i] : ((long[]) values)[i];
-      if (v < 0 || (maxlength > 0 && v >= maxlength)) {
+      if (maxlength > 0 && v >= maxlength) {
         continue;
       }
       int b = perBatch ? (int) idx[i * rank] : 0;
