@@ -194,7 +194,8 @@ public final class StringNumberKernels {
     DType dtype = input.dtype();
     String[] out = new String[input.size()];
     Object data = input.unsafeData();
-    CFormat format = new CFormat(fill.isEmpty() ? '\0' : fill.charAt(0), (int) width, (int) precision,
+    // any negative value means "none", as TF's "> -1" tests read it (the type rule caps the positive ones)
+    CFormat format = new CFormat(fill.isEmpty() ? '\0' : fill.charAt(0), width < 0 ? -1 : (int) width, precision < 0 ? -1 : (int) precision,
         shortest ? 'g' : scientific ? 'e' : 'f');
     for (int i = 0; i < out.length; i++) {
       out[i] = switch (dtype) {
