@@ -47,9 +47,13 @@ final class Sparse {
   }
 
   static Value toDense(Value st, Object defaultValue) {
+    return toDense(st, defaultValue, true);
+  }
+
+  static Value toDense(Value st, Object defaultValue, boolean validateIndices) {
     GraphBuilder b = st.builder();
     Value dv = defaultValue instanceof Value v ? v : b.scalar(type(st).dtype(), defaultValue);
-    return b.op(SparseOps.TO_DENSE, Map.of(), st, dv);
+    return b.op(SparseOps.TO_DENSE, Map.of("validate_indices", validateIndices), st, dv);
   }
 
   static Value setShape(Value st, long[] shape) {

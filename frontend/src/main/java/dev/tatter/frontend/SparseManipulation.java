@@ -126,4 +126,38 @@ final class SparseManipulation {
     }
     return ImmutableList.copyOf(Longs.asList(values));
   }
+
+  /** {@code tf.sparse.softmax(sp_input)}: float32/float64 of rank >= 2, indices in row-major order. */
+  static Value softmax(Value st) {
+    Sparse.type(st);
+    return st.builder().op(dev.tatter.ir.ops.SparseValueOps.SPARSE_SOFTMAX, Map.of(), st);
+  }
+
+  /** {@code tf.sparse.to_indicator(sp_input, vocab_size)}: dense bool, the last dimension vocab_size. */
+  static Value toIndicator(Value st, long vocabSize) {
+    Sparse.type(st);
+    return st.builder().op(dev.tatter.ir.ops.SparseValueOps.SPARSE_TO_INDICATOR, Map.of("vocab_size", vocabSize), st);
+  }
+
+  /**
+   * {@code tf.sparse.bincount(values, weights, axis, minlength, maxlength, binary_output)} of a
+   * sparse tensor; {@code weights} null or a sparse tensor with the values' indices (its values
+   * are used, as TF's {@code validate_sparse_weights} does); {@code minlength}/{@code maxlength}
+   * null for none.
+   */
+  static Value bincount(Value values, Value weights, int axis, Long minlength, Long maxlength, boolean binaryOutput) {
+    SparseType st = Sparse.type(values);
+    GraphBuilder g = values.builder();
+    Value w;
+    if (weights == null) {
+      w = g.constant(dev.tatter.runtime.Tensor.of(st.dtype(), java.lang.reflect.Array.newInstance(
+          st.dtype().arrayClass().getComponentType(), 0), 0));
+    } else {
+      Sparse.type(weights);
+      w = g.op(dev.tatter.ir.ops.SparseSelectOps.VALUES, Map.of(), weights);
+    }
+    Map<String, Object> attrs = Map.of("axis", (long) axis, "minlength", minlength == null ? -1L : minlength,
+        "maxlength", maxlength == null ? -1L : maxlength, "binary_output", binaryOutput);
+    return g.op(dev.tatter.ir.ops.SparseValueOps.SPARSE_BINCOUNT, attrs, values, w);
+  }
 }

@@ -5,6 +5,7 @@ import com.google.common.primitives.Longs;
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.StringElementwiseOps;
+import dev.tatter.ir.ops.StringFormatOps;
 import dev.tatter.ir.ops.StringHashOps;
 import dev.tatter.ir.ops.StringSplitOps;
 import dev.tatter.ir.ops.UnicodeOps;
@@ -213,6 +214,122 @@ public final class Strings {
   public static Value regexReplace(Value input, String pattern, String rewrite, boolean replaceGlobal) {
     return elementwise("tf.strings.regex_replace", StringElementwiseOps.REGEX_REPLACE,
         Map.of("pattern", ByteStrings.fromText(pattern), "rewrite", ByteStrings.fromText(rewrite), "replace_global", replaceGlobal), input);
+  }
+
+  /**
+   * {@code tf.strings.substr(input, pos, len, unit)}: {@code len} bytes ({@code "BYTE"}) or UTF-8
+   * characters ({@code "UTF8_CHAR"}) from {@code pos} (negative: from the end). {@code pos} and
+   * {@code len} are int32/int64 values of one shape — scalars, the input's shape, or (dense input)
+   * a shape that broadcasts with it to rank 1 or 2; a ragged input takes scalars.
+   */
+  public static Value substr(Value input, Value pos, Value len, String unit) {
+    String where = "tf.strings.substr at " + CallSite.find();
+    checkString(input, where);
+    GraphBuilder b = input.builder();
+    Map<String, Object> attrs = Map.of("unit", unit);
+    if (input.type() instanceof RaggedType) {
+      if (!(pos.type() instanceof DenseType p) || p.rank() != 0 || !(len.type() instanceof DenseType l) || l.rank() != 0) {
+        throw GraphBuilder.misuse(where + ": a ragged input takes scalar pos and len", input);
+      }
+      GraphBuilder.Decomposed d = b.decompose(input);
+      return b.rebuild(b.op(StringFormatOps.SUBSTR, attrs, d.flatValues(), pos, len), d.partitions());
+    }
+    return b.op(StringFormatOps.SUBSTR, attrs, input, pos, len);
+  }
+
+  /** {@code tf.strings.substr(input, pos, len)} in bytes, with constant int64 {@code pos} and {@code len}. */
+  public static Value substr(Value input, long pos, long len) {
+    GraphBuilder b = input.builder();
+    return substr(input, b.scalar(DType.INT64, pos), b.scalar(DType.INT64, len), "BYTE");
+  }
+
+  /** {@code tf.strings.to_number(input, out_type)}: float32, float64, int32 or int64; unparsable text fails at run time. */
+  public static Value toNumber(Value input, DType outType) {
+    return elementwise("tf.strings.to_number", StringFormatOps.STRING_TO_NUMBER, Map.of("out_type", outType), input);
+  }
+
+  /** {@code tf.strings.to_number(input)}: float32. */
+  public static Value toNumber(Value input) {
+    return toNumber(input, DType.FLOAT32);
+  }
+
+  /**
+   * {@code tf.strings.as_string(input, precision, scientific, shortest, width, fill)}: numbers and
+   * bools as text ({@code precision} and {@code width} -1 for none; {@code fill} "" or one of
+   * {@code " +-0#"}, a printf flag as in TF). Ragged input through its flat values.
+   */
+  public static Value asString(Value input, int precision, boolean scientific, boolean shortest, int width, String fill) {
+    Map<String, Object> attrs = Map.of("precision", (long) precision, "scientific", scientific, "shortest", shortest,
+        "width", (long) width, "fill", ByteStrings.fromText(fill));
+    return ElementwiseLowering.unary(StringFormatOps.AS_STRING, input, attrs);
+  }
+
+  /** {@code tf.strings.as_string(input)}: floats as {@code %f} (six decimals), integers in decimal, bools as true/false. */
+  public static Value asString(Value input) {
+    return asString(input, -1, false, false, -1, "");
+  }
+
+  /**
+   * {@code tf.strings.join(inputs, separator)}: elementwise, each input a scalar or of the one
+   * shape of the others (ragged inputs must share their row partitions). One input is returned as is.
+   */
+  public static Value join(List<Value> inputs, String separator) {
+    String where = "tf.strings.join at " + CallSite.find();
+    if (inputs.isEmpty()) {
+      throw new GraphBuildException(where + ": inputs must not be empty");
+    }
+    inputs.forEach(v -> checkString(v, where));
+    String sep = ByteStrings.fromText(separator);
+    Value out = inputs.get(0);
+    for (int i = 1; i < inputs.size(); i++) {
+      out = join2(out, inputs.get(i), sep);
+    }
+    return out;
+  }
+
+  // a + sep + b + sep + c is (a + sep + b) + sep + c: the binary op folds the list
+  private static Value join2(Value x, Value y, String sep) {
+    GraphBuilder b = x.builder();
+    Map<String, Object> attrs = Map.of("separator", sep);
+    boolean rx = x.type() instanceof RaggedType;
+    boolean ry = y.type() instanceof RaggedType;
+    if (!rx && !ry) {
+      return b.op(StringFormatOps.STRING_JOIN, attrs, x, y);
+    }
+    if (rx && ry) {
+      GraphBuilder.Decomposed dx = b.decompose(x);
+      GraphBuilder.Decomposed dy = b.decompose(y);
+      if (dx.partitions().size() != dy.partitions().size()) {
+        throw GraphBuilder.misuse("tf.strings.join: ragged inputs of different ragged ranks", y);
+      }
+      List<Value> partitions = new java.util.ArrayList<>();
+      for (int i = 0; i < dx.partitions().size(); i++) {
+        partitions.add(b.op(dev.tatter.ir.ops.RaggedOps.ASSERT_SAME_PARTITION, Map.of(), dx.partitions().get(i), dy.partitions().get(i)));
+      }
+      return b.rebuild(b.op(StringFormatOps.STRING_JOIN, attrs, dx.flatValues(), dy.flatValues()), partitions);
+    }
+    Value dense = rx ? y : x;
+    if (!(dense.type() instanceof DenseType d) || d.rank() != 0) {
+      throw GraphBuilder.misuse("tf.strings.join: a ragged input joins with ragged inputs or scalars", dense);
+    }
+    GraphBuilder.Decomposed r = b.decompose(rx ? x : y);
+    Value flat = rx ? b.op(StringFormatOps.STRING_JOIN, attrs, r.flatValues(), y) : b.op(StringFormatOps.STRING_JOIN, attrs, x, r.flatValues());
+    return b.rebuild(flat, r.partitions());
+  }
+
+  /**
+   * {@code tf.strings.reduce_join(inputs, axis, keepdims, separator)}; a null {@code axis} joins
+   * every string (TF's {@code axis=None}). Dense input takes any axes, reduced in the order listed
+   * (the first listed axis varies fastest, as in TF); ragged input one axis or all.
+   */
+  public static Value reduceJoin(Value input, long[] axis, boolean keepdims, String separator) {
+    checkString(input, "tf.strings.reduce_join at " + CallSite.find());
+    int rank = input.type() instanceof RaggedType rt ? rt.rank() : ((DenseType) input.type()).rank();
+    // TF's axis=None is every axis, last first (_reduce_join_reduction_dims): row-major order
+    long[] axes = axis != null ? axis : java.util.stream.LongStream.range(0, rank).map(d -> rank - 1 - d).toArray();
+    Map<String, Object> attrs = Map.of("axis", ImmutableList.copyOf(Longs.asList(axes)), "keepdims", keepdims,
+        "separator", ByteStrings.fromText(separator));
+    return input.builder().op(StringFormatOps.REDUCE_JOIN, attrs, input);
   }
 
   /** An op from strings to values of the same shape: on the flat values of ragged input. */

@@ -1174,9 +1174,38 @@ public final class Value {
     return Sparse.toDense(this, zeroOf(dtype()));
   }
 
-  /** TF's {@code tf.sparse.to_dense(st, default_value)}; out-of-range and repeated indices fail at run time. */
+  /**
+   * TF's {@code tf.sparse.to_dense(st, default_value)} (validate_indices=True): out-of-range,
+   * unordered and repeated indices fail at run time.
+   */
   public Value toDense(Object defaultValue) {
     return Sparse.toDense(this, defaultValue);
+  }
+
+  /**
+   * TF's {@code tf.sparse.to_dense(st, default_value, validate_indices)}: without validation
+   * indices may come in any order and the last of repeated ones wins; out of range still fails.
+   */
+  public Value toDense(Object defaultValue, boolean validateIndices) {
+    return Sparse.toDense(this, defaultValue, validateIndices);
+  }
+
+  /** TF's {@code tf.sparse.softmax(st)}: softmax over each row's stored values (float32/float64, rank >= 2). */
+  public Value sparseSoftmax() {
+    return SparseManipulation.softmax(this);
+  }
+
+  /** TF's {@code tf.sparse.to_indicator(st, vocab_size)}: a dense bool tensor marking each row's stored ids. */
+  public Value sparseToIndicator(long vocabSize) {
+    return SparseManipulation.toIndicator(this, vocabSize);
+  }
+
+  /**
+   * TF's {@code tf.sparse.bincount(st, weights, axis, minlength, maxlength, binary_output)}: a
+   * sparse result; {@code weights} null or sparse with this tensor's indices; {@code axis} 0 or -1.
+   */
+  public Value sparseBincount(Value weights, int axis, Long minlength, Long maxlength, boolean binaryOutput) {
+    return SparseManipulation.bincount(this, weights, axis, minlength, maxlength, binaryOutput);
   }
 
   /** TF's {@code tf.sparse.reorder(st)}: indices in row-major order. */

@@ -210,6 +210,28 @@ class ErrorCatalogTest {
       g.raggedConstant(List.of(List.of(List.of(1f), List.of()), List.of(List.of(2f))), DType.FLOAT32, 2).logSoftmax(0);
     }));
     on("B141", () -> build(() -> ph(new GraphBuilder(), "b", DType.BOOL, 3).saturateCast(DType.INT32)));
+    on("B142", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Strings.substr(ph(g, "s", DType.STRING, 2), g.scalar(DType.INT32, 0), g.scalar(DType.INT32, 1), "CHAR");
+    }));
+    on("B143", () -> build(() -> Strings.asString(ph(new GraphBuilder(), "x", DType.INT32, 2), 2, false, false, -1, "")));
+    on("B144", () -> build(() -> Strings.asString(ph(new GraphBuilder(), "x", DType.FLOAT32, 2), -1, true, true, -1, "")));
+    on("B145", () -> build(() -> Strings.asString(ph(new GraphBuilder(), "x", DType.FLOAT32, 2), -1, false, false, 3, "x")));
+    on("B146", () -> build(() -> Strings.toNumber(ph(new GraphBuilder(), "s", DType.STRING, 2), DType.INT8)));
+    on("B147", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Strings.join(List.of(ph(g, "a", DType.STRING, 2), ph(g, "b", DType.STRING, 3)), "");
+    }));
+    on("B148", () -> build(() -> new GraphBuilder().sparseTensor(new long[][] {{0}}, Tensor.ofFloats(1), 2).sparseSoftmax()));
+    on("B149", () -> build(() -> new GraphBuilder().sparseTensor(new long[][] {{0}}, Tensor.ofFloats(1), 2).sparseToIndicator(3)));
+    on("B150", () -> build(() -> new GraphBuilder().sparseTensor(new long[][] {{0}}, Tensor.ofLongs(1), 2)
+        .sparseBincount(null, 1, null, null, false)));
+    on("B151", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.sparseTensor(new long[][] {{0}}, Tensor.ofLongs(1), 2);
+      st.sparseBincount(g.sparseTensor(new long[][] {{0}}, Tensor.ofFloats(2), 2), 0, null, null, true);
+    }));
+    on("B152", () -> build(() -> new GraphBuilder().sparseTensor(new long[][] {{0}}, Tensor.ofBools(true), 2).sparseReduceSum()));
     on("B50", () -> build(() -> {
       Value y = ph(new GraphBuilder(), "x", DType.INT32, 2).neg();
       y.add(1);
@@ -402,12 +424,70 @@ class ErrorCatalogTest {
     on("R16", () -> {
       GraphBuilder g = new GraphBuilder();
       Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
-      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 5}}, Tensor.ofInts(1), 2, 3)), st.toDense());
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 5}}, Tensor.ofInts(1), 2, 3)), st.sparseReduceSum());
     });
     on("R17", () -> {
       GraphBuilder g = new GraphBuilder();
       Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
       return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 1}, {0, 1}}, Tensor.ofInts(1, 2), 2, 3)), st.toDense());
+    });
+    on("R96", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 2}, {0, 1}}, Tensor.ofInts(1, 2), 2, 3)), st.toDense());
+    });
+    on("R97", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 5}}, Tensor.ofInts(1), 2, 3)), st.toDense());
+    });
+    on("R99", () -> {
+      GraphBuilder g = new GraphBuilder();
+      return run(g, Map.of("s", Tensor.ofStrings("abc")), Strings.substr(ph(g, "s", DType.STRING, -1), 4, 1));
+    });
+    on("R100", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value s = ph(g, "s", DType.STRING, -1);
+      return run(g, Map.of("s", Tensor.ofStrings("\ud83d\ude0a")),
+          Strings.substr(s, g.scalar(DType.INT64, 2), g.scalar(DType.INT64, 1), "UTF8_CHAR"));
+    });
+    on("R101", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value s = ph(g, "s", DType.STRING, -1, -1, -1);
+      return run(g, Map.of("s", Tensor.of(DType.STRING, new String[] {"ab", "cd"}, 1, 1, 2)),
+          Strings.substr(s, g.constant(Tensor.ofInts(0, 1)), g.constant(Tensor.ofInts(1, 1)), "BYTE"));
+    });
+    on("R102", () -> {
+      GraphBuilder g = new GraphBuilder();
+      return run(g, Map.of("s", Tensor.ofStrings("1.5x")), Strings.toNumber(ph(g, "s", DType.STRING, -1), DType.FLOAT64));
+    });
+    on("R103", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value joined = Strings.join(List.of(ph(g, "a", DType.STRING, -1), ph(g, "b", DType.STRING, -1)), "");
+      return run(g, Map.of("a", Tensor.ofStrings("a", "b"), "b", Tensor.ofStrings("a", "b", "c")), joined);
+    });
+    on("R104", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value sp = g.placeholder("sp", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("sp", SparseTensor.of(new long[][] {{0, 0}, {1, 0}}, Tensor.ofInts(2, 4), 2, 1)), sp.sparseToIndicator(4));
+    });
+    on("R105", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value sp = g.placeholder("sp", Types.parse("sparse<int64>[None, None]"));
+      return run(g, Map.of("sp", SparseTensor.of(new long[][] {{0, 3}}, Tensor.ofLongs(1), 2, 2)),
+          sp.sparseBincount(null, -1, null, null, false));
+    });
+    on("R106", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value sp = g.placeholder("sp", Types.parse("sparse<int64>[None]"));
+      Value w = g.placeholder("w", Types.parse("sparse<float32>[None]"));
+      return run(g, Map.of("sp", SparseTensor.of(new long[][] {{0}}, Tensor.ofLongs(1), 2),
+          "w", SparseTensor.of(new long[][] {{0}, {1}}, Tensor.ofFloats(1, 2), 2)), sp.sparseBincount(w, 0, null, null, false));
+    });
+    on("R98", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
+      return run(g, Map.of("st", SparseTensor.of(new long[][] {{0, 5}}, Tensor.ofInts(1), 2, 3)), st.toDense(0, false));
     });
     on("R18", () -> {
       GraphBuilder g = new GraphBuilder();

@@ -139,6 +139,15 @@ public final class RandomGraphs {
       // mean and sqrt_n take floating data only, which the generic strategy rarely picks with int ids
       Map.entry("unsorted_segment_mean", RandomGraphs::floatSegments),
       Map.entry("unsorted_segment_sqrt_n", RandomGraphs::floatSegments),
+      // drawn too rarely by the generic strategy once the registry grew past ~270 ops
+      Map.entry("sparse_fill_empty_rows", (gen, op) -> {
+        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
+        if (st == null) {
+          return null;
+        }
+        Node dflt = gen.constant(gen.randomTensor(st.type().dtype(), new int[0]));
+        return gen.add(op, List.of(st, dflt), Map.of(), gen.maybeName(), null);
+      }),
       Map.entry("sparse_dense_mul", RandomGraphs::sparseTimesOrByDense),
       Map.entry("sparse_dense_div", RandomGraphs::sparseTimesOrByDense),
       Map.entry("sparse_dense_matmul", (gen, op) -> {
@@ -212,7 +221,15 @@ public final class RandomGraphs {
       // text ops and lookup tables
       Map.entry("string_ngrams", TextOpStrategies::ngrams),
       Map.entry("hash_table_lookup", TextOpStrategies::lookup),
-      Map.entry("vocab_table_lookup", TextOpStrategies::lookup));
+      Map.entry("vocab_table_lookup", TextOpStrategies::lookup),
+      Map.entry("substr", FormatOpStrategies::substr),
+      Map.entry("string_to_number", FormatOpStrategies::toNumber),
+      Map.entry("as_string", FormatOpStrategies::asString),
+      Map.entry("string_join", FormatOpStrategies::join),
+      Map.entry("reduce_join", FormatOpStrategies::reduceJoin),
+      Map.entry("sparse_softmax", FormatOpStrategies::sparseSoftmax),
+      Map.entry("sparse_to_indicator", FormatOpStrategies::sparseToIndicator),
+      Map.entry("sparse_bincount", FormatOpStrategies::sparseBincount));
 
   /** A numeric 2-D sparse tensor times (or by) a dense row of its width, broadcast into it. */
   private static Node sparseTimesOrByDense(Generation gen, OpDef op) {

@@ -113,7 +113,9 @@ class SparseTest {
     GraphBuilder g = new GraphBuilder();
     Value st = g.sparseTensor(new long[][] {{1, 2}, {0, 3}, {0, 1}}, Tensor.ofFloats(1, 2, 3), 3, 4);
     assertEquals("SparseTensor(indices=[[0, 1], [0, 3], [1, 2]], values=[3.0, 2.0, 1.0], dense_shape=[3, 4])", run(g, st.reorder()));
-    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", run(g, st.toDense()));
+    // tf.sparse.to_dense(st, validate_indices=False): unordered indices are fine without validation
+    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", run(g, st.toDense(0f, false)));
+    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", run(g, st.reorder().toDense()));
   }
 
   @Test
@@ -157,20 +159,44 @@ class SparseTest {
     GraphBuildException both = assertThrows(GraphBuildException.class, () -> st.sparseMul(st));
     assertTrue(both.getMessage().contains("sparse * sparse"), both.getMessage());
     Value byZero = st.sparseDiv(g.constant(Tensor.ofInts(1, 1, 0, 1)));
-    assertTrue(runFails(g, byZero, Map.of()).endsWith("integer division by zero: the dense value for indices[1]=[1, 2] is 0"));
+    // TF's SparseDenseCwiseDiv: "cannot divide by zero, but input dense tensor contains zero" (a stored entry over 0)
+    assertTrue(runFails(g, byZero, Map.of()).endsWith(
+        "SparseDenseCwiseDiv cannot divide by zero, but input dense tensor contains zero (at the position of indices[1]=[1, 2])"));
   }
 
   @Test
-  void toDense_withBadIndices_namesThem() {
+  void toDense_withBadIndices_namesThemAsTf() {
+    // the messages of TF's SparseTensor::IndicesValid, which tf.sparse.to_dense(st) (validate_indices=True) checks
     GraphBuilder g = new GraphBuilder();
     Value outside = g.sparseTensor(new long[][] {{0, 0}, {1, 4}}, Tensor.ofInts(1, 2), 3, 4).toDense();
-    assertTrue(runFails(g, outside, Map.of()).endsWith("indices[1]=[1, 4] is out of bounds for dense_shape [3, 4]"));
+    assertTrue(runFails(g, outside, Map.of()).endsWith("indices[1] = [1,4] is out of bounds: need 0 <= index < [3,4]"));
     GraphBuilder h = new GraphBuilder();
     Value negative = h.sparseTensor(new long[][] {{-1, 0}}, Tensor.ofInts(1), 3, 4).toDense();
-    assertTrue(runFails(h, negative, Map.of()).endsWith("indices[0]=[-1, 0] is out of bounds for dense_shape [3, 4] (negative)"));
+    assertTrue(runFails(h, negative, Map.of()).endsWith("indices[0] = [-1,0] is out of bounds: need 0 <= index < [3,4]"));
     GraphBuilder k = new GraphBuilder();
-    Value repeated = k.sparseTensor(new long[][] {{0, 1}, {1, 2}, {0, 1}}, Tensor.ofInts(1, 2, 3), 3, 4).toDense();
-    assertTrue(runFails(k, repeated, Map.of()).endsWith("indices[2]=[0, 1] is repeated (first at indices[0])"));
+    Value repeated = k.sparseTensor(new long[][] {{0, 1}, {1, 2}, {1, 2}}, Tensor.ofInts(1, 2, 3), 3, 4).toDense();
+    assertTrue(runFails(k, repeated, Map.of()).endsWith("indices[2] = [1,2] is repeated"));
+    // s5 = tf.SparseTensor(indices=[[0, 2], [0, 1]], values=[1., 2.], dense_shape=[3, 4]); tf.sparse.to_dense(s5)
+    //   -> InvalidArgumentError: indices[1] = [0,1] is out of order. Many sparse ops require sorted indices. ...
+    GraphBuilder m = new GraphBuilder();
+    Value s5 = m.sparseTensor(new long[][] {{0, 2}, {0, 1}}, Tensor.ofFloats(1, 2), 3, 4);
+    assertTrue(runFails(m, s5.toDense(), Map.of()).endsWith("indices[1] = [0,1] is out of order. Many sparse ops require sorted "
+        + "indices. Use `tf.sparse.reorder` to create a correctly ordered copy."));
+    // tf.sparse.to_dense(tf.sparse.reorder(s5)) -> [[0., 2., 1., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.]]
+    assertEquals("[[0.0, 2.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", run(m, s5.reorder().toDense()));
+  }
+
+  @Test
+  void toDense_withoutValidation_takesAnyOrder_andTheLastRepeatedValue() {
+    GraphBuilder g = new GraphBuilder();
+    Value s5 = g.sparseTensor(new long[][] {{0, 2}, {0, 1}, {1, 3}, {1, 3}}, Tensor.ofFloats(1, 2, 3, 4), 3, 4);
+    // tf.sparse.to_dense(SparseTensor([[0, 2], [0, 1], [1, 3], [1, 3]], [1., 2., 3., 4.], [3, 4]), validate_indices=False)
+    //   -> [[0., 2., 1., 0.], [0., 0., 0., 4.], [0., 0., 0., 0.]] (SparseToDense writes entries in order)
+    assertEquals("[[0.0, 2.0, 1.0, 0.0], [0.0, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0]]", run(g, s5.toDense(0f, false)));
+    GraphBuilder h = new GraphBuilder();
+    Value outside = h.sparseTensor(new long[][] {{2, 0}, {0, 4}}, Tensor.ofInts(1, 2), 3, 4).toDense(0, false);
+    // TF's SparseToDense: "Indices are not valid (out of bounds).  Shape: [3,4]"
+    assertTrue(runFails(h, outside, Map.of()).endsWith("Indices are not valid (out of bounds).  Shape: [3,4] (indices[1] = [0,4])"));
   }
 
   @Test

@@ -58,6 +58,8 @@ public final class OpRegistry {
       StringHashOps.class,
       UnicodeOps.class,
       StringElementwiseOps.class,
+      StringFormatOps.class,
+      SparseValueOps.class,
       FusedOps.class);
 
   /** Every op, library by library. */

@@ -143,16 +143,24 @@ public final class ReductionOps {
     if (logical ? dtype != DType.BOOL : !dtype.isNumeric()) {
       throw ctx.fail("%s is not defined on %s%s", op, dtype, logical ? " (it takes bool only)" : "");
     }
-    boolean keepdims = ctx.attributes().getBool("keepdims");
-    int rank = rankOf(input);
-    int[] axes = axes(ctx, rank);
     DType resultDType = op.equals("reduce_mean") && input instanceof RaggedType && dtype.isInteger()
         ? dtype.trueDivDType()
         : dtype;
+    return reducedType(ctx, input, resultDType);
+  }
+
+  /**
+   * The type of reducing {@code input} over the op's {@code axis} (one axis or all of them) with
+   * its {@code keepdims}, in {@code dtype}: the rule every reduction of a ragged tensor shares.
+   */
+  static Type reducedType(OpContext ctx, Type input, DType dtype) {
+    boolean keepdims = ctx.attributes().getBool("keepdims");
+    int rank = rankOf(input);
+    int[] axes = axes(ctx, rank);
     if (axes.length == rank) {
-      return new DenseType(resultDType, ImmutableList.copyOf(Collections.nCopies(keepdims ? rank : 0, 1L)));
+      return new DenseType(dtype, ImmutableList.copyOf(Collections.nCopies(keepdims ? rank : 0, 1L)));
     }
-    return withDType(reduceAxis(input, axes[0], keepdims), resultDType);
+    return withDType(reduceAxis(input, axes[0], keepdims), dtype);
   }
 
   /** The normalized axes: one in {@code [-rank, rank)}, or every axis once. */

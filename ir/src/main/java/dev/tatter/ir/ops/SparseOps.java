@@ -151,8 +151,10 @@ public final class SparseOps {
 
   public static final OpDef TO_DENSE =
       OpDef.builder("sparse_to_dense")
-          .summary("the dense tensor: default_value except at the indices; out-of-range and repeated indices are errors")
+          .summary("the dense tensor: default_value except at the indices; validate_indices refuses unordered or repeated "
+              + "indices (else the last of repeated ones is kept); out-of-range indices are errors")
           .operands("st", "default_value")
+          .attribute(AttrSpec.optional("validate_indices", AttrKind.BOOL, true))
           .traits(Trait.PURE)
           .type(ctx -> {
             SparseType st = ctx.sparse(0);
@@ -172,6 +174,17 @@ public final class SparseOps {
           .example(SEED_ST + """
           %z = constant() {value = tensor<int32>[] 0} : tensor<int32>[]
           %0 = sparse_to_dense(%st, %z) : tensor<int32>[3, 4]
+          return %0
+              """, "[[1, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]")
+          // tf.sparse.to_dense(tf.sparse.SparseTensor([[1, 2], [0, 0]], [2, 1], [3, 4]), validate_indices=False)
+          //   -> [[1, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]] (with validate_indices=True: "indices[1] = [0,0] is out of order")
+          .example("""
+          %i = constant() {value = tensor<int64>[2, 2] [[1, 2], [0, 0]]} : tensor<int64>[2, 2]
+          %v = constant() {value = tensor<int32>[2] [2, 1]} : tensor<int32>[2]
+          %s = constant() {value = tensor<int64>[2] [3, 4]} : tensor<int64>[2]
+          %st = sparse_tensor(%i, %v, %s) {shape = [3, 4]} : sparse<int32>[3, 4]
+          %z = constant() {value = tensor<int32>[] 0} : tensor<int32>[]
+          %0 = sparse_to_dense(%st, %z) {validate_indices = false} : tensor<int32>[3, 4]
           return %0
               """, "[[1, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]")
           .build();
@@ -206,16 +219,18 @@ public final class SparseOps {
           .build();
 
   public static final OpDef DIV_DENSE =
-      sparseDenseOp("sparse_dense_div", "sparse / dense, the dense operand broadcast into the sparse one; integers truncate", "divDense")
+      sparseDenseOp("sparse_dense_div", "sparse / dense, the dense operand broadcast into the sparse one; integers truncate; "
+              + "a zero divisor at a stored entry is an error (any dtype, as TF's SparseDenseCwiseDiv)", "divDense")
+          // st / [[4.], [-8.], [0.]]: the 0 divides no stored entry, so it is fine (TF's SparseDenseCwiseDiv)
           .example("""
           %i = constant() {value = tensor<int64>[2, 2] [[0, 0], [1, 2]]} : tensor<int64>[2, 2]
           %v = constant() {value = tensor<float32>[2] [1.0, 2.0]} : tensor<float32>[2]
           %s = constant() {value = tensor<int64>[2] [3, 4]} : tensor<int64>[2]
           %st = sparse_tensor(%i, %v, %s) {shape = [3, 4]} : sparse<float32>[3, 4]
-          %d = constant() {value = tensor<float32>[3, 1] [[4.0], [0.0], [nan]]} : tensor<float32>[3, 1]
+          %d = constant() {value = tensor<float32>[3, 1] [[4.0], [-8.0], [0.0]]} : tensor<float32>[3, 1]
           %0 = sparse_dense_div(%st, %d) : sparse<float32>[3, 4]
           return %0
-              """, "SparseTensor(indices=[[0, 0], [1, 2]], values=[0.25, inf], dense_shape=[3, 4])")
+              """, "SparseTensor(indices=[[0, 0], [1, 2]], values=[0.25, -0.25], dense_shape=[3, 4])")
           .build();
 
   private static OpDef.Builder sparseDenseOp(String mnemonic, String summary, String kernel) {

@@ -8,6 +8,7 @@ import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.SparseType;
+import dev.tatter.runtime.DTypeSet;
 import dev.tatter.runtime.kernels.Reducer;
 import dev.tatter.runtime.kernels.SparseReduceKernels;
 
@@ -107,8 +108,9 @@ public final class SparseReductionOps {
 
   private static SparseType checked(OpContext ctx) {
     SparseType st = ctx.sparse(0);
-    if (!SparseAddOps.DTYPES.contains(st.dtype())) {
-      throw ctx.fail("%s is defined on %s, not on %s", ctx.op().mnemonic(), SparseAddOps.DTYPES, st.dtype());
+    // TF registers SparseReduceSum/Max for every real number type (Sum for complex too)
+    if (!DTypeSet.REAL.contains(st.dtype())) {
+      throw ctx.fail("%s is defined on %s, not on %s", ctx.op().mnemonic(), DTypeSet.REAL, st.dtype());
     }
     return st;
   }

@@ -13,7 +13,7 @@ import dev.tatter.runtime.kernels.StringElementwiseKernels;
 /**
  * TF's per-string ops, each on a dense string tensor of any shape (ragged input through its flat
  * values, by the builder): length, case, whitespace stripping and RE2 regular expressions
- * (pattern and rewrite are attributes, as in TF's Static* kernels, compiled once per run).
+ * (pattern and rewrite are attributes, as in TF's Static* kernels; a pattern is compiled once, not per run).
  */
 public final class StringElementwiseOps {
   private StringElementwiseOps() {}

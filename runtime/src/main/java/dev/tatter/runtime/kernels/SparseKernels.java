@@ -71,10 +71,14 @@ public final class SparseKernels {
   }
 
   /**
-   * {@code sparse_to_dense}: {@code default_value} everywhere but at the indices. The size is
-   * checked before allocating; an index out of range, negative, or given twice is an error naming it.
+   * {@code sparse_to_dense {validate_indices}}: {@code default_value} everywhere but at the indices,
+   * as TF's {@code SparseToDense}. With {@code validateIndices} the indices must be in row-major
+   * order without repeats, each entry checked against the previous one in TF's order (bounds,
+   * order, repeat) with TF's messages; without, any order is taken and a repeated index keeps the
+   * last value written. An index out of range is an error either way. The size is checked before
+   * allocating.
    */
-  public static Tensor toDense(SparseTensor st, Tensor defaultValue) {
+  public static Tensor toDense(SparseTensor st, Tensor defaultValue, boolean validateIndices) {
     if (defaultValue.rank() != 0 || defaultValue.dtype() != st.dtype()) {
       throw new InvalidArgumentException("default_value must be a " + st.dtype() + " scalar, got "
           + defaultValue.dtype() + " of rank " + defaultValue.rank());
@@ -83,23 +87,68 @@ public final class SparseKernels {
     int count = Sizes.elementCount(shape);
     int ndims = shape.length;
     int[] outShape = Sizes.toIntShape(shape);
+    long[] idx = ((long[]) st.indices().unsafeData());
+    if (validateIndices) {
+      checkOrdered(idx, st.nnz(), shape);
+    }
     Object out = Array.newInstance(st.dtype().arrayClass().getComponentType(), count);
     if (!ConversionKernels.isZero(defaultValue)) {
       ConversionKernels.fill(out, defaultValue.unsafeData());
     }
-    long[] idx = ((long[]) st.indices().unsafeData());
     Object values = st.values().unsafeData();
-    BitSet written = new BitSet(count);
     for (int i = 0; i < st.nnz(); i++) {
-      int pos = flatPosition(idx, i, shape, "dense_shape");
-      if (written.get(pos)) {
-        throw new InvalidArgumentException("indices[" + i + "]=" + index(idx, i, ndims) + " is repeated (first at indices["
-            + firstAt(idx, i, ndims) + "])");
+      long pos = 0;
+      for (int d = 0; d < ndims; d++) {
+        long c = idx[i * ndims + d];
+        if (c < 0 || c >= shape[d]) {
+          throw new InvalidArgumentException("Indices are not valid (out of bounds).  Shape: " + tfList(shape)
+              + " (indices[" + i + "] = " + tfIndex(idx, i, ndims) + ")");
+        }
+        pos = pos * shape[d] + c;
       }
-      written.set(pos);
-      System.arraycopy(values, i, out, pos, 1);
+      System.arraycopy(values, i, out, (int) pos, 1);
     }
     return Tensor.wrap(st.dtype(), outShape, out);
+  }
+
+  /** TF's {@code SparseTensor::IndicesValid} in standard order: in bounds, strictly increasing. */
+  private static void checkOrdered(long[] idx, int n, long[] shape) {
+    int ndims = shape.length;
+    for (int i = 0; i < n; i++) {
+      boolean valid = true;
+      for (int d = 0; d < ndims; d++) {
+        long c = idx[i * ndims + d];
+        valid &= c >= 0 && c < shape[d];
+      }
+      if (!valid) {
+        throw new InvalidArgumentException(tfIndex(idx, i, ndims, "indices[" + i + "] = ")
+            + " is out of bounds: need 0 <= index < " + tfList(shape));
+      }
+      if (i == 0) {
+        continue;
+      }
+      int cmp = Arrays.compare(idx, (i - 1) * ndims, i * ndims, idx, i * ndims, (i + 1) * ndims);
+      if (cmp > 0) {
+        throw new InvalidArgumentException(tfIndex(idx, i, ndims, "indices[" + i + "] = ")
+            + " is out of order. Many sparse ops require sorted indices. Use `tf.sparse.reorder` to create a correctly ordered copy.");
+      }
+      if (cmp == 0) {
+        throw new InvalidArgumentException(tfIndex(idx, i, ndims, "indices[" + i + "] = ") + " is repeated");
+      }
+    }
+  }
+
+  /** An index as TF writes it in these messages: {@code [0,1]}. */
+  private static String tfIndex(long[] idx, int i, int ndims) {
+    return tfList(Arrays.copyOfRange(idx, i * ndims, i * ndims + ndims));
+  }
+
+  private static String tfIndex(long[] idx, int i, int ndims, String prefix) {
+    return prefix + tfIndex(idx, i, ndims);
+  }
+
+  private static String tfList(long[] values) {
+    return "[" + String.join(",", Arrays.stream(values).mapToObj(Long::toString).toList()) + "]";
   }
 
   /** Row-major position of entry {@code i} in {@code shape}; throws naming it if out of range. */
@@ -115,15 +164,6 @@ public final class SparseKernels {
       pos = pos * shape[d] + c;
     }
     return (int) pos;
-  }
-
-  private static int firstAt(long[] idx, int i, int ndims) {
-    for (int j = 0; j < i; j++) {
-      if (Arrays.equals(idx, j * ndims, j * ndims + ndims, idx, i * ndims, i * ndims + ndims)) {
-        return j;
-      }
-    }
-    return -1;
   }
 
   static String index(long[] idx, int i, int ndims) {
@@ -174,8 +214,12 @@ public final class SparseKernels {
     return binaryDense(st, dense, false);
   }
 
-  /** {@code sparse_dense_div}: each stored value divided by the dense value at its index (integers truncate). */
+  /**
+   * {@code sparse_dense_div}: each stored value divided by the dense value at its index (integers
+   * truncate); a zero divisor at a stored entry is an error for every dtype, as in TF.
+   */
   public static SparseTensor divDense(SparseTensor st, Tensor dense) {
+    SparseDenseDivision.checkNoZeroDivisor(st, dense);
     return binaryDense(st, dense, true);
   }
 

@@ -1,6 +1,7 @@
 package dev.tatter.runtime.kernels;
 
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.ElementStorage;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.SparseTensor;
@@ -105,7 +106,7 @@ public final class SparseReduceKernels {
           pos = pos * keptShape[k++] + idx[first * rank + d];
         }
       }
-      reduceGroup(reducer, values, g.order(), g.starts()[q], g.starts()[q + 1], result, (int) pos);
+      reduceGroup(reducer, st.dtype(), values, g.order(), g.starts()[q], g.starts()[q + 1], result, (int) pos);
     }
     return Tensor.wrap(st.dtype(), Arrays.stream(out).mapToInt(d -> (int) d).toArray(), result);
   }
@@ -131,7 +132,7 @@ public final class SparseReduceKernels {
           o++; // a kept reduced dim: coordinate 0
         }
       }
-      reduceGroup(reducer, values, g.order(), g.starts()[q], g.starts()[q + 1], result, q);
+      reduceGroup(reducer, st.dtype(), values, g.order(), g.starts()[q], g.starts()[q + 1], result, q);
     }
     return SparseEntries.build(outIdx, g.count(), outRank, st.dtype(), result, out);
   }
@@ -142,39 +143,90 @@ public final class SparseReduceKernels {
     }
   }
 
-  /** Reduces {@code values[order[from..to)]} into {@code out[pos]}. */
-  private static void reduceGroup(Reducer reducer, Object values, int[] order, int from, int to, Object out, int pos) {
+  /**
+   * Reduces {@code values[order[from..to)]} into {@code out[pos]}: one loop per storage type, the
+   * integers widened to long (unsigned ones zero-extended, uint64 compared unsigned) and narrowed
+   * back when stored, so sums wrap in their own width as TF's do; 16-bit floats add in float and
+   * round to their width after each step, as Eigen's half arithmetic does.
+   */
+  private static void reduceGroup(Reducer reducer, DType dtype, Object values, int[] order, int from, int to, Object out, int pos) {
     boolean sum = reducer == Reducer.SUM;
-    if (values instanceof float[] v) {
-      float acc = sum ? 0f : v[order[from]];
-      for (int t = sum ? from : from + 1; t < to; t++) {
-        float x = v[order[t]];
-        acc = sum ? acc + x : Math.max(acc, x);
+    switch (dtype) {
+      case FLOAT32 -> {
+        float[] v = (float[]) values;
+        float acc = sum ? 0f : v[order[from]];
+        for (int t = sum ? from : from + 1; t < to; t++) {
+          acc = sum ? acc + v[order[t]] : Math.max(acc, v[order[t]]);
+        }
+        ((float[]) out)[pos] = acc;
       }
-      ((float[]) out)[pos] = acc;
-    } else if (values instanceof double[] v) {
-      double acc = sum ? 0d : v[order[from]];
-      for (int t = sum ? from : from + 1; t < to; t++) {
-        double x = v[order[t]];
-        acc = sum ? acc + x : Math.max(acc, x);
+      case FLOAT64 -> {
+        double[] v = (double[]) values;
+        double acc = sum ? 0d : v[order[from]];
+        for (int t = sum ? from : from + 1; t < to; t++) {
+          acc = sum ? acc + v[order[t]] : Math.max(acc, v[order[t]]);
+        }
+        ((double[]) out)[pos] = acc;
       }
-      ((double[]) out)[pos] = acc;
-    } else {
-      long acc = sum ? 0 : java.lang.reflect.Array.getLong(values, order[from]);
-      for (int t = sum ? from : from + 1; t < to; t++) {
-        long x = java.lang.reflect.Array.getLong(values, order[t]);
-        acc = sum ? acc + x : Math.max(acc, x);
+      case FLOAT16, BFLOAT16 -> {
+        short[] v = (short[]) values;
+        boolean half = dtype == DType.FLOAT16;
+        float acc = sum ? 0f : halfValue(v[order[from]], half);
+        for (int t = sum ? from : from + 1; t < to; t++) {
+          float x = halfValue(v[order[t]], half);
+          acc = halfValue(halfBits(sum ? acc + x : Math.max(acc, x), half), half);
+        }
+        ((short[]) out)[pos] = halfBits(acc, half);
       }
-      // integer sums wrap in their own width, as TF's do
-      if (out instanceof byte[] o) {
-        o[pos] = (byte) acc;
-      } else if (out instanceof short[] o) {
-        o[pos] = (short) acc;
-      } else if (out instanceof int[] o) {
-        o[pos] = (int) acc;
-      } else {
+      case INT8, UINT8 -> {
+        byte[] v = (byte[]) values;
+        long mask = dtype.isUnsigned() ? 0xFFL : -1L;
+        long acc = sum ? 0 : v[order[from]] & mask;
+        for (int t = sum ? from : from + 1; t < to; t++) {
+          long x = v[order[t]] & mask;
+          acc = sum ? acc + x : Math.max(acc, x);
+        }
+        ((byte[]) out)[pos] = (byte) acc;
+      }
+      case INT16, UINT16 -> {
+        short[] v = (short[]) values;
+        long mask = dtype.isUnsigned() ? 0xFFFFL : -1L;
+        long acc = sum ? 0 : v[order[from]] & mask;
+        for (int t = sum ? from : from + 1; t < to; t++) {
+          long x = v[order[t]] & mask;
+          acc = sum ? acc + x : Math.max(acc, x);
+        }
+        ((short[]) out)[pos] = (short) acc;
+      }
+      case INT32, UINT32 -> {
+        int[] v = (int[]) values;
+        long mask = dtype.isUnsigned() ? 0xFFFF_FFFFL : -1L;
+        long acc = sum ? 0 : v[order[from]] & mask;
+        for (int t = sum ? from : from + 1; t < to; t++) {
+          long x = v[order[t]] & mask;
+          acc = sum ? acc + x : Math.max(acc, x);
+        }
+        ((int[]) out)[pos] = (int) acc;
+      }
+      case INT64, UINT64 -> {
+        long[] v = (long[]) values;
+        boolean unsigned = dtype.isUnsigned();
+        long acc = sum ? 0 : v[order[from]];
+        for (int t = sum ? from : from + 1; t < to; t++) {
+          long x = v[order[t]];
+          acc = sum ? acc + x : unsigned ? (Long.compareUnsigned(x, acc) > 0 ? x : acc) : Math.max(acc, x);
+        }
         ((long[]) out)[pos] = acc;
       }
+      default -> throw new InvalidArgumentException("sparse " + reducer.tfName() + " is not defined on " + dtype);
     }
+  }
+
+  private static float halfValue(short bits, boolean float16) {
+    return float16 ? ElementStorage.fromFloat16(bits) : ElementStorage.fromBfloat16(bits);
+  }
+
+  private static short halfBits(float value, boolean float16) {
+    return float16 ? ElementStorage.toFloat16(value) : ElementStorage.toBfloat16(value);
   }
 }

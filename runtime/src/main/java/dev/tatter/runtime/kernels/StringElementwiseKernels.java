@@ -2,7 +2,6 @@ package dev.tatter.runtime.kernels;
 
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
-import com.google.re2j.PatternSyntaxException;
 import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
@@ -145,13 +144,9 @@ public final class StringElementwiseKernels {
     }
   }
 
-  /** A pattern, or TF's error for one RE2 cannot compile. */
+  /** A pattern, compiled once per distinct text ({@link RegexCache}), or TF's error for one RE2 cannot compile. */
   public static Pattern compile(String pattern) {
-    try {
-      return Pattern.compile(ByteStrings.toText(pattern));
-    } catch (PatternSyntaxException e) {
-      throw new InvalidArgumentException("Invalid pattern: " + pattern + ", error: " + e.getDescription());
-    }
+    return RegexCache.compiled(pattern);
   }
 
   /** RE2's {@code CheckRewriteString}: only {@code \0}..{@code \9} of existing groups and {@code \\}. */

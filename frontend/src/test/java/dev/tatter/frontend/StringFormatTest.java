@@ -1,0 +1,297 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** substr, to_number, as_string, join and reduce_join: TF's documented and kernel-derived results, ragged input, errors. */
+class StringFormatTest {
+  private static String run(GraphBuilder g, Value out) {
+    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
+  }
+
+  private static String fails(GraphBuilder g, Value out) {
+    return assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(out), Map.of())).getMessage();
+  }
+
+  @Test
+  void substr_inBytes_negativePositions_andLengthsPastTheEnd() {
+    GraphBuilder g = new GraphBuilder();
+    Value s = g.constant(Tensor.ofStrings("Hello", "World", ""));
+    // tf.strings.substr(["Hello", "World", ""], 0, 3) -> [b'Hel', b'Wor', b'']: a length past the end stops there
+    assertEquals("[b'Hel', b'Wor', b'']", run(g, Strings.substr(s, 0, 3)));
+    // tf.strings.substr(["Hello", "World"], -3, 2) -> [b'll', b'rl']; pos = -len is the start
+    Value hw = g.constant(Tensor.ofStrings("Hello", "World"));
+    assertEquals("[b'll', b'rl']", run(g, Strings.substr(hw, -3, 2)));
+    assertEquals("[b'Hello', b'World']", run(g, Strings.substr(hw, -5, 10)));
+    // pos == len(s) is allowed: tf.strings.substr("Hello", 5, 1) -> b''
+    assertEquals("[b'', b'']", run(g, Strings.substr(hw, 5, 1)));
+    // TF's kernel: a negative len is a huge size_t, the rest of the string: tf.strings.substr("Hello", 1, -1) -> b'ello'
+    assertEquals("[b'ello', b'orld']", run(g, Strings.substr(hw, 1, -1)));
+    // elementwise pos/len: tf.strings.substr(["Hello", "World"], [1, 2], [2, 3]) -> [b'el', b'rld']
+    Value pos = g.constant(Tensor.ofInts(1, 2));
+    Value len = g.constant(Tensor.ofInts(2, 3));
+    assertEquals("[b'el', b'rld']", run(g, Strings.substr(hw, pos, len, "BYTE")));
+  }
+
+  @Test
+  void substr_broadcastsPosAndLenAsTf() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.strings.substr([[b'ten', b'eleven'], [b'twelve', b'thirteen']], [1, 2], [2, 3]) ->
+    //   [[b'en', b'eve'], [b'we', b'irt']]
+    Value s = g.constant(Tensor.of(DType.STRING, new String[] {"ten", "eleven", "twelve", "thirteen"}, 2, 2));
+    Value out = Strings.substr(s, g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(2, 3)), "BYTE");
+    assertEquals("tensor<string>[2, 2]", out.type().toString());
+    assertEquals("[[b'en', b'eve'], [b'we', b'irt']]", run(g, out));
+    // a scalar string with vector pos: tf.strings.substr(b'thirteen', [0, 4], [4, 4]) -> [b'thir', b'teen']
+    Value one = g.constant(Tensor.ofStrings("thirteen").reshape(new int[0]));
+    assertEquals("[b'thir', b'teen']", run(g, Strings.substr(one, g.constant(Tensor.ofLongs(0, 4)), g.constant(Tensor.ofLongs(4, 4)), "BYTE")));
+  }
+
+  @Test
+  void substr_inUtf8Characters() {
+    GraphBuilder g = new GraphBuilder();
+    Value s = g.constant(Tensor.ofStrings("naïve café", "😊ab"));
+    Value p = g.constant(Tensor.ofInts(1, 1));
+    Value l = g.constant(Tensor.ofInts(3, 5));
+    // tf.strings.substr(['naïve café', '😊ab'], [1, 1], [3, 5], unit='UTF8_CHAR') -> [b'a\xc3\xafv', b'ab']
+    assertEquals("[b'a\\xc3\\xafv', b'ab']", run(g, Strings.substr(s, p, l, "UTF8_CHAR")));
+    // from the end: tf.strings.substr('naïve café', -4, 3, unit='UTF8_CHAR') -> b'caf'
+    Value cafe = g.constant(Tensor.ofStrings("naïve café"));
+    Value neg = Strings.substr(cafe, g.scalar(DType.INT32, -4), g.scalar(DType.INT32, 3), "UTF8_CHAR");
+    assertEquals("[b'caf']", run(g, neg));
+    // in characters a negative len gives "" from pos >= 0 (TF's ForwardNUTF8CharPositions steps 0 times)
+    assertEquals("[b'']", run(g, Strings.substr(cafe, g.scalar(DType.INT32, 2), g.scalar(DType.INT32, -1), "UTF8_CHAR")));
+  }
+
+  @Test
+  void substr_onRaggedInput_keepsThePartition() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("abc", "de", "f")), g.constant(Tensor.ofLongs(0, 2, 2, 3)));
+    // tf.strings.substr(tf.ragged.constant([["abc", "de"], [], ["f"]]), 1, 5) -> [[b'bc', b'e'], [], [b'']]
+    assertEquals("[[b'bc', b'e'], [], [b'']]", run(g, Strings.substr(rt, 1, 5)));
+  }
+
+  @Test
+  void substr_errorsAsTf() {
+    GraphBuilder g = new GraphBuilder();
+    Value s = g.constant(Tensor.ofStrings("abc", "hello"));
+    // tf.strings.substr(["abc", "hello"], 4, 1) -> InvalidArgumentError: pos 4 out of range for string b'abc' at index 0
+    assertTrue(fails(g, Strings.substr(s, 4, 1)).endsWith("pos 4 out of range for string b'abc' at index 0"));
+    GraphBuilder h = new GraphBuilder();
+    Value t = h.constant(Tensor.ofStrings("hello", "ab"));
+    assertTrue(fails(h, Strings.substr(t, -3, 1)).endsWith("pos -3 out of range for string b'ab' at index 1"));
+    GraphBuilder k = new GraphBuilder();
+    Value u = k.constant(Tensor.ofStrings("😊"));
+    // in characters: "pos 2 out of range for string at index 0"
+    assertTrue(fails(k, Strings.substr(u, k.scalar(DType.INT64, 2), k.scalar(DType.INT64, 1), "UTF8_CHAR"))
+        .endsWith("pos 2 out of range for string at index 0"));
+    GraphBuilder m = new GraphBuilder();
+    Value v = m.constant(Tensor.ofStrings("abc"));
+    GraphBuildException unit = assertThrows(GraphBuildException.class,
+        () -> Strings.substr(v, m.scalar(DType.INT32, 0), m.scalar(DType.INT32, 1), "CHAR"));
+    assertTrue(unit.getMessage().contains("unit must be BYTE or UTF8_CHAR, got CHAR"), unit.getMessage());
+    GraphBuildException shapes = assertThrows(GraphBuildException.class,
+        () -> Strings.substr(v, m.constant(Tensor.ofInts(0, 1)), m.scalar(DType.INT32, 1), "BYTE"));
+    assertTrue(shapes.getMessage().contains("pos and len should have the same shape"), shapes.getMessage());
+  }
+
+  @Test
+  void toNumber_parsesAsTf() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.strings.to_number([" 1.5", "-2e3 ", ".5", "5.", "INF", "-nan", "0x1A", "1e400"]) ->
+    //   [1.5, -2000., 0.5, 5., inf, nan, 26., inf] (float32)
+    Value f = g.constant(Tensor.ofStrings(" 1.5", "-2e3 ", ".5", "5.", "INF", "-nan", "0x1A", "1e400"));
+    assertEquals("[1.5, -2000.0, 0.5, 5.0, inf, nan, 26.0, inf]", run(g, Strings.toNumber(f)));
+    // float32 is rounded once from the text: tf.strings.to_number("0.1") -> 0.1 (0x3dcccccd), float64 0.1
+    Value tenth = g.constant(Tensor.ofStrings("0.1", "16777217"));
+    assertEquals("[0.1, 16777216.0]", run(g, Strings.toNumber(tenth)));
+    assertEquals("[0.1, 16777217.0]", run(g, Strings.toNumber(tenth, DType.FLOAT64)));
+    // integers: tf.strings.to_number([" 42", "-2147483648", "007"], tf.int32) -> [42, -2147483648, 7]
+    Value ints = g.constant(Tensor.ofStrings(" 42", "-2147483648", "007"));
+    assertEquals("[42, -2147483648, 7]", run(g, Strings.toNumber(ints, DType.INT32)));
+    Value longs = g.constant(Tensor.ofStrings("-9223372036854775808", "9223372036854775807"));
+    assertEquals("[-9223372036854775808, 9223372036854775807]", run(g, Strings.toNumber(longs, DType.INT64)));
+  }
+
+  @Test
+  void toNumber_refusesWhatTfRefuses() {
+    // tf.strings.to_number(s, out_type) -> InvalidArgumentError: StringToNumberOp could not correctly convert string: s
+    String[][] bad = {
+        {"", "float32"}, {"abc", "float32"}, {"1e", "float32"}, {"1.5x", "float64"}, {"infinity", "float32"},
+        {"0x", "float32"}, {"- 1", "float32"},
+        {"+5", "int32"}, {"2147483648", "int32"}, {"1.0", "int32"}, {"9223372036854775808", "int64"}, {"", "int64"}, {"0x10", "int64"}};
+    for (String[] c : bad) {
+      GraphBuilder g = new GraphBuilder();
+      Value s = g.constant(Tensor.ofStrings(c[0]));
+      Value out = Strings.toNumber(s, DType.fromName(c[1]));
+      assertTrue(fails(g, out).endsWith("StringToNumberOp could not correctly convert string: " + c[0]), c[0]);
+    }
+    GraphBuilder g = new GraphBuilder();
+    Value ok31 = g.constant(Tensor.ofStrings("0.0000000000000000000000000001")); // 30 bytes parse
+    assertEquals("[1e-28]", run(g, Strings.toNumber(ok31, DType.FLOAT64)));
+    // spaces only parse as 0 (double-conversion's empty-string value): tf.strings.to_number("\t ") -> 0.0
+    assertEquals("[0.0]", run(g, Strings.toNumber(g.constant(Tensor.ofStrings("\t ")))));
+    GraphBuilder h = new GraphBuilder();
+    Value long32 = h.constant(Tensor.ofStrings("0.000000000000000000000000000001")); // 32 bytes: over TF's buffer
+    assertTrue(fails(h, Strings.toNumber(long32, DType.FLOAT64)).contains("could not correctly convert string"));
+    GraphBuildException type = assertThrows(GraphBuildException.class, () -> Strings.toNumber(h.constant(Tensor.ofStrings("1")), DType.INT8));
+    assertTrue(type.getMessage().contains("out_type must be float32, float64, int32 or int64"), type.getMessage());
+  }
+
+  @Test
+  void asString_formatsAsCPrintf() {
+    GraphBuilder g = new GraphBuilder();
+    Value f = g.constant(Tensor.ofDoubles(3.14159, -0.0, 2.5, 1e-5, 123456789.0, Double.NaN, Double.NEGATIVE_INFINITY));
+    // tf.strings.as_string(x) uses "%f": [b'3.141590', b'-0.000000', b'2.500000', b'0.000010', b'123456789.000000', b'nan', b'-inf']
+    assertEquals("[b'3.141590', b'-0.000000', b'2.500000', b'0.000010', b'123456789.000000', b'nan', b'-inf']",
+        run(g, Strings.asString(f)));
+    // precision=0 rounds ties to even as glibc does: 2.5 -> b'2', 3.14159 -> b'3'
+    assertEquals("[b'3', b'-0', b'2', b'0', b'123456789', b'nan', b'-inf']", run(g, Strings.asString(f, 0, false, false, -1, "")));
+    // scientific=True: "%e"
+    assertEquals("[b'3.141590e+00', b'-0.000000e+00', b'2.500000e+00', b'1.000000e-05', b'1.234568e+08', b'nan', b'-inf']",
+        run(g, Strings.asString(f, -1, true, false, -1, "")));
+    // shortest=True: "%g"
+    assertEquals("[b'3.14159', b'-0', b'2.5', b'1e-05', b'1.23457e+08', b'nan', b'-inf']",
+        run(g, Strings.asString(f, -1, false, true, -1, "")));
+    // width and fill: "%08.2f" and "%-8.2f"; inf is padded with spaces even under '0'
+    assertEquals("[b'00003.14', b'-0000.00', b'00002.50', b'00000.00', b'123456789.00', b'     nan', b'    -inf']",
+        run(g, Strings.asString(f, 2, false, false, 8, "0")));
+    assertEquals("[b'3.14    ', b'-0.00   ', b'2.50    ', b'0.00    ', b'123456789.00', b'nan     ', b'-inf    ']",
+        run(g, Strings.asString(f, 2, false, false, 8, "-")));
+    // float32 prints its exact value: tf.strings.as_string(tf.constant(0.1, tf.float32), precision=10) -> b'0.1000000015'
+    Value tenth = g.constant(Tensor.ofFloats(0.1f));
+    assertEquals("[b'0.1000000015']", run(g, Strings.asString(tenth, 10, false, false, -1, "")));
+  }
+
+  @Test
+  void asString_ofIntegersAndBools() {
+    GraphBuilder g = new GraphBuilder();
+    Value i = g.constant(Tensor.ofInts(7, -7, 0));
+    // tf.strings.as_string([7, -7, 0]) -> [b'7', b'-7', b'0']; width=4, fill='0' -> "%04d"; fill='+' -> "%+d"; ' ' -> "% 4d"
+    assertEquals("[b'7', b'-7', b'0']", run(g, Strings.asString(i)));
+    assertEquals("[b'0007', b'-007', b'0000']", run(g, Strings.asString(i, -1, false, false, 4, "0")));
+    assertEquals("[b'+7', b'-7', b'+0']", run(g, Strings.asString(i, -1, false, false, -1, "+")));
+    assertEquals("[b'   7', b'  -7', b'   0']", run(g, Strings.asString(i, -1, false, false, 4, " ")));
+    Value u = g.constant(Tensor.of(DType.UINT64, new long[] {-1L}, 1));
+    // tf.strings.as_string(tf.constant([2**64 - 1], tf.uint64)) -> [b'18446744073709551615'] ("%llu")
+    assertEquals("[b'18446744073709551615']", run(g, Strings.asString(u)));
+    Value b = g.constant(Tensor.ofBools(true, false));
+    assertEquals("[b'true', b'false']", run(g, Strings.asString(b)));
+  }
+
+  @Test
+  void asString_refusesWhatTfsKernelRefuses() {
+    GraphBuilder g = new GraphBuilder();
+    Value i = g.constant(Tensor.ofInts(1));
+    Value f = g.constant(Tensor.ofFloats(1));
+    assertTrue(buildFails(() -> Strings.asString(i, 2, false, false, -1, "")).contains("precision not supported for datatype int32"));
+    assertTrue(buildFails(() -> Strings.asString(i, -1, true, false, -1, "")).contains("scientific and shortest format not supported for datatype int32"));
+    assertTrue(buildFails(() -> Strings.asString(f, -1, true, true, -1, "")).contains("Cannot select both scientific and shortest notation"));
+    assertTrue(buildFails(() -> Strings.asString(f, -1, false, false, 3, "ab")).contains("Fill string must be one or fewer characters"));
+    assertTrue(buildFails(() -> Strings.asString(f, -1, false, false, 3, "x")).contains("Fill argument not supported: \"x\""));
+    assertTrue(buildFails(() -> Strings.asString(g.constant(Tensor.ofStrings("a")))).contains("Type not supported: string"));
+  }
+
+  private static String buildFails(org.junit.jupiter.api.function.Executable e) {
+    return assertThrows(GraphBuildException.class, e).getMessage();
+  }
+
+  @Test
+  void join_elementwise_withScalarsBroadcast() {
+    GraphBuilder g = new GraphBuilder();
+    Value a = g.constant(Tensor.ofStrings("a", "b"));
+    Value c = g.constant(Tensor.ofStrings("x", "y"));
+    Value bang = g.constant(Tensor.ofStrings("!").reshape(new int[0]));
+    // tf.strings.join([['a', 'b'], '-', ['x', 'y']], separator=' ') -> [b'a - x', b'b - y']
+    Value dash = g.constant(Tensor.ofStrings("-").reshape(new int[0]));
+    assertEquals("[b'a - x', b'b - y']", run(g, Strings.join(List.of(a, dash, c), " ")));
+    // tf.strings.join(['abc', 'def']) -> b'abcdef'
+    Value abc = g.constant(Tensor.ofStrings("abc").reshape(new int[0]));
+    Value def = g.constant(Tensor.ofStrings("def").reshape(new int[0]));
+    assertEquals("b'abcdef'", run(g, Strings.join(List.of(abc, def), "")));
+    assertEquals("[b'a!', b'b!']", run(g, Strings.join(List.of(a, bang), "")));
+    GraphBuilder h = new GraphBuilder();
+    Value two = h.placeholder("two", Types.parse("tensor<string>[None]"));
+    Value three = h.placeholder("three", Types.parse("tensor<string>[None]"));
+    InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(
+        h.build(Strings.join(List.of(two, three), "")), Map.of("two", Tensor.ofStrings("a", "b"), "three", Tensor.ofStrings("a", "b", "c"))));
+    assertTrue(e.getMessage().endsWith("Inputs must be the same shape, or scalars; got: [2] vs. [3]"), e.getMessage());
+  }
+
+  @Test
+  void join_onRaggedInputs() {
+    GraphBuilder g = new GraphBuilder();
+    Value splits = g.constant(Tensor.ofLongs(0, 2, 3));
+    Value x = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("a", "b", "c")), splits);
+    Value y = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("1", "2", "3")), splits);
+    Value colon = g.constant(Tensor.ofStrings(":").reshape(new int[0]));
+    // tf.strings.join([rt_x, rt_y], separator='=') with rt_x = [['a', 'b'], ['c']], rt_y = [['1', '2'], ['3']]
+    assertEquals("[[b'a=1', b'b=2'], [b'c=3']]", run(g, Strings.join(List.of(x, y), "=")));
+    assertEquals("[[b'a:', b'b:'], [b'c:']]", run(g, Strings.join(List.of(x, colon), "")));
+  }
+
+  @Test
+  void reduceJoin_denseAnyAxes() {
+    GraphBuilder g = new GraphBuilder();
+    Value s = g.constant(Tensor.of(DType.STRING, new String[] {"abc", "123", "def", "456"}, 2, 2));
+    // the docstring: tf.strings.reduce_join([['abc','123'], ['def','456']]) -> b'abc123def456'
+    assertEquals("b'abc123def456'", run(g, Strings.reduceJoin(s, null, false, "")));
+    // axis=-1 -> [b'abc123', b'def456']; axis=0, separator='.' -> [b'abc.def', b'123.456']
+    assertEquals("[b'abc123', b'def456']", run(g, Strings.reduceJoin(s, new long[] {-1}, false, "")));
+    assertEquals("[b'abc.def', b'123.456']", run(g, Strings.reduceJoin(s, new long[] {0}, false, ".")));
+    // keepdims=True: [[b'abc-123'], [b'def-456']]
+    assertEquals("[[b'abc-123'], [b'def-456']]", run(g, Strings.reduceJoin(s, new long[] {1}, true, "-")));
+    // TF reduces the listed axes in order, so the first listed varies fastest:
+    // tf.strings.reduce_join(s, axis=[1, 0], separator=' ') -> b'abc 123 def 456'; axis=[0, 1] -> b'abc def 123 456'
+    assertEquals("b'abc 123 def 456'", run(g, Strings.reduceJoin(s, new long[] {1, 0}, false, " ")));
+    assertEquals("b'abc def 123 456'", run(g, Strings.reduceJoin(s, new long[] {0, 1}, false, " ")));
+    // an empty axis joins nothing: tf.strings.reduce_join(tf.zeros([2, 0], tf.string), 1, separator=' ') -> [b'', b'']
+    Value empty = g.constant(Tensor.of(DType.STRING, new String[0], 2, 0));
+    assertEquals("[b'', b'']", run(g, Strings.reduceJoin(empty, new long[] {1}, false, " ")));
+  }
+
+  @Test
+  void reduceJoin_ragged() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("a", "b", "c", "d", "e")), g.constant(Tensor.ofLongs(0, 3, 3, 5)));
+    // rt = tf.ragged.constant([['a', 'b', 'c'], [], ['d', 'e']])
+    // tf.strings.reduce_join(rt, axis=1, separator=' ') -> [b'a b c', b'', b'd e']
+    assertEquals("[b'a b c', b'', b'd e']", run(g, Strings.reduceJoin(rt, new long[] {1}, false, " ")));
+    // axis=0 joins position by position: [b'a d', b'b e', b'c']
+    assertEquals("[b'a d', b'b e', b'c']", run(g, Strings.reduceJoin(rt, new long[] {0}, false, " ")));
+    // axis=None joins the flat values: b'a b c d e' (the empty row adds no separator)
+    assertEquals("b'a b c d e'", run(g, Strings.reduceJoin(rt, null, false, " ")));
+    // keepdims on axis 1: [[b'a,b,c'], [b''], [b'd,e']]
+    assertEquals("[[b'a,b,c'], [b''], [b'd,e']]", run(g, Strings.reduceJoin(rt, new long[] {1}, true, ",")));
+    // a ragged tensor of rank 3: reducing the innermost axis keeps the outer partition
+    Value outer = g.raggedFromRowSplits(rt, g.constant(Tensor.ofLongs(0, 2, 3)));
+    assertEquals("[[b'abc', b''], [b'de']]", run(g, Strings.reduceJoin(outer, new long[] {2}, false, "")));
+    GraphBuildException two = assertThrows(GraphBuildException.class, () -> Strings.reduceJoin(outer, new long[] {0, 1}, false, ""));
+    assertTrue(two.getMessage().contains("axis must list one axis or all 3 axes"), two.getMessage());
+  }
+
+  @Test
+  void regexPatterns_areCompiledOncePerPatternText() {
+    // the same pattern text gives the same compiled Pattern, across calls, runs and graphs
+    com.google.re2j.Pattern first = dev.tatter.runtime.kernels.RegexCache.compiled("TF[a-z]+\\d");
+    assertTrue(first == dev.tatter.runtime.kernels.RegexCache.compiled("TF[a-z]+\\d"), "compiled once");
+    GraphBuilder g = new GraphBuilder();
+    Value s = g.constant(Tensor.ofStrings("TFabc1", "x"));
+    assertEquals("[True, False]", run(g, Strings.regexFullMatch(s, "TF[a-z]+\\d")));
+    assertTrue(first == dev.tatter.runtime.kernels.RegexCache.compiled("TF[a-z]+\\d"), "the runs reused it");
+    // a pattern RE2 refuses is not cached: it fails each time with TF's message
+    for (int k = 0; k < 2; k++) {
+      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> dev.tatter.runtime.kernels.RegexCache.compiled("("));
+      assertTrue(e.getMessage().startsWith("Invalid pattern: ("), e.getMessage());
+    }
+  }
+}
