@@ -169,25 +169,9 @@ public final class ReductionKernels {
       return segments(op, Reducer.Mode.SEGMENT, t, innerSize(t), ids, nseg, shape);
     }
     RaggedTensor rt = (RaggedTensor) data;
-    RowPartition p = rt.partition();
-    long[] lengths = new long[nseg];
-    for (int r = 0; r < p.nrows(); r++) {
-      lengths[ids[r]] = Math.max(lengths[ids[r]], p.rowLength(r));
-    }
-    long[] splits = new long[nseg + 1];
-    for (int s = 0; s < nseg; s++) {
-      splits[s + 1] = splits[s] + lengths[s];
-    }
-    int total = Sizes.toIntSize(splits[nseg], "values after reduction");
-    int[] valueIds = new int[p.nvals()];
-    for (int r = 0; r < p.nrows(); r++) {
-      int shift = (int) splits[ids[r]] - p.rowStart(r);
-      for (int v = p.rowStart(r); v < p.rowLimit(r); v++) {
-        valueIds[v] = v + shift;
-      }
-    }
-    Object values = segmentAggregate(op, rt.values(), valueIds, total, splitsDType);
-    return RaggedTensor.of(values, RowPartition.adoptingRowSplits(splits, splitsDType));
+    RaggedSegmentLayout layout = RaggedSegmentLayout.of(rt.partition(), ids, nseg, "values after reduction");
+    Object values = segmentAggregate(op, rt.values(), layout.valueIds(), layout.total(), splitsDType);
+    return RaggedTensor.of(values, RowPartition.adoptingRowSplits(layout.splits(), splitsDType));
   }
 
   /** TF's {@code expand_dims} at axis 0 or 1; a ragged value gets a uniform partition. */

@@ -208,24 +208,8 @@ public final class StringJoinKernels {
       return Tensor.wrap(DType.STRING, shape, out);
     }
     RaggedTensor rt = (RaggedTensor) data;
-    RowPartition p = rt.partition();
-    long[] lengths = new long[nseg];
-    for (int r = 0; r < p.nrows(); r++) {
-      lengths[ids[r]] = Math.max(lengths[ids[r]], p.rowLength(r));
-    }
-    long[] splits = new long[nseg + 1];
-    for (int s = 0; s < nseg; s++) {
-      splits[s + 1] = splits[s] + lengths[s];
-    }
-    int total = Sizes.toIntSize(splits[nseg], "values after reduce_join");
-    int[] valueIds = new int[p.nvals()];
-    for (int r = 0; r < p.nrows(); r++) {
-      int shift = (int) splits[ids[r]] - p.rowStart(r);
-      for (int v = p.rowStart(r); v < p.rowLimit(r); v++) {
-        valueIds[v] = v + shift;
-      }
-    }
-    Object values = segments(rt.values(), valueIds, total, splitsDType, separator);
-    return RaggedTensor.of(values, RowPartition.adoptingRowSplits(splits, splitsDType));
+    RaggedSegmentLayout layout = RaggedSegmentLayout.of(rt.partition(), ids, nseg, "values after reduce_join");
+    Object values = segments(rt.values(), layout.valueIds(), layout.total(), splitsDType, separator);
+    return RaggedTensor.of(values, RowPartition.adoptingRowSplits(layout.splits(), splitsDType));
   }
 }
