@@ -131,6 +131,29 @@ public final class HandLoops {
     return out;
   }
 
+  /** W5b's loop as a function, so that the Vector API version can stand in for {@link #sparseDenseMatmul}. */
+  @FunctionalInterface
+  public interface Matmul {
+    float[] run(long[] indices, float[] values, int rows, float[] dense, int cols);
+  }
+
+  /**
+   * W5b's hand loop on the Vector API ({@code HandVectorLoops}, bench/src/vector/java) when the JVM
+   * has {@code jdk.incubator.vector} (Tatter's kernel is vectorised then too), else {@code null}.
+   */
+  public static final Matmul VECTOR_MATMUL = vectorMatmul();
+
+  private static Matmul vectorMatmul() {
+    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+      return null;
+    }
+    try {
+      return (Matmul) Class.forName("dev.tatter.bench.sbs.HandVectorLoops").getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new IllegalStateException("jdk.incubator.vector is present but HandVectorLoops does not load", e);
+    }
+  }
+
   /** W6: one addition. */
   public static float add(float a, float b) {
     return a + b;

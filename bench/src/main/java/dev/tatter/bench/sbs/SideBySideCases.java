@@ -169,7 +169,10 @@ public final class SideBySideCases {
     return List.of(
         Variant.exact("tatter", () -> tatter.run(Map.of("sp", TatterWorkloads.sparse(s),
             "dense", Tensor.wrap(DType.FLOAT32, new int[] {in.denseRows(), in.denseCols()}, in.dense()))), DENSE),
-        Variant.exact("hand", () -> HandLoops.sparseDenseMatmul(s.indices(), s.values(), (int) s.rows(), in.dense(), in.denseCols()),
+        // Tatter's kernel is vectorised exactly when the JVM has the module: so is the hand loop then
+        Variant.exact("hand", HandLoops.VECTOR_MATMUL == null
+            ? () -> HandLoops.sparseDenseMatmul(s.indices(), s.values(), (int) s.rows(), in.dense(), in.denseCols())
+            : () -> HandLoops.VECTOR_MATMUL.run(s.indices(), s.values(), (int) s.rows(), in.dense(), in.denseCols()),
             r -> r));
   }
 

@@ -1,24 +1,32 @@
 package dev.tatter.runtime.kernels;
 
 /**
- * {@code out[o + j] = out[o + j] + v * b[bb + j]} for {@code j < n}: the inner loop of {@code
- * sparse_dense_matmul} (one nonzero {@code v} adds its multiple of a dense row to an output row).
+ * The inner loop of {@code sparse_dense_matmul}: the nonzeros of one output row each add their
+ * multiple of a dense row into it. For terms {@code t} in {@code [from, to)}, with {@code k = order
+ * == null ? t : order[t]} and {@code c = idx[2 k + cc]}, it computes {@code out[o + j] = out[o + j]
+ * + values[k] * b[c n + j]} for {@code j < n}, term after term in {@code t} order. The int64
+ * indices are read in place ({@code idx} is the sparse tensor's own {@code [nnz, 2]} array; the
+ * caller has checked every index against the shapes).
  *
- * <p>Two implementations give the same bits: {@link ScalarAxpy}, a counted loop, and {@code
- * VectorAxpy}, the same multiply then add on the JDK's Vector API lanes (each lane is one IEEE
- * multiply and one IEEE add, in the scalar loop's operand order; no fused multiply-add and no
- * reassociation, so each element sums its terms in nonzero order as TF's kernel does). The vector
- * one is used when the JVM runs with the incubator module ({@code --add-modules
- * jdk.incubator.vector}, Java 17) and {@code tatter.vector} is not {@code false}; it is loaded
- * by name only then, so the runtime works without the module.
+ * <p>Two implementations give the same bits (up to which NaN a NaN result is: x86 returns the first
+ * NaN operand's sign and payload, and C2 may commute a vector add): {@link ScalarAxpy}, counted loops, and {@code
+ * VectorAxpy}, which keeps a block of the output row in Vector API registers while it adds every
+ * term of the row, and stores it once (each lane is one IEEE multiply and one IEEE add per term,
+ * in the scalar loop's operand order and term order; no fused multiply-add and no reassociation,
+ * so each element sums its terms in nonzero order as TF's kernel does). The vector one is used
+ * when the JVM runs with the incubator module ({@code --add-modules jdk.incubator.vector}, Java 17)
+ * and {@code tatter.vector} is not {@code false}; it is loaded by name only then, so the runtime
+ * works without the module.
  */
 public interface Axpy {
   /** The implementation every kernel uses, chosen once when this interface is initialised. */
   Axpy SELECTED = Selection.choose();
 
-  void floats(float[] out, int o, float[] b, int bb, float v, int n);
+  /** Adds terms {@code [from, to)} of one output row into {@code out[o, o + n)} (float32). */
+  void floatRow(float[] out, int o, float[] b, int n, float[] values, long[] idx, int[] order, int cc, int from, int to);
 
-  void doubles(double[] out, int o, double[] b, int bb, double v, int n);
+  /** Adds terms {@code [from, to)} of one output row into {@code out[o, o + n)} (float64). */
+  void doubleRow(double[] out, int o, double[] b, int n, double[] values, long[] idx, int[] order, int cc, int from, int to);
 
   /** Whether this implementation runs on the Vector API. */
   boolean vectorized();

@@ -15,9 +15,10 @@ import java.util.Arrays;
  *
  * <p>How it runs: each nonzero {@code (r, c, v)} adds {@code v * B[c, :]} to {@code out[r, :]}.
  * The inner loop runs over the dense operand's columns on contiguous rows of both arrays (a
- * transposed {@code B} is copied upright first); for float32 and float64 it is {@link Axpy}, on
- * the JDK's Vector API when the JVM runs with {@code --add-modules jdk.incubator.vector}, a
- * counted scalar loop otherwise (the same bits either way). The int64 indices are read in place,
+ * transposed {@code B} is copied upright first); for float32 and float64 it is {@link Axpy}, given
+ * all the nonzeros of one output row at once: on the JDK's Vector API (when the JVM runs with
+ * {@code --add-modules jdk.incubator.vector}) it keeps a block of the output row in registers
+ * across them; a counted scalar loop otherwise (the same bits either way). The int64 indices are read in place,
  * never decoded into copies. Nonzeros are taken in row order — as given when the indices are
  * row-sorted, otherwise through a stable counting sort — and, above {@link ParallelLoops}'
  * threshold of multiply-adds, split at row boundaries over the common fork-join pool, so every
@@ -103,6 +104,16 @@ public final class SparseMatmulKernels {
       return (int) idx[2 * (order == null ? t : order[t]) + rowColumn];
     }
 
+    /** The end of the run of nonzeros from {@code t} that share its output row (at most {@code to}). */
+    int rowEnd(int t, int to) {
+      int row = rowAt(t);
+      int end = t + 1;
+      while (end < to && rowAt(end) == row) {
+        end++;
+      }
+      return end;
+    }
+
     void run(int from, int to) {
       int rc = rowColumn;
       int cc = 1 - rowColumn;
@@ -110,16 +121,16 @@ public final class SparseMatmulKernels {
       if (values instanceof float[] v) {
         float[] bb = (float[]) b;
         float[] o = (float[]) out;
-        for (int t = from; t < to; t++) {
-          int i = order == null ? t : order[t];
-          axpy.floats(o, (int) idx[2 * i + rc] * n, bb, (int) idx[2 * i + cc] * n, v[i], n);
+        for (int t = from, end; t < to; t = end) {
+          end = rowEnd(t, to);
+          axpy.floatRow(o, rowAt(t) * n, bb, n, v, idx, order, cc, t, end);
         }
       } else if (values instanceof double[] v) {
         double[] bb = (double[]) b;
         double[] o = (double[]) out;
-        for (int t = from; t < to; t++) {
-          int i = order == null ? t : order[t];
-          axpy.doubles(o, (int) idx[2 * i + rc] * n, bb, (int) idx[2 * i + cc] * n, v[i], n);
+        for (int t = from, end; t < to; t = end) {
+          end = rowEnd(t, to);
+          axpy.doubleRow(o, rowAt(t) * n, bb, n, v, idx, order, cc, t, end);
         }
       } else if (values instanceof int[] v) {
         int[] bb = (int[]) b;

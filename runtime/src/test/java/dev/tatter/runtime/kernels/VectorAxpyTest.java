@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * The Vector API {@link Axpy}: run only by runtime's surefire execution {@code vector-api}, whose
  * JVM has {@code --add-modules jdk.incubator.vector}. It must be the selected kernel there, and
  * give the scalar loop's bits on every slice length (whole vectors, tails, none) and on special
- * values.
+ * values (NaN results compare as one NaN).
  */
 class VectorAxpyTest {
   /**
@@ -44,31 +44,54 @@ class VectorAxpyTest {
     SplittableRandom random = new SplittableRandom(5);
     for (int round = 0; round < 400; round++) {
       float[][] c = AxpyTest.cases(round);
+      // n over whole blocks of four vectors, single vectors, tails and none (lanes are 4..16)
       int n = random.nextInt(0, 140);
       int o = random.nextInt(0, 300 - n);
-      int bb = random.nextInt(0, 300 - n);
-      float v = round % 7 == 0 ? Float.NaN : c[1][random.nextInt(300)];
+      int denseRows = 300 / Math.max(n, 1);
+      int terms = random.nextInt(0, 6);
+      long[] idx = new long[2 * terms];
+      float[] values = new float[terms];
+      for (int k = 0; k < terms; k++) {
+        idx[2 * k + 1] = random.nextInt(denseRows);
+        values[k] = round % 7 == 0 && k == 0 ? Float.NaN : c[1][random.nextInt(300)];
+      }
+      int[] order = terms > 1 && round % 3 == 0 ? reversed(terms) : null;
+      int from = terms > 0 ? random.nextInt(terms) : 0;
       float[] outV = c[0].clone();
       float[] outS = c[0].clone();
-      vector.floats(outV, o, c[1], bb, v, n);
-      scalar.floats(outS, o, c[1], bb, v, n);
+      vector.floatRow(outV, o, c[1], n, values, idx, order, 1, from, terms);
+      scalar.floatRow(outS, o, c[1], n, values, idx, order, 1, from, terms);
       for (int i = 0; i < outS.length; i++) {
-        assertEquals(Float.floatToRawIntBits(outS[i]), Float.floatToRawIntBits(outV[i]),
+        // floatToIntBits: every NaN compares as one (which NaN's sign a NaN result carries is the
+        // hardware's pick of operand, and C2 may commute a vector add); -0.0 and 0.0 differ
+        assertEquals(Float.floatToIntBits(outS[i]), Float.floatToIntBits(outV[i]),
             "round " + round + ", element " + i + ": " + outS[i] + " vs " + outV[i]);
       }
       double[] dV = new double[300];
       double[] dS = new double[300];
       double[] db = new double[300];
+      double[] dValues = new double[terms];
       for (int i = 0; i < 300; i++) {
         dV[i] = dS[i] = c[0][i] * 1.1;
         db[i] = c[1][i] / 3.0;
       }
-      vector.doubles(dV, o, db, bb, v * 0.7, n);
-      scalar.doubles(dS, o, db, bb, v * 0.7, n);
+      for (int k = 0; k < terms; k++) {
+        dValues[k] = values[k] * 0.7;
+      }
+      vector.doubleRow(dV, o, db, n, dValues, idx, order, 1, from, terms);
+      scalar.doubleRow(dS, o, db, n, dValues, idx, order, 1, from, terms);
       for (int i = 0; i < dS.length; i++) {
-        assertEquals(Double.doubleToRawLongBits(dS[i]), Double.doubleToRawLongBits(dV[i]), "round " + round + ", element " + i);
+        assertEquals(Double.doubleToLongBits(dS[i]), Double.doubleToLongBits(dV[i]), "round " + round + ", element " + i);
       }
     }
+  }
+
+  private static int[] reversed(int n) {
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = n - 1 - i;
+    }
+    return order;
   }
 
   @Test
@@ -76,7 +99,7 @@ class VectorAxpyTest {
     // tf.sparse.sparse_dense_matmul(sp, b): out[r, :] += v * b[c, :] for each nonzero, in order
     int rows = 50;
     int inner = 30;
-    int cols = 37; // two vectors of 16 and a tail of 5
+    int cols = 85; // a block of four 16-lane vectors, one vector and a tail of 5 (AVX-512)
     int nnz = 400;
     SplittableRandom random = new SplittableRandom(6);
     long[] idx = new long[2 * nnz];
