@@ -53,6 +53,26 @@ class SparseDenseLoopsTest {
   }
 
   @Test
+  void denseColumn_float64_andAColumnIndexTheColumnNeverReads_isStillChecked() {
+    SparseTensor st = SparseTensor.of(AT, Tensor.ofDoubles(2, 3, 4), 2, 3);
+    // sp * tf.constant([[5.], [7.]], tf.float64) -> values [10, 21, 28]
+    assertArrayEquals(new double[] {10, 21, 28},
+        (double[]) SparseKernels.mulDense(st, Tensor.of(DType.FLOAT64, new double[] {5, 7}, 2, 1)).values().unsafeData());
+    // column index 3 of dense_shape [2, 3]: the column's value is picked by the row alone, yet TF's
+    // SparseDenseCwiseMul refuses the index
+    SparseTensor outside = SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {2, 2}, new long[] {0, 0, 1, 3}),
+        Tensor.ofFloats(1f, 2f), Tensor.ofLongs(2, 3));
+    assertEquals("indices[1]=[1, 3] is out of bounds for dense_shape [2, 3]",
+        assertThrows(InvalidArgumentException.class,
+            () -> mul(outside, Tensor.of(DType.FLOAT32, new float[] {5, 7}, 2, 1))).getMessage());
+    SparseTensor outsideD = SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {1, 2}, new long[] {0, -1}),
+        Tensor.ofDoubles(1), Tensor.ofLongs(2, 3));
+    assertEquals("indices[0]=[0, -1] is out of bounds for dense_shape [2, 3] (negative)",
+        assertThrows(InvalidArgumentException.class,
+            () -> SparseKernels.mulDense(outsideD, Tensor.of(DType.FLOAT64, new double[] {5, 7}, 2, 1))).getMessage());
+  }
+
+  @Test
   void indexOutOfTheDenseShape_isNamedAsTheGeneralKernelNamesIt() {
     SparseTensor outside = SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {2, 2}, new long[] {0, 0, 1, 3}),
         Tensor.ofFloats(1f, 2f), Tensor.ofLongs(2, 3));
