@@ -230,7 +230,9 @@ final class FusedKernelEmitter {
         BytecodeCompiler.push(mv, shape.partition());
         loadConstant(mv, outType, dtype);
         BytecodeCompiler.push(mv, shape.kind() == LoopShape.Kind.FILTER ? 1 : 0);
-        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRowValues", "(" + OBJECTS + "[B[II" + DTYPE + "Z)" + OBJECTS, false);
+        loadBuffers(mv, k);
+        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRowValues",
+            "(" + OBJECTS + "[B[II" + DTYPE + "Z" + BUFFERS + "I)" + OBJECTS, false);
       }
     }
     mv.visitVarInsn(ASTORE, 3);

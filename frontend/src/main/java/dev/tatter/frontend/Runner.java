@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one fetch list of a {@link Session} again and again, keeping the output arrays of its
- * generated loops (fused elementwise chains, row reductions, single elementwise ops) from one run
- * to the next, so that a steady loop allocates no large output. Made by {@link Session#runner}.
+ * generated loops (fused elementwise chains, row reductions, row scans such as {@code cumsum},
+ * row filters such as {@code boolean_mask}, single elementwise ops) from one run to the next, so that a steady loop allocates no large output. Made by {@link Session#runner}.
  *
  * <p>Aliasing rules:
  *
@@ -25,8 +25,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       at once ({@link IllegalStateException}).
  *   <li>A size change reallocates: when a loop's output has another length (or dtype) than last
  *       time, it gets a new array, which the runner keeps from then on.
+ *   <li>A filter's result (its values and its row splits) is kept too; its values array is reused
+ *       when as many values are kept as last time, its splits when the row count is unchanged.
  *   <li>A result fed back to the runner that made it is safe: the runner sees that a feed holds
- *       one of its arrays and lets that run write new arrays instead (the fed value keeps its
+ *       one of its arrays (a ragged feed's values or any of its row splits) and lets that run write new arrays instead (the fed value keeps its
  *       values for the whole run).
  *   <li>Nothing a caller is handed can change the runner's state: values hand out copies
  *       ({@code Tensor.data()}, {@code RowPartition.rowSplitsArray()}), never the kept arrays

@@ -175,6 +175,161 @@ class RunnerTest {
     }
   }
 
+  /** {@code cumsum(x, axis=1)} and {@code boolean_mask(x, x > 0) * 2} over a ragged float32 placeholder. */
+  private static final class ScanAndFilter {
+    final GraphBuilder g = new GraphBuilder();
+    final Value x = g.placeholder("x", Types.ragged(DType.FLOAT32, 1));
+    final Value scanned = x.cumsum(1);
+    final Value masked = g.booleanMask(x, x.gt(0f)).mul(2f);
+  }
+
+  /** tf.cumsum(rt, axis=1) in float32: each row's running sum, value by value. */
+  private static float[] cumsum(float[] v, long[] splits) {
+    float[] out = new float[v.length];
+    for (int r = 0; r + 1 < splits.length; r++) {
+      float acc = 0f;
+      for (int i = (int) splits[r]; i < splits[r + 1]; i++) {
+        acc += v[i];
+        out[i] = acc;
+      }
+    }
+    return out;
+  }
+
+  /** tf.ragged.boolean_mask(rt, rt > 0) * 2: the kept values doubled, and the kept counts' row splits. */
+  private static Object[] masked(float[] v, long[] splits) {
+    float[] kept = new float[v.length];
+    long[] outSplits = new long[splits.length];
+    int k = 0;
+    for (int r = 0; r + 1 < splits.length; r++) {
+      for (int i = (int) splits[r]; i < splits[r + 1]; i++) {
+        if (v[i] > 0f) {
+          kept[k++] = v[i] * 2f;
+        }
+      }
+      outSplits[r + 1] = k;
+    }
+    return new Object[] {java.util.Arrays.copyOf(kept, k), outSplits};
+  }
+
+  private static long[] randomSplits(Random random, int nrows, int nvals) {
+    long[] splits = new long[nrows + 1];
+    for (int r = 1; r < nrows; r++) {
+      splits[r] = random.nextInt(nvals + 1);
+    }
+    splits[nrows] = nvals;
+    java.util.Arrays.sort(splits);
+    return splits;
+  }
+
+  private static void assertScanAndFilter(float[] v, long[] splits, Result r) {
+    assertBits(cumsum(v, splits), r.ragged(0).flatValues());
+    assertArrayEquals(splits, r.ragged(0).partition().rowSplitsArray());
+    Object[] m = masked(v, splits);
+    assertBits((float[]) m[0], r.ragged(1).flatValues());
+    assertArrayEquals((long[]) m[1], r.ragged(1).partition().rowSplitsArray());
+  }
+
+  @Test
+  void scanAndFilter_reuseTheirOutputs_andAgreeWithSessionRun() {
+    ScanAndFilter w = new ScanAndFilter();
+    float[] a = {1f, -2f, 3f, 4f, -5f, 6f, 0f, 8f};
+    long[] splits = {0, 3, 3, 8};
+    try (Session session = new Session(w.g.build())) {
+      Runner runner = session.runner(w.scanned, w.masked);
+      Result first = runner.run(Map.of("x", ragged(a, splits)));
+      // tf.cumsum(rt, axis=1) -> [[1, -1, 2], [], [4, -1, 5, 5, 13]]
+      assertArrayEquals(new float[] {1f, -1f, 2f, 4f, -1f, 5f, 5f, 13f}, first.ragged(0).flatValues().toFloatArray());
+      // tf.ragged.boolean_mask(rt, rt > 0) * 2 -> [[2, 6], [], [8, 12, 16]]
+      assertArrayEquals(new float[] {2f, 6f, 8f, 12f, 16f}, first.ragged(1).flatValues().toFloatArray());
+      assertArrayEquals(new long[] {0, 2, 2, 5}, first.ragged(1).partition().rowSplitsArray());
+      Object scanArray = first.ragged(0).flatValues().unsafeData();
+      Object maskArray = first.ragged(1).flatValues().unsafeData();
+      Object maskSplits = first.ragged(1).partition().unsafeRowSplits();
+      // the same sizes (five values kept again): every array is written again in place
+      float[] b = {2f, 2f, -1f, 1f, 1f, -1f, -3f, 5f};
+      Result second = runner.run(Map.of("x", ragged(b, splits)));
+      assertSame(scanArray, second.ragged(0).flatValues().unsafeData());
+      assertSame(maskArray, second.ragged(1).flatValues().unsafeData());
+      assertSame(maskSplits, second.ragged(1).partition().unsafeRowSplits());
+      assertScanAndFilter(b, splits, second);
+      assertScanAndFilter(b, splits, session.run(Map.of("x", ragged(b, splits)), w.scanned, w.masked));
+      // all eight kept: the filter's own values array is the result (no trimmed copy)
+      float[] c = {1f, 2f, 3f, 4f, 5f, 6f, 7f, 8f};
+      assertScanAndFilter(c, splits, runner.run(Map.of("x", ragged(c, splits))));
+      // none kept, then other row counts: new arrays where the sizes differ, right values throughout
+      float[] d = {-1f, -2f, -3f, -4f, -5f, -6f, -7f, -8f};
+      assertScanAndFilter(d, splits, runner.run(Map.of("x", ragged(d, splits))));
+      Random random = new Random(3);
+      for (int i = 0; i < 50; i++) {
+        float[] v = floats(random, random.nextInt(30));
+        long[] s = randomSplits(random, 1 + random.nextInt(4), v.length);
+        assertScanAndFilter(v, s, runner.run(Map.of("x", ragged(v, s))));
+      }
+    }
+  }
+
+  @Test
+  void scanAndFilter_twoThreadsWithTwoRunners_neverShareAnArray() throws Exception {
+    ScanAndFilter w = new ScanAndFilter();
+    try (Session session = new Session(w.g.build())) {
+      List<Set<Object>> seen = new ArrayList<>();
+      ExecutorService pool = Executors.newFixedThreadPool(2);
+      try {
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+          Set<Object> arrays = Collections.newSetFromMap(new IdentityHashMap<>());
+          seen.add(arrays);
+          Runner runner = session.runner(w.scanned, w.masked);
+          long seed = 10 + t;
+          done.add(pool.submit(() -> {
+            Random random = new Random(seed);
+            for (int i = 0; i < 300; i++) {
+              int size = 1 + random.nextInt(3) * 20;
+              float[] v = floats(random, size);
+              long[] s = randomSplits(random, 1 + random.nextInt(2), size);
+              Result r = runner.run(Map.of("x", ragged(v, s)));
+              assertScanAndFilter(v, s, r);
+              arrays.add(r.ragged(0).flatValues().unsafeData());
+              arrays.add(r.ragged(1).flatValues().unsafeData());
+              arrays.add(r.ragged(1).partition().unsafeRowSplits());
+            }
+            return null;
+          }));
+        }
+        for (Future<?> f : done) {
+          f.get();
+        }
+      } finally {
+        pool.shutdown();
+      }
+      Set<Object> both = Collections.newSetFromMap(new IdentityHashMap<>());
+      both.addAll(seen.get(0));
+      both.retainAll(seen.get(1));
+      assertEquals(Set.of(), both, "an array written by both runners");
+    }
+  }
+
+  @Test
+  void filterResultsRowSplits_fedBackUnderOtherValues_areReadIntact() {
+    ScanAndFilter w = new ScanAndFilter();
+    float[] a = {1f, -2f, 3f, 4f, -5f, 6f};
+    try (Session session = new Session(w.g.build())) {
+      Runner runner = session.runner(w.scanned, w.masked);
+      Result first = runner.run(Map.of("x", ragged(a, 0, 2, 6)));
+      RowPartition keptRows = first.ragged(1).partition(); // splits [0, 1, 4] in a kept array
+      assertArrayEquals(new long[] {0, 1, 4}, keptRows.rowSplitsArray());
+      // fed back under new values with one row more: had the run refilled that splits array in
+      // place, the feed's partition (and the scan reading it) would have changed under it
+      float[] b = {5f, -1f, -2f, 7f};
+      RaggedTensor fed = RaggedTensor.of(Tensor.ofFloats(b), keptRows);
+      Result second = runner.run(Map.of("x", fed));
+      assertScanAndFilter(b, new long[] {0, 1, 4}, second);
+      assertArrayEquals(new long[] {0, 1, 4}, keptRows.rowSplitsArray());
+      assertNotSame(keptRows.unsafeRowSplits(), second.ragged(1).partition().unsafeRowSplits());
+    }
+  }
+
   @Test
   void resultFedBackToItsRunner_isReadIntact() {
     W1 w = new W1();

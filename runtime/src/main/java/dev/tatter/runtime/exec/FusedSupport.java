@@ -171,20 +171,34 @@ public final class FusedSupport {
    */
   public static Object[] prepareRowValues(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype,
       boolean filter) {
+    return prepareRowValues(inputs, kinds, links, partition, dtype, filter, null, 0);
+  }
+
+  /**
+   * As {@link #prepareRowValues(Object[], byte[], int[], int, DType, boolean)}, the output (a
+   * filter's: its values and its row splits) taken from {@code buffers}; a filter's {@code
+   * args[2n + 3]} holds the buffers and {@code args[2n + 4]} the kernel, for {@link #filterResult}.
+   */
+  public static Object[] prepareRowValues(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype,
+      boolean filter, OutputBuffers buffers, int kernel) {
     int[] values = commonShape(inputs, kinds, 1);
     RowPartition p = (RowPartition) inputs[partition];
     if (values == null || values[0] != p.nvals()) {
       return null;
     }
-    Object[] args = arguments(inputs, kinds, values, dtype, p.nvals(), values, null, 0); // scans and filters allocate their output every run
+    Object[] args = arguments(inputs, kinds, values, dtype, p.nvals(), values, buffers, kernel);
     if (args == null) {
       return null;
     }
     args[1 + partition] = p.unsafeRowSplits();
     args = gathers(inputs, kinds, links, values, args);
     if (args != null && filter) {
-      args = java.util.Arrays.copyOf(args, args.length + 1);
-      args[args.length - 1] = new long[p.nrows() + 1];
+      args = java.util.Arrays.copyOf(args, args.length + 3);
+      long[] splits = (long[]) OutputBuffers.array(buffers, kernel, 1, DType.INT64, p.nrows() + 1);
+      splits[0] = 0; // the loop writes splits[row + 1] for every row; a reused array may hold an old first split
+      args[args.length - 3] = splits;
+      args[args.length - 2] = buffers;
+      args[args.length - 1] = kernel;
     }
     return args;
   }
@@ -199,11 +213,11 @@ public final class FusedSupport {
    * array) under the row splits the loop filled, in the input partition's splits dtype.
    */
   public static RaggedTensor filterResult(DType dtype, Object[] args, Object[] inputs, int partition) {
-    long[] splits = (long[]) args[args.length - 1];
+    long[] splits = (long[]) args[args.length - 3];
     int kept = (int) splits[splits.length - 1];
     Object data = args[0];
     if (kept != Array.getLength(data)) {
-      Object trimmed = Array.newInstance(data.getClass().getComponentType(), kept);
+      Object trimmed = OutputBuffers.array((OutputBuffers) args[args.length - 2], (Integer) args[args.length - 1], 2, dtype, kept);
       System.arraycopy(data, 0, trimmed, 0, kept);
       data = trimmed;
     }

@@ -2,6 +2,7 @@ package dev.tatter.runtime.exec;
 
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.lang.reflect.Array;
@@ -12,8 +13,12 @@ import java.util.Map;
  * The output arrays of one runner's generated loops, kept from one run to the next: the loop of
  * kernel {@code k} writes into the array it wrote last time when the dtype and length are the
  * same, and into a new one (kept from then on) when they are not. Every generated loop writes
- * every element of its output (an elementwise loop each index, a row fold each row), so a reused
- * array needs no clearing and no stale element survives a run.
+ * every element of its output (an elementwise loop and a row scan each index, a row fold each
+ * row), so a reused array needs no clearing and no stale element survives a run. A row filter
+ * keeps three arrays ({@link #PARTS} per kernel): the values it writes (as many as its input has;
+ * the first {@code kept} are the result when some are dropped), the result's row splits (every
+ * one written by the loop, the first by {@code FusedSupport}) and the kept values copied out when
+ * some were dropped.
  *
  * <p>Not thread-safe: one instance belongs to one runner, which refuses to run on two threads at
  * once. A kernel runs once per run, so within a run no array is handed to two kernels.
@@ -28,19 +33,28 @@ public final class OutputBuffers {
    * @param buffers the runner's buffers, or null when the run keeps nothing (a plain {@code run})
    */
   public static Object array(OutputBuffers buffers, int kernel, DType dtype, int length) {
+    return array(buffers, kernel, 0, dtype, length);
+  }
+
+  /** The arrays one kernel may keep: a row filter's values, row splits and trimmed values. */
+  public static final int PARTS = 3;
+
+  /** As {@link #array(OutputBuffers, int, DType, int)}, for array {@code part} ({@code < PARTS}) of the kernel. */
+  public static Object array(OutputBuffers buffers, int kernel, int part, DType dtype, int length) {
     Class<?> element = dtype.arrayClass().getComponentType();
     if (buffers == null) {
       return Array.newInstance(element, length);
     }
-    if (kernel >= buffers.arrays.length) {
-      buffers.arrays = Arrays.copyOf(buffers.arrays, Math.max(kernel + 1, 2 * buffers.arrays.length));
+    int slot = kernel * PARTS + part;
+    if (slot >= buffers.arrays.length) {
+      buffers.arrays = Arrays.copyOf(buffers.arrays, Math.max(slot + 1, 2 * buffers.arrays.length));
     }
-    Object kept = buffers.arrays[kernel];
+    Object kept = buffers.arrays[slot];
     if (kept != null && kept.getClass().getComponentType() == element && Array.getLength(kept) == length) {
       return kept;
     }
     Object fresh = Array.newInstance(element, length);
-    buffers.arrays[kernel] = fresh;
+    buffers.arrays[slot] = fresh;
     return fresh;
   }
 
@@ -53,7 +67,7 @@ public final class OutputBuffers {
     for (Object feed : feeds.values()) {
       boolean fedBack = feed instanceof SparseTensor st
           ? holds(st.values().unsafeData()) || holds(st.indices().unsafeData())
-          : holds(dataOf(feed));
+          : holds(dataOf(feed)) || holdsSplitsOf(feed);
       if (fedBack) {
         Arrays.fill(arrays, null);
         return;
@@ -66,6 +80,18 @@ public final class OutputBuffers {
     for (Object kept : arrays) {
       if (kept != null && kept == array) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a ragged feed's row splits are a kept array (a filter's result splits, fed back). */
+  private boolean holdsSplitsOf(Object feed) {
+    if (feed instanceof RaggedTensor rt) {
+      for (RowPartition p : rt.nestedPartitions()) {
+        if (holds(p.unsafeRowSplits())) {
+          return true;
+        }
       }
     }
     return false;
