@@ -126,4 +126,43 @@ class VectorAxpyTest {
     }
     ParallelKernelsTest.assertBits(expected, (float[]) product.unsafeData());
   }
+
+  @Test
+  void sparseDenseMatmul_splitAboveTheThreshold_onTheVectorKernel_sumsInNonzeroOrder() {
+    // unsorted float64 nonzeros, adjoint_a: ordered by row (stably), split at row boundaries
+    // over the pool, each row's block held in vector registers by one task
+    int rows = 700;
+    int inner = 300;
+    int cols = 37; // float64 on AVX-512: a block of four 8-lane vectors, no single vector, a tail of 5
+    int nnz = ParallelLoops.THRESHOLD / cols + 500;
+    SplittableRandom random = new SplittableRandom(21);
+    long[] idx = new long[2 * nnz]; // [nnz, 2] of (inner, row): adjoint_a transposes A
+    double[] v = new double[nnz];
+    for (int k = 0; k < nnz; k++) {
+      idx[2 * k] = random.nextInt(inner);
+      idx[2 * k + 1] = random.nextInt(rows);
+      v[k] = random.nextGaussian();
+    }
+    double[] b = new double[inner * cols];
+    for (int i = 0; i < b.length; i++) {
+      b[i] = random.nextGaussian();
+    }
+    Tensor product = SparseMatmulKernels.sparseDenseMatmul(
+        SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {nnz, 2}, idx), Tensor.wrap(DType.FLOAT64, new int[] {nnz}, v),
+            Tensor.ofLongs(inner, rows)),
+        Tensor.wrap(DType.FLOAT64, new int[] {inner, cols}, b), true, false);
+    assertTrue(ParallelLoops.splits((long) nnz * cols));
+    // tf.sparse.sparse_dense_matmul(sp, b, adjoint_a=True): out[c, :] += v * b[r, :], nonzeros in order
+    double[] expected = new double[rows * cols];
+    for (int k = 0; k < nnz; k++) {
+      for (int j = 0; j < cols; j++) {
+        int o = (int) idx[2 * k + 1] * cols + j;
+        expected[o] = expected[o] + v[k] * b[(int) idx[2 * k] * cols + j];
+      }
+    }
+    double[] got = (double[]) product.unsafeData();
+    for (int i = 0; i < expected.length; i++) {
+      assertEquals(Double.doubleToLongBits(expected[i]), Double.doubleToLongBits(got[i]), "element " + i);
+    }
+  }
 }
