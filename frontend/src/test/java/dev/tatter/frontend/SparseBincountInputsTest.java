@@ -78,6 +78,18 @@ class SparseBincountInputsTest {
   }
 
   @Test
+  void weightsAreSummedFromZero_asTfsCountMaps() {
+    // tf.sparse.bincount([1, 2, 2], weights=[-0., -0., 1.]) -> values [0., 1.]: TF's count of a bin starts at 0
+    // (found by the -Ptf oracle: a lone -0.0 weight gave -0.0)
+    assertEquals(sparse("[[1], [2]]", "[0.0, 1.0]", "[3]"),
+        run(g.constant(Tensor.ofInts(1, 2, 2)).sparseBincount(g.constant(Tensor.ofFloats(-0f, -0f, 1)), 0, null, null, false)));
+    // the same for a sparse input: tf.sparse.bincount(SparseTensor([[0]], [3], [2]), weights=SparseTensor([[0]], [-0.], [2]))
+    Value st = g.sparseTensor(new long[][] {{0}}, Tensor.ofInts(3), 2);
+    assertEquals(sparse("[[3]]", "[0.0]", "[4]"),
+        run(st.sparseBincount(g.sparseTensor(new long[][] {{0}}, Tensor.ofFloats(-0f), 2), 0, null, null, false)));
+  }
+
+  @Test
   void dense_empty() {
     // tf.sparse.bincount(tf.zeros([0], tf.int32)): nothing counted, one bin
     assertEquals(sparse("[]", "[]", "[1]"), run(g.constant(Tensor.of(DType.INT32, new int[0], 0)).sparseBincount(null, 0, null, null, false)));

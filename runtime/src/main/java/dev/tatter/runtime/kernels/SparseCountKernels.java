@@ -96,7 +96,8 @@ public final class SparseCountKernels {
    * in batch {@code batchOf(i)} (null: one batch and a 1-D result); a negative value is an error
    * (TF 2.18's kernels); values at or above a positive maxlength are skipped; the number of bins is
    * maxlength if positive, else max(largest counted value + 1, minlength), so 1 when nothing is
-   * counted. Weights empty (count 1 in the values' dtype) or one per value, summed in their dtype.
+   * counted. Weights empty (count 1 in the values' dtype) or one per value, summed in their dtype
+   * from 0, in value order.
    */
   static SparseTensor counts(Object values, int n, IntUnaryOperator batchOf, int batches, Tensor weights, long minlength,
       long maxlength, boolean binaryOutput) {
@@ -125,7 +126,8 @@ public final class SparseCountKernels {
       }
       Number w = binaryOutput || !weighted ? one(outType) : (Number) weights.get(i);
       Number before = counts[b].get(v);
-      counts[b].put(v, binaryOutput || before == null ? w : add(before, w, outType));
+      // TF's map entry starts at 0 and adds each weight, so a lone -0.0 weight counts 0.0
+      counts[b].put(v, binaryOutput ? w : add(before == null ? zero(outType) : before, w, outType));
       maxSeen = Math.max(maxSeen, v);
     }
     long bins = maxlength > 0 ? maxlength : Math.max(maxSeen + 1, minlength);
@@ -165,6 +167,15 @@ public final class SparseCountKernels {
   /** A shape as TF's {@code TensorShape::DebugString} prints it: {@code [2,3]}. */
   private static String tfShape(int[] shape) {
     return "[" + String.join(",", Arrays.stream(shape).mapToObj(Integer::toString).toList()) + "]";
+  }
+
+  private static Number zero(DType t) {
+    return switch (t) {
+      case INT32 -> 0;
+      case INT64 -> 0L;
+      case FLOAT32 -> 0f;
+      default -> 0d;
+    };
   }
 
   private static Number one(DType t) {
