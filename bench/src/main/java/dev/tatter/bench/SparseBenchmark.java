@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -26,7 +27,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * The tf.sparse workloads: {@code tf.sparse.reduce_sum(sp, axis=1)} of 1,000,000 stored values in
  * a {@code [100000, 1000]} float32 tensor, {@code tf.sparse.add} of two such tensors, and
  * {@code sparse_dense_matmul} of one by a dense {@code [1000, 16]} matrix, each through Tatter's
- * compiled session and as a hand-written loop over the same arrays (indices read in place).
+ * compiled session and as a hand-written loop over the same arrays (indices and values read in
+ * place, as the kernels read them).
+ *
+ * <p>Besides JMH, {@link #main} runs each workload's two variants round-robin in one JVM and
+ * prints wall and thread CPU time: {@code java -Xms4g -Xmx4g -cp bench/target/benchmarks.jar
+ * dev.tatter.bench.SparseBenchmark [rounds]} ({@code TfSparseAlternating} adds TF's side, with
+ * {@code -Ptf}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -103,8 +110,8 @@ public class SparseBenchmark {
   /** Row sums in index order (row-major input), from 0, as Tatter and TF's scalar loop add. */
   @Benchmark
   public Object handReduceSum() {
-    long[] idx = a.indicesArray();
-    float[] v = (float[]) a.values().data();
+    long[] idx = (long[]) a.indices().unsafeData();
+    float[] v = (float[]) a.values().unsafeData();
     float[] out = new float[ROWS];
     for (int i = 0; i < v.length; i++) {
       out[(int) idx[2 * i]] += v[i];
@@ -120,10 +127,10 @@ public class SparseBenchmark {
   /** One merge of the two row-major index lists. */
   @Benchmark
   public Object handAdd() {
-    long[] ai = a.indicesArray();
-    long[] bi = b.indicesArray();
-    float[] av = (float[]) a.values().data();
-    float[] bv = (float[]) b.values().data();
+    long[] ai = (long[]) a.indices().unsafeData();
+    long[] bi = (long[]) b.indices().unsafeData();
+    float[] av = (float[]) a.values().unsafeData();
+    float[] bv = (float[]) b.values().unsafeData();
     long[] idx = new long[ai.length + bi.length];
     float[] out = new float[av.length + bv.length];
     int i = 0;
@@ -156,9 +163,9 @@ public class SparseBenchmark {
   /** Each stored value times its row of B added to its output row, indices read in place. */
   @Benchmark
   public Object handMatmul() {
-    long[] idx = a.indicesArray();
-    float[] v = (float[]) a.values().data();
-    float[] bb = (float[]) d.data();
+    long[] idx = (long[]) a.indices().unsafeData();
+    float[] v = (float[]) a.values().unsafeData();
+    float[] bb = (float[]) d.unsafeData();
     float[] out = new float[ROWS * N];
     for (int t = 0; t < v.length; t++) {
       int o = (int) idx[2 * t] * N;
@@ -168,5 +175,36 @@ public class SparseBenchmark {
       }
     }
     return Tensor.wrap(DType.FLOAT32, new int[] {ROWS, N}, out);
+  }
+
+  /** A ready benchmark state, checked as JMH's setup checks it. */
+  public static SparseBenchmark prepared() {
+    SparseBenchmark s = new SparseBenchmark();
+    s.setup();
+    return s;
+  }
+
+  public SparseTensor a() {
+    return a;
+  }
+
+  public SparseTensor b() {
+    return b;
+  }
+
+  public Tensor d() {
+    return d;
+  }
+
+  /** Each workload's Tatter and hand variants round-robin, one table per workload. */
+  public static void main(String[] args) {
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+    SparseBenchmark s = prepared();
+    System.out.println("tf.sparse.reduce_sum(sp, axis=1), 1M nnz");
+    SigmoidChain.roundRobin(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterReduceSum, s::handReduceSum}, rounds);
+    System.out.println("tf.sparse.add(a, b), 1M + 1M nnz");
+    SigmoidChain.roundRobin(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterAdd, s::handAdd}, rounds);
+    System.out.println("sparse_dense_matmul(sp, [1000, 16])");
+    SigmoidChain.roundRobin(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterMatmul, s::handMatmul}, rounds);
   }
 }

@@ -141,23 +141,41 @@ final class SparseManipulation {
 
   /**
    * {@code tf.sparse.bincount(values, weights, axis, minlength, maxlength, binary_output)} of a
-   * sparse tensor; {@code weights} null or a sparse tensor with the values' indices (its values
-   * are used, as TF's {@code validate_sparse_weights} does); {@code minlength}/{@code maxlength}
-   * null for none.
+   * sparse, dense or ragged tensor, a sparse result. {@code weights} null, or of the values' kind as
+   * TF's Python requires: sparse with the values' indices (its values are used, as
+   * {@code validate_sparse_weights} does), dense of the values' shape, ragged with the values' row
+   * splits; {@code minlength}/{@code maxlength} null for none.
    */
   static Value bincount(Value values, Value weights, int axis, Long minlength, Long maxlength, boolean binaryOutput) {
-    SparseType st = Sparse.type(values);
     GraphBuilder g = values.builder();
+    dev.tatter.ir.types.Type type = values.type();
+    if (!(type instanceof SparseType) && !(type instanceof dev.tatter.ir.types.DenseType)
+        && !(type instanceof dev.tatter.ir.types.RaggedType)) {
+      throw GraphBuilder.misuse("tf.sparse.bincount takes a sparse, dense or ragged tensor, got " + type, values);
+    }
     Value w;
     if (weights == null) {
-      w = g.constant(dev.tatter.runtime.Tensor.of(st.dtype(), java.lang.reflect.Array.newInstance(
-          st.dtype().arrayClass().getComponentType(), 0), 0));
-    } else {
+      dev.tatter.runtime.DType dtype = type.dtype();
+      w = g.constant(dev.tatter.runtime.Tensor.of(dtype, java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), 0), 0));
+    } else if (type instanceof SparseType) {
       Sparse.type(weights);
       w = g.op(dev.tatter.ir.ops.SparseSelectOps.VALUES, Map.of(), weights);
+    } else if (type instanceof dev.tatter.ir.types.RaggedType) {
+      if (!(weights.type() instanceof dev.tatter.ir.types.RaggedType)) {
+        throw GraphBuilder.misuse("`weights` must be a RaggedTensor if `values` is a RaggedTensor, got " + weights.type(), weights);
+      }
+      w = weights;
+    } else {
+      if (!(weights.type() instanceof dev.tatter.ir.types.DenseType)) {
+        throw GraphBuilder.misuse("`weights` must be a tf.Tensor if `values` is a tf.Tensor, got " + weights.type(), weights);
+      }
+      w = weights;
     }
     Map<String, Object> attrs = Map.of("axis", (long) axis, "minlength", minlength == null ? -1L : minlength,
         "maxlength", maxlength == null ? -1L : maxlength, "binary_output", binaryOutput);
-    return g.op(dev.tatter.ir.ops.SparseValueOps.SPARSE_BINCOUNT, attrs, values, w);
+    OpDef op = type instanceof SparseType ? dev.tatter.ir.ops.SparseValueOps.SPARSE_BINCOUNT
+        : type instanceof dev.tatter.ir.types.RaggedType ? dev.tatter.ir.ops.SparseValueOps.RAGGED_COUNT_SPARSE_OUTPUT
+        : dev.tatter.ir.ops.SparseValueOps.DENSE_COUNT_SPARSE_OUTPUT;
+    return g.op(op, attrs, values, w);
   }
 }

@@ -1201,8 +1201,9 @@ public final class Value {
   }
 
   /**
-   * TF's {@code tf.sparse.bincount(st, weights, axis, minlength, maxlength, binary_output)}: a
-   * sparse result; {@code weights} null or sparse with this tensor's indices; {@code axis} 0 or -1.
+   * TF's {@code tf.sparse.bincount(values, weights, axis, minlength, maxlength, binary_output)} of
+   * this sparse, dense or ragged tensor: a sparse result; {@code weights} null or of this value's
+   * kind (sparse with its indices, dense of its shape, ragged with its row splits); {@code axis} 0 or -1.
    */
   public Value sparseBincount(Value weights, int axis, Long minlength, Long maxlength, boolean binaryOutput) {
     return SparseManipulation.bincount(this, weights, axis, minlength, maxlength, binaryOutput);

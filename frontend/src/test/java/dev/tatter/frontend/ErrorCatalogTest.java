@@ -484,6 +484,48 @@ class ErrorCatalogTest {
       return run(g, Map.of("sp", SparseTensor.of(new long[][] {{0}}, Tensor.ofLongs(1), 2),
           "w", SparseTensor.of(new long[][] {{0}, {1}}, Tensor.ofFloats(1, 2), 2)), sp.sparseBincount(w, 0, null, null, false));
     });
+    on("B153", () -> build(() -> new GraphBuilder().constant(Tensor.of(DType.INT32, new int[8], 2, 2, 2))
+        .sparseBincount(null, -1, null, null, false)));
+    on("B154", () -> build(() -> new GraphBuilder().raggedConstant(java.util.List.of(java.util.List.of(java.util.List.of(1))))
+        .sparseBincount(null, -1, null, null, false)));
+    on("B155", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.raggedConstant(java.util.List.of(java.util.List.of(1))).sparseBincount(g.constant(Tensor.ofInts(1)), -1, null, null, false);
+    }));
+    on("B156", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.constant(Tensor.ofInts(1)).sparseBincount(g.raggedConstant(java.util.List.of(java.util.List.of(1))), 0, null, null, false);
+    }));
+    on("R107", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value v = g.placeholder("v", Types.dense(DType.INT32, -1, -1));
+      Value w = g.placeholder("w", Types.dense(DType.FLOAT32, -1, -1));
+      return run(g, Map.of("v", Tensor.of(DType.INT32, new int[4], 2, 2), "w", Tensor.of(DType.FLOAT32, new float[4], 1, 4)),
+          v.sparseBincount(w, -1, null, null, false));
+    });
+    on("R108", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value v = g.placeholder("v", Types.dense(DType.INT32, -1, -1));
+      return run(g, Map.of("v", Tensor.of(DType.INT32, new int[0], 0, 3)), v.sparseBincount(null, -1, null, null, false));
+    });
+    on("R109", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value r = g.placeholder("r", Types.ragged(DType.INT64, 1));
+      Value w = g.placeholder("w", Types.ragged(DType.FLOAT32, 1));
+      return run(g, Map.of("r", dev.tatter.runtime.RaggedTensor.fromNested(new long[][] {{1}, {2, 3}}),
+          "w", dev.tatter.runtime.RaggedTensor.fromNested(new float[][] {{1, 1}, {2}})), r.sparseBincount(w, -1, null, null, false));
+    });
+    on("R110", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value r = g.placeholder("r", Types.ragged(DType.INT64, 1));
+      return run(g, Map.of("r", dev.tatter.runtime.RaggedTensor.of(Tensor.ofLongs(),
+          dev.tatter.runtime.RowPartition.fromRowSplits(new long[] {0}, DType.INT64, true))), r.sparseBincount(null, -1, null, null, false));
+    });
+    on("R111", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value v = g.placeholder("v", Types.dense(DType.INT64, -1));
+      return run(g, Map.of("v", Tensor.ofLongs(1, -1)), v.sparseBincount(null, 0, null, null, false));
+    });
     on("R98", () -> {
       GraphBuilder g = new GraphBuilder();
       Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));

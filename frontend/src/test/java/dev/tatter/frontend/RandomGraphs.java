@@ -229,7 +229,9 @@ public final class RandomGraphs {
       Map.entry("reduce_join", FormatOpStrategies::reduceJoin),
       Map.entry("sparse_softmax", FormatOpStrategies::sparseSoftmax),
       Map.entry("sparse_to_indicator", FormatOpStrategies::sparseToIndicator),
-      Map.entry("sparse_bincount", FormatOpStrategies::sparseBincount));
+      Map.entry("sparse_bincount", FormatOpStrategies::sparseBincount),
+      Map.entry("dense_count_sparse_output", SparseCountOpStrategies::denseCount),
+      Map.entry("ragged_count_sparse_output", SparseCountOpStrategies::raggedCount));
 
   /** A numeric 2-D sparse tensor times (or by) a dense row of its width, broadcast into it. */
   private static Node sparseTimesOrByDense(Generation gen, OpDef op) {

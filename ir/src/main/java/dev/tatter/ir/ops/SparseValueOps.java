@@ -15,7 +15,9 @@ import java.util.List;
 
 /**
  * {@code tf.sparse.softmax}, {@code tf.sparse.to_indicator} and {@code tf.sparse.bincount}: new
- * values from a sparse tensor's stored entries (see {@link SparseValueKernels}).
+ * values from a sparse tensor's stored entries (see {@link SparseValueKernels}); bincount also of
+ * a dense or ragged tensor, with a sparse result ({@code dense_count_sparse_output},
+ * {@code ragged_count_sparse_output}: {@link dev.tatter.runtime.kernels.SparseCountKernels}).
  */
 public final class SparseValueOps {
   private SparseValueOps() {}
@@ -134,4 +136,106 @@ public final class SparseValueOps {
               """, "SparseTensor(indices=[[0, 10], [0, 20], [0, 30], [1, 11], [1, 101], [1, 10001]], values=[1, 2, 1, 2, 1, 1], "
                   + "dense_shape=[2, 10002])")
           .build();
+
+  public static final OpDef DENSE_COUNT_SPARSE_OUTPUT =
+      OpDef.builder("dense_count_sparse_output")
+          .summary("tf.sparse.bincount of a dense tensor (TF's DenseCountSparseOutput): a sparse result; axis 0 counts all "
+              + "values, axis -1 each row of a matrix; weights empty or of the values' shape")
+          .operands("values", "weights")
+          .attribute(AttrSpec.optional("minlength", AttrKind.INT, -1L))
+          .attribute(AttrSpec.optional("maxlength", AttrKind.INT, -1L))
+          .attribute(AttrSpec.optional("binary_output", AttrKind.BOOL, false))
+          .attribute(AttrSpec.optional("axis", AttrKind.INT, 0L))
+          .traits(Trait.PURE)
+          .type(ctx -> {
+            DenseType values = ctx.dense(0);
+            DenseType weights = ctx.dense(1, DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64);
+            boolean perRow = countAttributes(ctx, values.dtype(), weights.dtype(), weights.rank() == 1 && weights.shape().get(0) == 0);
+            if (perRow && values.rank() != 1 && values.rank() != 2) {
+              throw ctx.fail("Input must be a 1 or 2-dimensional tensor. Got: [%s]",
+                  String.join(",", values.shape().stream().map(String::valueOf).toList()));
+            }
+            long bins = bins(ctx);
+            return new SparseType(weights.dtype(), perRow && values.rank() == 2 ? ImmutableList.of(values.dim(0), bins) : ImmutableList.of(bins));
+          })
+          .kernel(dev.tatter.runtime.kernels.SparseCountKernels.class, "denseCount")
+          // tf.sparse.bincount([[1, 2, 3, 2], [1, 3, 1, 5]], axis=-1) ->
+          //   indices [[0, 1], [0, 2], [0, 3], [1, 1], [1, 3], [1, 5]], values [1, 2, 1, 2, 1, 1], dense_shape [2, 6]
+          .example("""
+              %v = constant() {value = tensor<int32>[2, 4] [[1, 2, 3, 2], [1, 3, 1, 5]]} : tensor<int32>[2, 4]
+              %w = constant() {value = tensor<int32>[0] []} : tensor<int32>[0]
+              %0 = dense_count_sparse_output(%v, %w) {axis = -1} : sparse<int32>[2, None]
+              return %0
+              """, "SparseTensor(indices=[[0, 1], [0, 2], [0, 3], [1, 1], [1, 3], [1, 5]], values=[1, 2, 1, 2, 1, 1], "
+                  + "dense_shape=[2, 6])")
+          .build();
+
+  public static final OpDef RAGGED_COUNT_SPARSE_OUTPUT =
+      OpDef.builder("ragged_count_sparse_output")
+          .summary("tf.sparse.bincount of a ragged tensor of ragged rank 1 (TF's RaggedCountSparseOutput): a sparse result; "
+              + "axis -1 counts each row, axis 0 all values; weights empty or ragged with the same row splits")
+          .operands("values", "weights")
+          .attribute(AttrSpec.optional("minlength", AttrKind.INT, -1L))
+          .attribute(AttrSpec.optional("maxlength", AttrKind.INT, -1L))
+          .attribute(AttrSpec.optional("binary_output", AttrKind.BOOL, false))
+          .attribute(AttrSpec.optional("axis", AttrKind.INT, 0L))
+          .traits(Trait.PURE)
+          .type(ctx -> {
+            dev.tatter.ir.types.RaggedType values = ctx.ragged(0);
+            if (values.raggedRank() != 1 || values.flatValuesShape().size() != 1) {
+              throw ctx.fail("tf.sparse.bincount takes a ragged tensor of ragged rank 1 with 1-D flat values, got %s", values);
+            }
+            dev.tatter.ir.types.Type weights = ctx.tensor(1);
+            boolean noWeights = weights instanceof DenseType d && d.rank() == 1 && d.shape().get(0) == 0;
+            if (!noWeights && !(weights instanceof dev.tatter.ir.types.RaggedType)) {
+              throw ctx.fail("`weights` must be a RaggedTensor if `values` is a RaggedTensor, got %s", weights);
+            }
+            DType w = weights.dtype();
+            if (w != DType.INT32 && w != DType.INT64 && w != DType.FLOAT32 && w != DType.FLOAT64) {
+              throw ctx.fail("weights must be int32, int64, float32 or float64, got %s", w);
+            }
+            boolean perRow = countAttributes(ctx, values.dtype(), w, noWeights);
+            long bins = bins(ctx);
+            return new SparseType(w, perRow ? ImmutableList.of(values.nrows(), bins) : ImmutableList.of(bins));
+          })
+          .kernel(dev.tatter.runtime.kernels.SparseCountKernels.class, "raggedCount")
+          // tf.sparse.bincount(tf.ragged.constant([[1, 2], [3, 2, 1, 1]], tf.int64), axis=-1) ->
+          //   indices [[0, 1], [0, 2], [1, 1], [1, 2], [1, 3]], values [1, 1, 2, 1, 1], dense_shape [2, 4]
+          .example("""
+              %v = constant() {value = tensor<int64>[6] [1, 2, 3, 2, 1, 1]} : tensor<int64>[6]
+              %s = constant() {value = tensor<int64>[3] [0, 2, 6]} : tensor<int64>[3]
+              %p = partition_from_row_splits(%s) : partition<int64>[2, (None)]
+              %rt = ragged(%v, %p) : ragged<int64, nvals=[6]>[2, (None)]
+              %w = constant() {value = tensor<int64>[0] []} : tensor<int64>[0]
+              %0 = ragged_count_sparse_output(%rt, %w) {axis = -1} : sparse<int64>[2, None]
+              return %0
+              """, "SparseTensor(indices=[[0, 1], [0, 2], [1, 1], [1, 2], [1, 3]], values=[1, 1, 2, 1, 1], dense_shape=[2, 4])")
+          .build();
+
+  /**
+   * The checks tf.sparse.bincount's Python layer and TF's count kernels make of every input kind:
+   * int32/int64 values, axis 0 or -1, weights and binary_output exclusive, empty weights in the
+   * values' dtype. Returns whether the count is per row (axis -1).
+   */
+  private static boolean countAttributes(dev.tatter.ir.OpContext ctx, DType values, DType weights, boolean noWeights) {
+    if (values != DType.INT32 && values != DType.INT64) {
+      throw ctx.fail("values must be int32 or int64, got %s", values);
+    }
+    long axis = ctx.attributes().getInt("axis");
+    if (axis != 0 && axis != -1) {
+      throw ctx.fail("Unsupported value for argument axis=%d. Only 0 and -1 are currently supported.", axis);
+    }
+    if (!noWeights && ctx.attributes().getBool("binary_output")) {
+      throw ctx.fail("Arguments `binary_output` and `weights` are mutually exclusive. Please specify only one.");
+    }
+    if (noWeights && weights != values) {
+      throw ctx.fail("empty weights must have the values' dtype %s (the counts' dtype), got %s", values, weights);
+    }
+    return axis == -1;
+  }
+
+  private static long bins(dev.tatter.ir.OpContext ctx) {
+    long maxlength = ctx.attributes().getInt("maxlength");
+    return maxlength > 0 ? maxlength : Dims.UNKNOWN;
+  }
 }

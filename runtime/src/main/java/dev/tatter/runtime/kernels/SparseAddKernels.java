@@ -23,63 +23,42 @@ public final class SparseAddKernels {
    */
   public static SparseTensor add(SparseTensor a, SparseTensor b, double threshold) {
     checkSameShape(a, b);
-    long[] shape = a.denseShapeArray();
+    long[] shape = (long[]) a.denseShape().unsafeData();
     DType dtype = a.dtype();
     Threshold keep = Threshold.of(dtype, threshold);
     int ndims = shape.length;
-    long[] ai = a.indicesArray();
-    long[] bi = b.indicesArray();
+    long[] ai = (long[]) a.indices().unsafeData();
+    long[] bi = (long[]) b.indices().unsafeData();
     int na = a.nnz();
     int nb = b.nnz();
-    // each output entry: from a (position >= 0) or from b (-1 - position); summed entries come from a
-    int[] source = new int[na + nb];
-    boolean[] summed = new boolean[na + nb];
-    int[] partner = new int[na + nb];
+    Object av = a.values().unsafeData();
+    Object bv = b.values().unsafeData();
+    // one merge writing the output's indices in place; each output entry's value comes from a's
+    // entry fromA[k] and/or b's entry fromB[k] (-1: none), gathered per dtype below
+    long[] idx = new long[Math.multiplyExact(na + nb, ndims)];
+    int[] fromA = new int[na + nb];
+    int[] fromB = new int[na + nb];
     int n = 0;
     int i = 0;
     int j = 0;
-    Object av = a.values().unsafeData();
-    Object bv = b.values().unsafeData();
-    while (i < na && j < nb) {
-      int c = SparseEntries.compareRows(ai, i, bi, j, ndims);
-      if (c < 0) {
-        source[n++] = i++;
-      } else if (c > 0) {
-        source[n++] = -1 - j++;
-      } else {
-        if (keep.keeps(av, i, bv, j)) {
-          source[n] = i;
-          summed[n] = true;
-          partner[n] = j;
-          n++;
-        }
+    while (i < na || j < nb) {
+      int c = i == na ? 1 : j == nb ? -1 : SparseEntries.compareRows(ai, i, bi, j, ndims);
+      if (c == 0 && !keep.keeps(av, i, bv, j)) {
         i++;
         j++;
+        continue;
       }
-    }
-    while (i < na) {
-      source[n++] = i++;
-    }
-    while (j < nb) {
-      source[n++] = -1 - j++;
-    }
-    long[] idx = new long[Math.multiplyExact(n, ndims)];
-    Object values = java.lang.reflect.Array.newInstance(av.getClass().getComponentType(), n);
-    for (int k = 0; k < n; k++) {
-      int s = source[k];
-      if (s >= 0) {
-        System.arraycopy(ai, s * ndims, idx, k * ndims, ndims);
-        if (summed[k]) {
-          Threshold.store(values, k, av, s, bv, partner[k]);
-        } else {
-          System.arraycopy(av, s, values, k, 1);
-        }
-      } else {
-        System.arraycopy(bi, (-1 - s) * ndims, idx, k * ndims, ndims);
-        System.arraycopy(bv, -1 - s, values, k, 1);
+      long[] from = c <= 0 ? ai : bi;
+      int row = (c <= 0 ? i : j) * ndims;
+      for (int d = 0; d < ndims; d++) {
+        idx[n * ndims + d] = from[row + d];
       }
+      fromA[n] = c <= 0 ? i++ : -1;
+      fromB[n] = c >= 0 ? j++ : -1;
+      n++;
     }
-    return SparseEntries.build(idx, n, ndims, dtype, values, shape);
+    Object values = Threshold.gather(dtype, av, fromA, bv, fromB, n);
+    return SparseEntries.build(n == na + nb ? idx : Arrays.copyOf(idx, n * ndims), n, ndims, dtype, values, shape);
   }
 
   /** The sum of two values at one index, and TF's test {@code thresh <= |sum|} in the dtype. */
@@ -114,20 +93,57 @@ public final class SparseAddKernels {
       throw new InvalidArgumentException("sparse add is not defined on " + dtype);
     }
 
-    static void store(Object out, int k, Object a, int i, Object b, int j) {
-      if (out instanceof float[] o) {
-        o[k] = ((float[]) a)[i] + ((float[]) b)[j];
-      } else if (out instanceof double[] o) {
-        o[k] = ((double[]) a)[i] + ((double[]) b)[j];
-      } else if (out instanceof byte[] o) {
-        o[k] = (byte) (((byte[]) a)[i] + ((byte[]) b)[j]);
-      } else if (out instanceof short[] o) {
-        o[k] = (short) (((short[]) a)[i] + ((short[]) b)[j]);
-      } else if (out instanceof int[] o) {
-        o[k] = ((int[]) a)[i] + ((int[]) b)[j];
-      } else {
-        ((long[]) out)[k] = ((long[]) a)[i] + ((long[]) b)[j];
+    /** Each output value: {@code a[fromA[k]] + b[fromB[k]]}, or the one present (index -1: absent), in the dtype. */
+    static Object gather(DType dtype, Object a, int[] fromA, Object b, int[] fromB, int n) {
+      if (a instanceof float[] x) {
+        float[] y = (float[]) b;
+        float[] o = new float[n];
+        for (int k = 0; k < n; k++) {
+          o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : x[fromA[k]] + y[fromB[k]];
+        }
+        return o;
       }
+      if (a instanceof double[] x) {
+        double[] y = (double[]) b;
+        double[] o = new double[n];
+        for (int k = 0; k < n; k++) {
+          o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : x[fromA[k]] + y[fromB[k]];
+        }
+        return o;
+      }
+      if (a instanceof byte[] x) {
+        byte[] y = (byte[]) b;
+        byte[] o = new byte[n];
+        for (int k = 0; k < n; k++) {
+          o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : (byte) (x[fromA[k]] + y[fromB[k]]);
+        }
+        return o;
+      }
+      if (a instanceof short[] x) {
+        short[] y = (short[]) b;
+        short[] o = new short[n];
+        for (int k = 0; k < n; k++) {
+          o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : (short) (x[fromA[k]] + y[fromB[k]]);
+        }
+        return o;
+      }
+      if (a instanceof int[] x) {
+        int[] y = (int[]) b;
+        int[] o = new int[n];
+        for (int k = 0; k < n; k++) {
+          o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : x[fromA[k]] + y[fromB[k]];
+        }
+        return o;
+      }
+      if (!(a instanceof long[] x)) {
+        throw new InvalidArgumentException("sparse add is not defined on " + dtype);
+      }
+      long[] y = (long[]) b;
+      long[] o = new long[n];
+      for (int k = 0; k < n; k++) {
+        o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : x[fromA[k]] + y[fromB[k]];
+      }
+      return o;
     }
   }
 
@@ -149,8 +165,8 @@ public final class SparseAddKernels {
     checkSameShape(a, b);
     long[] shape = a.denseShapeArray();
     int ndims = shape.length;
-    long[] ai = a.indicesArray();
-    long[] bi = b.indicesArray();
+    long[] ai = (long[]) a.indices().unsafeData();
+    long[] bi = (long[]) b.indices().unsafeData();
     int na = a.nnz();
     int nb = b.nnz();
     long[] idx = new long[Math.multiplyExact(na + nb, ndims)];
@@ -238,7 +254,7 @@ public final class SparseAddKernels {
       }
     }
     int ndims = shape.length;
-    long[] idx = a.indicesArray();
+    long[] idx = (long[]) a.indices().unsafeData();
     int[] strides = ConversionKernels.strides(dense);
     Object out = copy(b.unsafeData());
     Object v = a.values().unsafeData();

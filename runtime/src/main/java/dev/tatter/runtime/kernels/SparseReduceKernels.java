@@ -28,13 +28,7 @@ public final class SparseReduceKernels {
   private static Groups group(SparseTensor st, long[] axes) {
     long[] shape = st.denseShapeArray();
     int rank = shape.length;
-    boolean[] reduced = new boolean[rank];
-    for (long a : axes) {
-      if (a < -rank || a >= rank) {
-        throw new InvalidArgumentException("Invalid reduction dimension " + a + ", for input with " + rank + " dimensions.");
-      }
-      reduced[(int) (a < 0 ? a + rank : a)] = true;
-    }
+    boolean[] reduced = reducedDims(axes, rank);
     int n = st.nnz();
     long[] idx = st.indicesArray();
     for (int i = 0; i < n; i++) {
@@ -76,11 +70,23 @@ public final class SparseReduceKernels {
     return new Groups(order, starts, groups, reduced, keptShape);
   }
 
+  /** Which dims {@code axes} reduce; TF's error for an axis outside {@code [-rank, rank)}. */
+  static boolean[] reducedDims(long[] axes, int rank) {
+    boolean[] reduced = new boolean[rank];
+    for (long a : axes) {
+      if (a < -rank || a >= rank) {
+        throw new InvalidArgumentException("Invalid reduction dimension " + a + ", for input with " + rank + " dimensions.");
+      }
+      reduced[(int) (a < 0 ? a + rank : a)] = true;
+    }
+    return reduced;
+  }
+
   private static boolean sameKept(long[] keys, int a, int b, int rank, int kept) {
     return Arrays.equals(keys, a * rank, a * rank + kept, keys, b * rank, b * rank + kept);
   }
 
-  private static long[] outShape(long[] shape, boolean[] reduced, boolean keepdims) {
+  static long[] outShape(long[] shape, boolean[] reduced, boolean keepdims) {
     return keepdims
         ? java.util.stream.IntStream.range(0, shape.length).mapToLong(d -> reduced[d] ? 1 : shape[d]).toArray()
         : java.util.stream.IntStream.range(0, shape.length).filter(d -> !reduced[d]).mapToLong(d -> shape[d]).toArray();
@@ -89,6 +95,12 @@ public final class SparseReduceKernels {
   /** {@code sparse_reduce_sum}/{@code sparse_reduce_max {axis, keepdims}}: the dense result. */
   public static Tensor reduce(Reducer reducer, SparseTensor st, long[] axes, boolean keepdims) {
     checkDefined(reducer, st.dtype());
+    if (reducer == Reducer.SUM) {
+      Tensor fast = RowMajorSparseSum.trySum(st, axes, keepdims);
+      if (fast != null) {
+        return fast;
+      }
+    }
     Groups g = group(st, axes);
     long[] shape = st.denseShapeArray();
     long[] out = outShape(shape, g.reduced(), keepdims);

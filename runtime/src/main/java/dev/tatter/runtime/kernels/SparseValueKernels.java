@@ -6,7 +6,6 @@ import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.Arrays;
-import java.util.TreeMap;
 
 /**
  * {@code tf.sparse.softmax} (TF's {@code SparseSoftmax}), {@code tf.sparse.to_indicator} and
@@ -157,74 +156,7 @@ public final class SparseValueKernels {
     if (batches <= 0 || batches >= Integer.MAX_VALUE) {
       throw new InvalidArgumentException("Cannot allocate " + batches + " batches, is the dense shape too wide?");
     }
-    DType outType = weights.dtype(); // TF's output_type: the weights' dtype, the values' when the builder passes none
-    @SuppressWarnings("unchecked")
-    TreeMap<Long, Number>[] counts = new TreeMap[(int) batches];
-    long maxSeen = 0;
-    Object values = st.values().unsafeData();
-    for (int i = 0; i < n; i++) {
-      if ((values instanceof int[] a ? a[i] : ((long[]) values)[i]) < 0) {
-        throw new InvalidArgumentException("Input values must all be non-negative (values[" + i + "] is negative)");
-      }
-    }
-    for (int i = 0; i < n; i++) {
-      long v = values instanceof int[] a ? a[i] : ((long[]) values)[i];
-      if (maxlength > 0 && v >= maxlength) {
-        continue;
-      }
-      int b = perBatch ? (int) idx[i * rank] : 0;
-      if (counts[b] == null) {
-        counts[b] = new TreeMap<>();
-      }
-      Number w = binaryOutput ? one(outType) : weighted ? (Number) weights.get(i) : one(outType);
-      Number before = counts[b].get(v);
-      counts[b].put(v, binaryOutput || before == null ? w : add(before, w, outType));
-      maxSeen = Math.max(maxSeen, v);
-    }
-    long bins = maxlength > 0 ? maxlength : Math.max(maxSeen + 1, minlength);
-    int total = 0;
-    for (TreeMap<Long, Number> m : counts) {
-      total += m == null ? 0 : m.size();
-    }
-    int outRank = perBatch ? 2 : 1;
-    long[] outIdx = new long[total * outRank];
-    Object outValues = java.lang.reflect.Array.newInstance(outType.arrayClass().getComponentType(), total);
-    int at = 0;
-    for (int b = 0; b < counts.length; b++) {
-      if (counts[b] == null) {
-        continue;
-      }
-      for (var e : counts[b].entrySet()) {
-        if (perBatch) {
-          outIdx[at * 2] = b;
-          outIdx[at * 2 + 1] = e.getKey();
-        } else {
-          outIdx[at] = e.getKey();
-        }
-        outType.layout().set(outValues, at, e.getValue());
-        at++;
-      }
-    }
-    long[] outShape = perBatch ? new long[] {batches, bins} : new long[] {bins};
-    return SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {total, outRank}, outIdx),
-        Tensor.wrap(outType, new int[] {total}, outValues), Tensor.ofLongs(outShape));
-  }
-
-  private static Number one(DType t) {
-    return switch (t) {
-      case INT32 -> 1;
-      case INT64 -> 1L;
-      case FLOAT32 -> 1f;
-      default -> 1d;
-    };
-  }
-
-  private static Number add(Number a, Number b, DType t) {
-    return switch (t) {
-      case INT32 -> a.intValue() + b.intValue();
-      case INT64 -> a.longValue() + b.longValue();
-      case FLOAT32 -> a.floatValue() + b.floatValue();
-      default -> a.doubleValue() + b.doubleValue();
-    };
+    return SparseCountKernels.counts(st.values().unsafeData(), n, perBatch ? i -> (int) idx[i * rank] : null, (int) batches,
+        weights, minlength, maxlength, binaryOutput);
   }
 }
