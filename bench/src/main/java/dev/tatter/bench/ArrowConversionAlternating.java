@@ -148,18 +148,20 @@ public final class ArrowConversionAlternating {
     }
     System.out.printf("%d float32 values in %d rows, %d rounds; GB/s of the Arrow side's bytes (values + offsets)%n",
         count, w.offsets64.length - 1, rounds);
-    System.out.printf("%-28s %11s %11s %10s %10s %14s%n", "variant", "median ms", "cpu ms", "min ms", "GB/s",
-        "x arraycopy");
-    double[] medians = new double[variants.length];
+    System.out.printf("%-28s %10s %10s %10s %10s %10s %12s %12s%n", "variant", "median ms", "min ms", "cpu ms",
+        "GB/s wall", "GB/s cpu", "x copy wall", "x copy cpu");
+    double[] wall = new double[variants.length];
+    double[] cpu = new double[variants.length];
     for (int v = 0; v < variants.length; v++) {
-      medians[v] = median(wallMs[v]);
+      wall[v] = median(wallMs[v]);
+      cpu[v] = median(cpuMs[v]);
     }
     for (int v = 0; v < variants.length; v++) {
       double[] sorted = wallMs[v].clone();
       Arrays.sort(sorted);
-      double baseline = medians[bytes[v] == w.bytes32 ? 4 : 5];
-      System.out.printf("%-28s %11.2f %11.2f %10.2f %10.2f %14.2f%n", names[v], medians[v], median(cpuMs[v]), sorted[0],
-          bytes[v] / 1e9 / (medians[v] / 1e3), medians[v] / baseline);
+      int baseline = bytes[v] == w.bytes32 ? 4 : 5;
+      System.out.printf("%-28s %10.2f %10.2f %10.2f %10.2f %10.2f %12.2f %12.2f%n", names[v], wall[v], sorted[0], cpu[v],
+          bytes[v] / 1e9 / (wall[v] / 1e3), bytes[v] / 1e9 / (cpu[v] / 1e3), wall[v] / wall[baseline], cpu[v] / cpu[baseline]);
     }
     System.out.println("(sink " + sink + ")");
     w.list32.close();
