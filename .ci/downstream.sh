@@ -52,6 +52,19 @@ if [ "$out" != "$expected" ]; then
   printf 'downstream: the README example printed\n%s\nexpected\n%s\n' "$out" "$expected" >&2
   exit 1
 fi
+parsed="$(mvn_ -f "$work/project/pom.xml" exec:java -Dexec.mainClass=example.ParsedGraph | sed -e 's/\x1b\[[0-9;]*m//g' -e '/^$/d')"
+if [ "$parsed" != $'[2, 4, 6]\nhost ANTLR runtime 4.7.2' ]; then
+  printf 'downstream: the parsed graph beside ANTLR 4.7.2 printed\n%s\n' "$parsed" >&2
+  exit 1
+fi
+if unzip -l "$repo"/dev/tatter/tatter-ir/*/tatter-ir-*[0-9T].jar | grep -q ' org/antlr/'; then
+  echo "downstream: tatter-ir holds unrelocated ANTLR classes" >&2
+  exit 1
+fi
+if grep -q '<artifactId>antlr4-runtime</artifactId>' "$repo"/dev/tatter/tatter-ir/*/tatter-ir-*.pom; then
+  echo "downstream: the installed tatter-ir pom still depends on antlr4-runtime" >&2
+  exit 1
+fi
 version="$(java -jar frontend/target/tatter.jar --version | head -1)"
 case "$version" in "tatter "*SNAPSHOT*|"tatter "[0-9]*) ;; *) echo "downstream: tatter --version printed '$version'" >&2; exit 1;; esac
 echo "downstream: the README example ran against the installed artifacts ($version)"

@@ -6,11 +6,12 @@ import com.google.common.collect.ImmutableSortedMap;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
 import java.util.Map;
+import java.util.SortedMap;
 
 /**
  * An op's attributes: an immutable map from name to value, sorted by name so that printing and
  * structural hashing (CSE) are deterministic. Values are Boolean, Long, Double, String, DType,
- * Tensor or ImmutableList&lt;Long&gt; (see {@link AttrKind}).
+ * Tensor or an unmodifiable List&lt;Long&gt; (see {@link AttrKind}).
  */
 public final class Attributes {
   public static final Attributes EMPTY = new Attributes(ImmutableSortedMap.of());
@@ -33,7 +34,8 @@ public final class Attributes {
     return new Attributes(ImmutableSortedMap.of(n1, v1, n2, v2));
   }
 
-  public ImmutableSortedMap<String, Object> asMap() {
+  /** The attributes by name, in name order (an unmodifiable map). */
+  public SortedMap<String, Object> asMap() {
     return values;
   }
 

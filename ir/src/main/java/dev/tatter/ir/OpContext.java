@@ -24,14 +24,14 @@ public final class OpContext {
   private final Type declaredType;
   private final List<Tensor> constants;
 
-  public OpContext(OpDef op, ImmutableList<Type> operandTypes, Attributes attributes, Type declaredType) {
+  public OpContext(OpDef op, List<Type> operandTypes, Attributes attributes, Type declaredType) {
     this(op, operandTypes, null, attributes, declaredType);
   }
 
   /** {@code constants} holds, per operand, its value if it is a constant node, else null (or is null itself). */
-  public OpContext(OpDef op, ImmutableList<Type> operandTypes, List<Tensor> constants, Attributes attributes, Type declaredType) {
+  public OpContext(OpDef op, List<Type> operandTypes, List<Tensor> constants, Attributes attributes, Type declaredType) {
     this.op = op;
-    this.operandTypes = operandTypes;
+    this.operandTypes = ImmutableList.copyOf(operandTypes);
     this.constants = constants;
     this.attributes = attributes;
     this.declaredType = declaredType;
@@ -49,7 +49,8 @@ public final class OpContext {
     return op;
   }
 
-  public ImmutableList<Type> operandTypes() {
+  /** The operand types, in order (an unmodifiable list). */
+  public List<Type> operandTypes() {
     return operandTypes;
   }
 

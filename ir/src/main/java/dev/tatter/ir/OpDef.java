@@ -21,6 +21,7 @@ import dev.tatter.runtime.kernels.ScalarFunction;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The one definition of an op: its mnemonic (as printed and parsed), operands, attribute
@@ -70,7 +71,7 @@ public final class OpDef {
     return mnemonic;
   }
 
-  public ImmutableList<String> operandNames() {
+  public List<String> operandNames() {
     return operandNames;
   }
 
@@ -83,11 +84,11 @@ public final class OpDef {
     return variadic;
   }
 
-  public ImmutableList<AttrSpec> attributes() {
+  public List<AttrSpec> attributes() {
     return attributes;
   }
 
-  public ImmutableSet<Trait> traits() {
+  public Set<Trait> traits() {
     return traits;
   }
 
@@ -132,7 +133,7 @@ public final class OpDef {
   }
 
   /** Runnable examples of this op (see {@link OpExample}). */
-  public ImmutableList<OpExample> examples() {
+  public List<OpExample> examples() {
     return examples;
   }
 
@@ -142,12 +143,12 @@ public final class OpDef {
   }
 
   /** Checks the operand count and attributes, fills in defaults and infers the result type. */
-  public Type inferType(ImmutableList<Type> operandTypes, Attributes attrs, Type declaredType) {
+  public Type inferType(List<Type> operandTypes, Attributes attrs, Type declaredType) {
     return typeRule.infer(new OpContext(this, operandTypes, attrs, declaredType));
   }
 
-  /** Like {@link #inferType(ImmutableList, Attributes, Type)}, seeing the values of constant operands (null where not constant). */
-  public Type inferType(ImmutableList<Type> operandTypes, List<Tensor> constants, Attributes attrs, Type declaredType) {
+  /** Like {@link #inferType(List, Attributes, Type)}, seeing the values of constant operands (null where not constant). */
+  public Type inferType(List<Type> operandTypes, List<Tensor> constants, Attributes attrs, Type declaredType) {
     return typeRule.infer(new OpContext(this, operandTypes, constants, attrs, declaredType));
   }
 

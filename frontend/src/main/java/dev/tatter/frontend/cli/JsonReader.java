@@ -1,25 +1,39 @@
 package dev.tatter.frontend.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.tatter.frontend.cli.TatterCommand.CliException;
 import dev.tatter.ir.text.Literals;
 import dev.tatter.runtime.ByteStrings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * A strict JSON reader (RFC 8259) for feed files, producing the scalars {@link Literals} takes:
- * arrays as {@link List}, objects as {@link Map} in written order, integers as {@link Long}
- * (or a {@link BigInteger} up to 2^64 - 1, for uint64), other numbers as {@link Literals.Decimal}
- * (so a float32 is read from the digits, never rounded twice), strings (as byte strings: the
- * UTF-8 of their text), booleans and {@code null}
- * (which the caller refuses with its path). As Python's {@code json} module writes them, {@code
- * NaN}, {@code Infinity} and {@code -Infinity} are read as the doubles. Duplicate keys, trailing
- * commas, comments, leading zeros and text after the value are errors giving line and column;
- * nesting is limited to {@value #MAX_DEPTH} levels, so a hostile file cannot overflow the stack.
+ * A strict JSON reader (RFC 8259, through Jackson's streaming parser) for feed files, producing
+ * the scalars {@link Literals} takes: arrays as {@link List}, objects as {@link Map} in written
+ * order, integers as {@link Long} (or a {@link BigInteger} up to 2^64 - 1, for uint64), other
+ * numbers as {@link Literals.Decimal} (so a float32 is read from the digits, never rounded twice),
+ * strings (as byte strings: the UTF-8 of their text), booleans and {@code null} (which the caller
+ * refuses with its path). As Python's {@code json} module writes them (and TF Serving's JSON API
+ * reads them), {@code NaN}, {@code Infinity} and {@code -Infinity} are read as the doubles; Jackson's
+ * other spellings ({@code +Infinity}, {@code INF}) are refused. Duplicate keys, trailing commas,
+ * comments, leading zeros and text after the value are errors giving line and column; nesting is
+ * limited to {@value #MAX_DEPTH} levels, so a hostile file cannot overflow the stack. The text is
+ * already bounded in size by {@link InputFiles}, so Jackson's own limit on a string's length is
+ * lifted to that bound.
  */
 final class JsonReader {
   static final int MAX_DEPTH = 100; // as the IR parser limits brackets
@@ -27,279 +41,186 @@ final class JsonReader {
   /** A JSON {@code null}, kept apart from Java's null so that a missing key and a null value differ. */
   enum Null { NULL }
 
+  private static final JsonFactory FACTORY = JsonFactory.builder()
+      .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+      .streamReadConstraints(StreamReadConstraints.builder()
+          .maxStringLength(Integer.MAX_VALUE)
+          .maxNestingDepth(2 * MAX_DEPTH) // our own check, with our message, comes first
+          .build())
+      .build();
+
   private final String text;
   private final String source;
-  private int pos;
+  private final JsonParser parser;
   private int depth;
 
-  private JsonReader(String text, String source) {
+  private JsonReader(String text, String source, JsonParser parser) {
     this.text = text;
     this.source = source;
+    this.parser = parser;
   }
 
   /** The one JSON value of {@code text}; {@code source} names it in errors. */
   static Object read(String text, String source) {
-    JsonReader r = new JsonReader(text, source);
-    if (r.pos < text.length() && text.charAt(r.pos) == '\uFEFF') {
-      r.pos++; // a byte-order mark, as some editors write one
+    // A byte-order mark, as some editors write one, read as a space so that columns stay as written.
+    String json = text.startsWith("\uFEFF") ? " " + text.substring(1) : text;
+    try (JsonParser parser = FACTORY.createParser(json)) {
+      JsonReader r = new JsonReader(json, source, parser);
+      try {
+        JsonToken first = parser.nextToken();
+        if (first == null) {
+          throw r.error(json.length(), "the JSON text ends where a value was expected");
+        }
+        Object value = r.value(first);
+        r.checkNothingAfter((int) parser.currentLocation().getCharOffset());
+        return value;
+      } catch (StreamReadException e) {
+        JsonLocation at = e.getLocation();
+        throw r.error(at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getColumnNr(), jacksonWhy(e));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a String source does no I/O
     }
-    r.skipSpace();
-    Object value = r.value();
-    r.skipSpace();
-    if (r.pos < text.length()) {
-      throw r.error("unexpected " + r.describeHere() + " after the JSON value");
-    }
-    return value;
   }
 
-  private Object value() {
-    if (pos >= text.length()) {
-      throw error("the JSON text ends where a value was expected");
-    }
-    char c = text.charAt(pos);
-    return switch (c) {
-      case '[' -> array();
-      case '{' -> object();
-      case '"' -> ByteStrings.fromText(string()); // a string value is TF's bytes: its text's UTF-8, as tf.constant("é") is
-      case 't' -> word("true", Boolean.TRUE);
-      case 'f' -> word("false", Boolean.FALSE);
-      case 'n' -> word("null", Null.NULL);
-      case 'N' -> word("NaN", Double.NaN);
-      case 'I' -> word("Infinity", Double.POSITIVE_INFINITY);
-      default -> {
-        if (c == '-' && text.startsWith("-Infinity", pos)) {
-          yield word("-Infinity", Double.NEGATIVE_INFINITY);
-        }
-        if (c == '-' || (c >= '0' && c <= '9')) {
-          yield number();
-        }
-        throw error("unexpected " + describeHere() + " where a JSON value was expected");
-      }
+  private Object value(JsonToken token) throws IOException {
+    return switch (token) {
+      case START_ARRAY -> array();
+      case START_OBJECT -> object();
+      case VALUE_STRING -> ByteStrings.fromText(parser.getText()); // TF's bytes: the text's UTF-8, as tf.constant("é") is
+      case VALUE_TRUE -> Boolean.TRUE;
+      case VALUE_FALSE -> Boolean.FALSE;
+      case VALUE_NULL -> Null.NULL;
+      case VALUE_NUMBER_INT -> integer();
+      case VALUE_NUMBER_FLOAT -> parser.isNaN() ? nonFinite() : new Literals.Decimal(parser.getText());
+      default -> throw errorAtToken("unexpected " + token + " where a JSON value was expected");
     };
   }
 
-  private List<Object> array() {
+  private List<Object> array() throws IOException {
     enter();
-    pos++;
     List<Object> items = new ArrayList<>();
-    skipSpace();
-    if (peek() == ']') {
-      pos++;
-      depth--;
-      return Collections.unmodifiableList(items);
+    for (JsonToken t = next(); t != JsonToken.END_ARRAY; t = next()) {
+      items.add(value(t));
     }
-    while (true) {
-      skipSpace();
-      items.add(value());
-      skipSpace();
-      char c = peek();
-      pos++;
-      if (c == ']') {
-        depth--;
-        return Collections.unmodifiableList(items);
-      }
-      if (c != ',') {
-        pos--;
-        throw error("expected ',' or ']' in an array, got " + describeHere());
-      }
-    }
+    depth--;
+    return Collections.unmodifiableList(items);
   }
 
-  private Map<String, Object> object() {
+  private Map<String, Object> object() throws IOException {
     enter();
-    pos++;
     Map<String, Object> fields = new LinkedHashMap<>();
-    skipSpace();
-    if (peek() == '}') {
-      pos++;
-      depth--;
-      return Collections.unmodifiableMap(fields);
-    }
-    while (true) {
-      skipSpace();
-      if (peek() != '"') {
-        throw error("expected a quoted key in an object, got " + describeHere());
-      }
-      int keyAt = pos;
-      String key = string();
-      skipSpace();
-      if (peek() != ':') {
-        throw error("expected ':' after the key \"" + key + "\", got " + describeHere());
-      }
-      pos++;
-      skipSpace();
-      Object v = value();
+    for (JsonToken t = next(); t != JsonToken.END_OBJECT; t = next()) {
+      String key = parser.currentName();
+      JsonLocation keyAt = parser.currentTokenLocation();
+      Object v = value(next());
       if (fields.put(key, v) != null) {
-        pos = keyAt;
-        throw error("the key \"" + key + "\" appears twice in one object");
-      }
-      skipSpace();
-      char c = peek();
-      pos++;
-      if (c == '}') {
-        depth--;
-        return Collections.unmodifiableMap(fields);
-      }
-      if (c != ',') {
-        pos--;
-        throw error("expected ',' or '}' in an object, got " + describeHere());
+        throw error(keyAt.getLineNr(), keyAt.getColumnNr(), "the key \"" + key + "\" appears twice in one object");
       }
     }
+    depth--;
+    return Collections.unmodifiableMap(fields);
   }
 
-  private String string() {
-    int start = pos;
-    pos++;
-    StringBuilder out = new StringBuilder();
-    while (true) {
-      if (pos >= text.length()) {
-        pos = start;
-        throw error("a string that is never closed");
-      }
-      char c = text.charAt(pos++);
-      if (c == '"') {
-        return out.toString();
-      }
-      if (c < 0x20) {
-        pos--;
-        throw error("a raw control character U+" + String.format("%04X", (int) c) + " in a string (write it escaped)");
-      }
-      if (c != '\\') {
-        out.append(c);
-        continue;
-      }
-      if (pos >= text.length()) {
-        throw error("a string that is never closed");
-      }
-      char e = text.charAt(pos++);
-      switch (e) {
-        case '"', '\\', '/' -> out.append(e);
-        case 'b' -> out.append('\b');
-        case 'f' -> out.append('\f');
-        case 'n' -> out.append('\n');
-        case 'r' -> out.append('\r');
-        case 't' -> out.append('\t');
-        case 'u' -> {
-          if (pos + 4 > text.length()) {
-            throw error("\\u needs four hex digits");
-          }
-          try {
-            out.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-          } catch (NumberFormatException x) {
-            throw error("\\u needs four hex digits, got \\u" + text.substring(pos, pos + 4));
-          }
-          pos += 4;
-        }
-        default -> {
-          pos -= 2;
-          throw error("unknown escape \\" + e + " in a string");
-        }
-      }
+  private Object integer() throws IOException {
+    if (parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+      return parser.getLongValue();
     }
+    BigInteger big = parser.getBigIntegerValue();
+    if (big.signum() > 0 && big.bitLength() <= 64) {
+      return big; // a uint64 above int64's range; the dtype decides whether it fits
+    }
+    throw errorAtToken("the integer " + parser.getText() + " does not fit int64 or uint64");
   }
 
-  private Object number() {
-    int start = pos;
-    if (peek() == '-') {
-      pos++;
-    }
-    if (peek() == '0') {
-      pos++;
-      if (Character.isDigit(peek())) {
-        pos = start;
-        throw error("a number with a leading zero");
-      }
-    } else if (!digits()) {
-      pos = start;
-      throw error("a '-' without digits");
-    }
-    boolean integral = true;
-    if (peek() == '.') {
-      integral = false;
-      pos++;
-      if (!digits()) {
-        throw error("a number needs digits after its '.'");
-      }
-    }
-    if (peek() == 'e' || peek() == 'E') {
-      integral = false;
-      pos++;
-      if (peek() == '+' || peek() == '-') {
-        pos++;
-      }
-      if (!digits()) {
-        throw error("a number needs digits in its exponent");
-      }
-    }
-    String literal = text.substring(start, pos);
-    if (!integral) {
-      return new Literals.Decimal(literal);
-    }
-    try {
-      return Long.parseLong(literal);
-    } catch (NumberFormatException e) {
-      BigInteger big = new BigInteger(literal);
-      if (big.signum() > 0 && big.bitLength() <= 64) {
-        return big; // a uint64 above int64's range; the dtype decides whether it fits
-      }
-      pos = start;
-      throw error("the integer " + literal + " does not fit int64 or uint64");
-    }
+  /** Python's words only, as {@code json.dumps} writes them. */
+  private Object nonFinite() throws IOException {
+    return switch (parser.getText()) {
+      case "NaN" -> Double.NaN;
+      case "Infinity" -> Double.POSITIVE_INFINITY;
+      case "-Infinity" -> Double.NEGATIVE_INFINITY;
+      default -> throw errorAtToken("'" + parser.getText() + "' is not a number JSON has (write NaN, Infinity or -Infinity)");
+    };
   }
 
-  private boolean digits() {
-    int start = pos;
-    while (pos < text.length() && text.charAt(pos) >= '0' && text.charAt(pos) <= '9') {
-      pos++;
+  private JsonToken next() throws IOException {
+    JsonToken t = parser.nextToken();
+    if (t == null) {
+      throw error(text.length(), "the JSON text ends inside an array or object");
     }
-    return pos > start;
-  }
-
-  private Object word(String word, Object value) {
-    if (!text.startsWith(word, pos)) {
-      throw error("unexpected " + describeHere() + " where a JSON value was expected");
-    }
-    pos += word.length();
-    return value;
+    return t;
   }
 
   private void enter() {
     if (++depth > MAX_DEPTH) {
-      throw error("arrays and objects nest deeper than " + MAX_DEPTH + " levels");
+      throw errorAtToken("arrays and objects nest deeper than " + MAX_DEPTH + " levels");
     }
   }
 
-  private char peek() {
-    return pos < text.length() ? text.charAt(pos) : '\0';
-  }
-
-  private void skipSpace() {
-    while (pos < text.length()) {
-      char c = text.charAt(pos);
-      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-        return;
-      }
+  private void checkNothingAfter(int offset) {
+    int pos = offset;
+    while (pos < text.length() && " \t\n\r".indexOf(text.charAt(pos)) >= 0) {
       pos++;
     }
-  }
-
-  private String describeHere() {
-    if (pos >= text.length()) {
-      return "end of text";
+    if (pos < text.length()) {
+      char c = text.charAt(pos);
+      String what = c < 0x20 || c == 0x7f ? String.format("character U+%04X", (int) c) : "'" + c + "'";
+      throw error(pos, "unexpected " + what + " after the JSON value");
     }
-    char c = text.charAt(pos);
-    return c < 0x20 || c == 0x7f ? String.format("character U+%04X", (int) c) : "'" + c + "'";
   }
 
-  private CliException error(String why) {
+  private static final Pattern UNEXPECTED = Pattern.compile("Unexpected character \\((.+?) \\(code \\d+\\)\\)(.*)");
+  private static final Pattern CONTROL = Pattern.compile("Illegal unquoted character \\(\\(CTRL-CHAR, code (\\d+)\\)\\).*");
+  private static final String ANY_VALUE =
+      " (JSON String, Number (or 'NaN'/'+INF'/'-INF'), Array, Object or token 'null', 'true' or 'false')";
+
+  /**
+   * Jackson's description, on one line and without its source excerpt, in the words the rest of
+   * the CLI uses for the common cases (its list of value kinds also names {@code +INF}, which this
+   * reader refuses, so that list becomes "a JSON value").
+   */
+  static String jacksonWhy(StreamReadException e) {
+    String why = e.getOriginalMessage();
+    if (why == null) {
+      return e.getClass().getSimpleName();
+    }
+    why = why.replaceAll("\\s*\\R\\s*", " ").strip();
+    Matcher control = CONTROL.matcher(why);
+    if (control.matches()) {
+      return String.format("a raw control character U+%04X in a string (write it escaped)", Integer.parseInt(control.group(1)));
+    }
+    if (why.startsWith("Invalid numeric value: Leading zeroes not allowed")) {
+      return "a number with a leading zero";
+    }
+    Matcher unexpected = UNEXPECTED.matcher(why);
+    if (unexpected.matches()) {
+      String rest = unexpected.group(2);
+      why = "unexpected " + unexpected.group(1)
+          + (rest.startsWith(": expected a valid value") ? " where a JSON value was expected" : rest);
+    }
+    return why.replace("was expecting" + ANY_VALUE, "was expecting a JSON value").replace(ANY_VALUE, "");
+  }
+
+  private CliException errorAtToken(String why) {
+    JsonLocation at = parser.currentTokenLocation();
+    return error(at.getLineNr(), at.getColumnNr(), why);
+  }
+
+  /** An error at a char offset of the text. */
+  private CliException error(int offset, String why) {
     int line = 1;
     int lineStart = 0;
-    for (int i = 0; i < Math.min(pos, text.length()); i++) {
+    for (int i = 0; i < Math.min(offset, text.length()); i++) {
       if (text.charAt(i) == '\n') {
         line++;
         lineStart = i + 1;
       }
     }
-    return new CliException(source + ":" + line + ":" + (pos - lineStart + 1) + ": bad JSON: " + why);
+    return error(line, offset - lineStart + 1, why);
+  }
+
+  private CliException error(int line, int column, String why) {
+    String where = line > 0 && column > 0 ? ":" + line + ":" + column : "";
+    return new CliException(source + where + ": bad JSON: " + why);
   }
 }

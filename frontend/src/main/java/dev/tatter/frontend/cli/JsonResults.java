@@ -7,7 +7,18 @@ import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.Utf8;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.PrettyPrinter;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -34,70 +45,134 @@ import java.util.Map;
  * ({@code \\uXXXX} escapes, as Python's {@code json.dumps} does by default) so the output never
  * depends on the terminal's encoding and no value can break a line; a string that is not valid
  * UTF-8 is the object {@code {"b64": "<its bytes in base64>"}}, the convention of TF Serving's JSON
- * API for binary values.
+ * API for binary values. Written through Jackson's streaming generator ({@code NaN} unquoted, hex
+ * escapes in lower case as Python writes them), laid out by {@link Layout}.
  */
 final class JsonResults {
+  private static final JsonFactory FACTORY = new JsonFactoryBuilder()
+      .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS) // NaN, Infinity bare, as Python's json
+      .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
+      .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE) // \u00e9, as Python's json
+      .characterEscapes(new PythonAsciiEscapes())
+      .build();
+
+  /** JSON's escapes, and DEL (U+007F) escaped too, as Python's {@code json.dumps} escapes it. */
+  private static final class PythonAsciiEscapes extends CharacterEscapes {
+    private final int[] ascii = standardAsciiEscapesForJSON();
+
+    PythonAsciiEscapes() {
+      ascii[0x7F] = ESCAPE_STANDARD;
+    }
+
+    @Override
+    public int[] getEscapeCodesForAscii() {
+      return ascii;
+    }
+
+    @Override
+    public SerializableString getEscapeSequence(int ch) {
+      return null; // no custom sequences: every escape is JSON's standard one
+    }
+  }
+
   private JsonResults() {}
 
   /** Writes {@code values} (name to value, in order) as one JSON object to {@code out}. */
   static void write(Map<String, Object> values, PrintWriter out) {
-    out.println("{");
-    int n = 0;
-    for (Map.Entry<String, Object> e : values.entrySet()) {
-      StringBuilder line = new StringBuilder("  ");
-      string(e.getKey(), line);
-      line.append(": ");
-      value(e.getValue(), line);
-      out.println(line.append(++n < values.size() ? "," : ""));
-    }
-    out.println("}");
+    generate(out, true, g -> {
+      g.writeStartObject();
+      for (Map.Entry<String, Object> e : values.entrySet()) {
+        g.writeFieldName(e.getKey());
+        value(e.getValue(), g);
+      }
+      g.writeEndObject();
+    });
+    out.println();
   }
 
-  /** One value as its JSON object. */
-  static String toJson(Object value) {
-    StringBuilder out = new StringBuilder();
-    value(value, out);
+  /** A shape, or a scalar or list read from JSON, as JSON text (for messages too). */
+  static String jsonText(Object shape) {
+    StringWriter out = new StringWriter();
+    generate(out, false, g -> plain(shape, g));
     return out.toString();
   }
 
-  private static void value(Object value, StringBuilder out) {
+  private interface Body {
+    void write(JsonGenerator g) throws IOException;
+  }
+
+  private static void generate(Writer out, boolean memberPerLine, Body body) {
+    try (JsonGenerator g = FACTORY.createGenerator(out)) {
+      g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      g.setPrettyPrinter(new Layout(memberPerLine));
+      body.write(g);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void plain(Object value, JsonGenerator g) throws IOException {
+    if (value instanceof List<?> items) {
+      g.writeStartArray();
+      for (Object item : items) {
+        plain(item, g);
+      }
+      g.writeEndArray();
+    } else if (value instanceof String s) {
+      g.writeString(s);
+    } else if (value == null) {
+      g.writeNull();
+    } else {
+      g.writeRawValue(String.valueOf(value));
+    }
+  }
+
+  private static void value(Object value, JsonGenerator g) throws IOException {
+    g.writeStartObject();
     if (value instanceof Tensor t) {
-      out.append("{\"dtype\": \"").append(t.dtype().tfName()).append("\", \"shape\": ").append(jsonText(shapeOf(t)));
-      out.append(", \"values\": ");
-      nested(t, 0, 0, out);
+      described(t.dtype(), shapeOf(t), g);
+      g.writeFieldName("values");
+      nested(t, 0, 0, g);
     } else if (value instanceof RaggedTensor rt) {
-      out.append("{\"dtype\": \"").append(rt.dtype().tfName()).append("\", \"shape\": ").append(jsonText(shapeOf(rt)));
-      out.append(", \"row_splits_dtype\": \"").append(rt.partition().splitsDType().tfName()).append("\", ");
-      components(rt, out);
+      described(rt.dtype(), shapeOf(rt), g);
+      g.writeStringField("row_splits_dtype", rt.partition().splitsDType().tfName());
+      components(rt, g);
     } else if (value instanceof SparseTensor st) {
-      out.append("{\"dtype\": \"").append(st.dtype().tfName()).append("\", \"shape\": ").append(jsonText(shapeOf(st)));
-      out.append(", \"indices\": ");
-      nested(st.indices(), 0, 0, out);
-      out.append(", \"values\": ");
-      nested(st.values(), 0, 0, out);
-      out.append(", \"dense_shape\": ");
-      longs(st.denseShapeArray(), out);
+      described(st.dtype(), shapeOf(st), g);
+      g.writeFieldName("indices");
+      nested(st.indices(), 0, 0, g);
+      g.writeFieldName("values");
+      nested(st.values(), 0, 0, g);
+      g.writeFieldName("dense_shape");
+      longs(st.denseShapeArray(), g);
     } else if (value instanceof RowPartition p) {
-      out.append("{\"dtype\": \"").append(p.splitsDType().tfName()).append("\", \"row_splits\": ");
-      longs(p.unsafeRowSplits(), out);
+      g.writeStringField("dtype", p.splitsDType().tfName());
+      g.writeFieldName("row_splits");
+      longs(p.unsafeRowSplits(), g);
     } else {
       throw new IllegalArgumentException("no JSON form for a " + value.getClass().getSimpleName());
     }
-    out.append('}');
+    g.writeEndObject();
+  }
+
+  private static void described(DType dtype, List<Object> shape, JsonGenerator g) throws IOException {
+    g.writeStringField("dtype", dtype.tfName());
+    g.writeFieldName("shape");
+    plain(shape, g);
   }
 
   /** {@code "values": ..., "row_splits": ...}, the inner values again such an object when ragged. */
-  private static void components(RaggedTensor rt, StringBuilder out) {
-    out.append("\"values\": ");
+  private static void components(RaggedTensor rt, JsonGenerator g) throws IOException {
+    g.writeFieldName("values");
     if (rt.values() instanceof RaggedTensor inner) {
-      out.append('{');
-      components(inner, out);
-      out.append('}');
+      g.writeStartObject();
+      components(inner, g);
+      g.writeEndObject();
     } else {
-      nested((Tensor) rt.values(), 0, 0, out);
+      nested((Tensor) rt.values(), 0, 0, g);
     }
-    out.append(", \"row_splits\": ");
-    longs(rt.partition().unsafeRowSplits(), out);
+    g.writeFieldName("row_splits");
+    longs(rt.partition().unsafeRowSplits(), g);
   }
 
   /**
@@ -130,113 +205,128 @@ final class JsonResults {
     return dims;
   }
 
-  /** A shape, or a scalar or list read from JSON, as JSON text (for messages too). */
-  static String jsonText(Object shape) {
-    if (shape instanceof List<?> dims) {
-      StringBuilder out = new StringBuilder("[");
-      for (int i = 0; i < dims.size(); i++) {
-        out.append(i > 0 ? ", " : "").append(jsonText(dims.get(i)));
-      }
-      return out.append(']').toString();
-    }
-    if (shape instanceof String s) {
-      StringBuilder out = new StringBuilder();
-      string(s, out);
-      return out.toString();
-    }
-    return String.valueOf(shape);
-  }
-
-  private static void nested(Tensor t, int axis, int offset, StringBuilder out) {
+  private static void nested(Tensor t, int axis, int offset, JsonGenerator g) throws IOException {
     int[] shape = t.shape();
     if (axis == shape.length) {
-      element(t, offset, out);
+      element(t, offset, g);
       return;
     }
     int stride = 1;
     for (int a = axis + 1; a < shape.length; a++) {
       stride *= shape[a];
     }
-    out.append('[');
+    g.writeStartArray();
     for (int i = 0; i < shape[axis]; i++) {
-      if (i > 0) {
-        out.append(", ");
-      }
-      nested(t, axis + 1, offset + i * stride, out);
+      nested(t, axis + 1, offset + i * stride, g);
     }
-    out.append(']');
+    g.writeEndArray();
   }
 
-  private static void element(Tensor t, int i, StringBuilder out) {
-    DType dtype = t.dtype();
+  private static void element(Tensor t, int i, JsonGenerator g) throws IOException {
     Object v = t.get(i);
-    if (dtype == DType.UINT64) {
-      out.append(Long.toUnsignedString((Long) v));
+    if (t.dtype() == DType.UINT64) {
+      g.writeNumber(Long.toUnsignedString((Long) v));
     } else if (v instanceof Float f) {
-      number(f, Float.toString(f), out);
+      g.writeNumber(f.floatValue()); // Float.toString: the shortest text Java gives that reads back
     } else if (v instanceof Double d) {
-      number(d, Double.toString(d), out);
+      g.writeNumber(d.doubleValue());
     } else if (v instanceof String s) {
-      byteString(s, out);
+      byteString(s, g);
+    } else if (v instanceof Boolean b) {
+      g.writeBoolean(b);
     } else {
-      out.append(v); // Boolean, or an integer boxed at its value
+      g.writeNumber(((Number) v).longValue()); // an integer boxed at its value
     }
   }
 
-  /** A float's shortest text, or Python's words for the non-finite values. */
-  private static void number(double value, String text, StringBuilder out) {
-    if (Double.isNaN(value)) {
-      out.append("NaN");
-    } else if (Double.isInfinite(value)) {
-      out.append(value > 0 ? "Infinity" : "-Infinity");
-    } else {
-      out.append(text);
-    }
-  }
-
-  private static void byteString(String bytes, StringBuilder out) {
+  private static void byteString(String bytes, JsonGenerator g) throws IOException {
     int i = 0;
     while (i < bytes.length()) {
       int c = Utf8.decode(bytes, i, bytes.length());
       if (c < 0) {
-        out.append("{\"b64\": \"").append(Base64.getEncoder().encodeToString(ByteStrings.bytes(bytes))).append("\"}");
+        g.writeStartObject();
+        g.writeStringField("b64", Base64.getEncoder().encodeToString(ByteStrings.bytes(bytes)));
+        g.writeEndObject();
         return;
       }
       i += Utf8.width(c);
     }
-    string(ByteStrings.toText(bytes), out);
+    g.writeString(ByteStrings.toText(bytes));
   }
 
-  /** A JSON string, ASCII only. */
-  private static void string(String text, StringBuilder out) {
-    out.append('"');
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        case '\b' -> out.append("\\b");
-        case '\f' -> out.append("\\f");
-        default -> {
-          if (c < 0x20 || c >= 0x7F) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
+  private static void longs(long[] values, JsonGenerator g) throws IOException {
+    g.writeArray(values, 0, values.length);
+  }
+
+  /**
+   * The layout: {@code ": "} after a key and {@code ", "} between items, as Python's {@code
+   * json.dumps} writes; with {@code memberPerLine}, the outermost object's members one per line,
+   * indented by two spaces. One instance per generator (it counts the nesting).
+   */
+  private static final class Layout implements PrettyPrinter {
+    private final boolean memberPerLine;
+    private int depth;
+
+    Layout(boolean memberPerLine) {
+      this.memberPerLine = memberPerLine;
+    }
+
+    private boolean outermost() {
+      return memberPerLine && depth == 1;
+    }
+
+    @Override
+    public void writeRootValueSeparator(JsonGenerator g) throws IOException {
+      g.writeRaw(' ');
+    }
+
+    @Override
+    public void writeStartObject(JsonGenerator g) throws IOException {
+      depth++;
+      g.writeRaw('{');
+    }
+
+    @Override
+    public void beforeObjectEntries(JsonGenerator g) throws IOException {
+      if (outermost()) {
+        g.writeRaw("\n  ");
       }
     }
-    out.append('"');
-  }
 
-  private static void longs(long[] values, StringBuilder out) {
-    out.append('[');
-    for (int i = 0; i < values.length; i++) {
-      out.append(i > 0 ? ", " : "").append(values[i]);
+    @Override
+    public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+      g.writeRaw(": ");
     }
-    out.append(']');
+
+    @Override
+    public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+      g.writeRaw(outermost() ? ",\n  " : ", ");
+    }
+
+    @Override
+    public void writeEndObject(JsonGenerator g, int entries) throws IOException {
+      g.writeRaw(outermost() ? "\n}" : "}");
+      depth--;
+    }
+
+    @Override
+    public void writeStartArray(JsonGenerator g) throws IOException {
+      depth++;
+      g.writeRaw('[');
+    }
+
+    @Override
+    public void beforeArrayValues(JsonGenerator g) {}
+
+    @Override
+    public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+      g.writeRaw(", ");
+    }
+
+    @Override
+    public void writeEndArray(JsonGenerator g, int values) throws IOException {
+      g.writeRaw(']');
+      depth--;
+    }
   }
 }

@@ -121,7 +121,7 @@ class JsonFeedCommandTest {
     assertRefused(graph, "rt=@" + file, file + ":1:22: bad JSON: unexpected ']' where a JSON value was expected");
     Path dup = write("dup.json", "{\"values\": [1.0], \"values\": [2.0], \"row_splits\": [0, 1]}");
     assertRefused(graph, "rt=@" + dup, ":1:19: bad JSON: the key \"values\" appears twice in one object");
-    assertRefused(graph, "rt={\"values\": [01], \"row_splits\": [0, 1]}", "--feed rt:1:13: bad JSON: a number with a leading zero");
+    assertRefused(graph, "rt={\"values\": [01], \"row_splits\": [0, 1]}", "--feed rt:1:14: bad JSON: a number with a leading zero");
     assertRefused(graph, "rt={\"values\": [1.0], \"row_splits\": [0, 1]} x", "--feed rt:1:41: bad JSON: unexpected 'x' after the JSON value");
     assertRefused(graph, "rt={\"values\": [\"a\tb\"]}", "a raw control character U+0009 in a string");
     String deep = "{\"values\": " + "[".repeat(101) + "]".repeat(101) + ", \"row_splits\": [0]}";
@@ -199,6 +199,8 @@ class JsonFeedCommandTest {
         row("J10")));
     cases.put("J11", () -> assertRefused(writeQuietly("s.tat", "%s = placeholder() : tensor<string>[None]\nreturn %s\n"),
         "s=@" + writeQuietly("s.json", "[{\"b64\": \"!!\"}]"), row("J11")));
+    // json.loads('[+Infinity]') raises ValueError: Python's json has NaN, Infinity and -Infinity only
+    cases.put("J12", () -> assertRefused(dense, "x=@" + writeQuietly("inf.json", "[+Infinity]"), row("J12")));
     assertEquals(jsonRows().keySet(), cases.keySet(), "J rows of docs/ERRORS.md vs cases here");
     cases.values().forEach(Runnable::run);
   }

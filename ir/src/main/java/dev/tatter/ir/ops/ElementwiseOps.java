@@ -15,6 +15,7 @@ import dev.tatter.ir.Fusion;
 import dev.tatter.runtime.kernels.PointwiseKernels;
 import dev.tatter.runtime.kernels.ScalarFunction;
 import dev.tatter.runtime.kernels.ScalarFunctions;
+import java.util.List;
 
 /**
  * Arithmetic elementwise ops on dense tensors, with NumPy broadcasting, and {@code cast}. Both
@@ -288,11 +289,11 @@ public final class ElementwiseOps {
   }
 
   /**
-   * The NumPy broadcast of two static shapes. Known sizes that cannot broadcast are an error
+   * The NumPy broadcast of two static shapes (an unmodifiable list). Known sizes that cannot broadcast are an error
    * now; an unknown size against a known one is checked at run time.
    */
-  public static ImmutableList<Long> broadcastShape(OpContext ctx, DenseType x, DenseType y) {
-    ImmutableList<Long> shape = broadcastShapeOrNull(x.shape(), y.shape());
+  public static List<Long> broadcastShape(OpContext ctx, DenseType x, DenseType y) {
+    List<Long> shape = broadcastShapeOrNull(x.shape(), y.shape());
     if (shape == null) {
       throw ctx.fail("shapes %s and %s cannot broadcast", x.tfShape(), y.tfShape());
     }
@@ -300,7 +301,7 @@ public final class ElementwiseOps {
   }
 
   /** The NumPy broadcast of two static shapes, or null if known sizes prove they cannot broadcast. */
-  public static ImmutableList<Long> broadcastShapeOrNull(java.util.List<Long> x, java.util.List<Long> y) {
+  public static List<Long> broadcastShapeOrNull(List<Long> x, List<Long> y) {
     int rank = Math.max(x.size(), y.size());
     ImmutableList.Builder<Long> out = ImmutableList.builder();
     for (int i = 0; i < rank; i++) {

@@ -47,8 +47,10 @@ import java.util.Map;
  *
  * <pre>greater($0, $1); row_boolean_mask($0, #0, $2); mul(#1, $3)</pre>
  */
-public record FusedExpr(ImmutableList<Step> steps) {
+public record FusedExpr(List<Step> steps) {
+  /** Keeps an unmodifiable copy of {@code steps}. */
   public FusedExpr {
+    steps = ImmutableList.copyOf(steps);
     checkArgument(!steps.isEmpty(), "a fused expression needs at least one step");
   }
 
@@ -69,7 +71,12 @@ public record FusedExpr(ImmutableList<Step> steps) {
   }
 
   /** One elementwise op applied to refs, with its attributes (defaults filled in). */
-  public record Step(OpDef op, ImmutableList<Ref> args, Attributes attributes) {
+  public record Step(OpDef op, List<Ref> args, Attributes attributes) {
+    /** Keeps an unmodifiable copy of {@code args}. */
+    public Step {
+      args = ImmutableList.copyOf(args);
+    }
+
     @Override
     public String toString() {
       StringBuilder out = new StringBuilder(op.mnemonic());

@@ -7,6 +7,7 @@ import dev.tatter.ir.OpDef;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -16,8 +17,8 @@ import java.util.Optional;
  * touches nothing else, and a test checks that every library in this package is listed here.
  */
 public final class OpRegistry {
-  /** The op libraries, in the order {@code --help} and docs/OPS.md list them. */
-  public static final ImmutableList<Class<?>> LIBRARIES = ImmutableList.of(
+  /** The op libraries (an unmodifiable list), in the order {@code --help} and docs/OPS.md list them. */
+  public static final List<Class<?>> LIBRARIES = ImmutableList.of(
       CoreOps.class,
       PartitionOps.class,
       PartitionEncodingOps.class,
@@ -62,8 +63,8 @@ public final class OpRegistry {
       SparseValueOps.class,
       FusedOps.class);
 
-  /** Every op, library by library. */
-  public static final ImmutableList<OpDef> ALL =
+  /** Every op, library by library (an unmodifiable list). */
+  public static final List<OpDef> ALL =
       LIBRARIES.stream().flatMap(library -> opsOf(library).stream()).collect(ImmutableList.toImmutableList());
 
   private static final ImmutableMap<String, OpDef> BY_MNEMONIC = Maps.uniqueIndex(ALL, OpDef::mnemonic);
@@ -75,7 +76,7 @@ public final class OpRegistry {
   }
 
   /** The {@code public static final OpDef} constants of {@code library}, in declaration order. */
-  public static ImmutableList<OpDef> opsOf(Class<?> library) {
+  public static List<OpDef> opsOf(Class<?> library) {
     return Arrays.stream(library.getDeclaredFields())
         .filter(f -> f.getType() == OpDef.class && Modifier.isPublic(f.getModifiers())
             && Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers()))

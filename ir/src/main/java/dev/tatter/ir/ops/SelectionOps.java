@@ -89,8 +89,8 @@ public final class SelectionOps {
             if (x.dtype() != y.dtype()) {
               throw ctx.fail("x and y must have one dtype, got %s and %s", x.dtype(), y.dtype());
             }
-            ImmutableList<Long> cx = ElementwiseOps.broadcastShapeOrNull(c.shape(), x.shape());
-            ImmutableList<Long> shape = cx == null ? null : ElementwiseOps.broadcastShapeOrNull(cx, y.shape());
+            List<Long> cx = ElementwiseOps.broadcastShapeOrNull(c.shape(), x.shape());
+            List<Long> shape = cx == null ? null : ElementwiseOps.broadcastShapeOrNull(cx, y.shape());
             if (shape == null) {
               throw ctx.fail("incompatible shapes: condition %s, x %s, y %s", c, x, y);
             }

@@ -1,0 +1,177 @@
+package dev.tatter.bench;
+
+import dev.tatter.arrow.ArrowRagged;
+import dev.tatter.arrow.ArrowRagged.NullRows;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.RaggedTensor;
+import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Tensor;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * {@code ArrowRagged}'s conversions measured round-robin in one JVM against {@code System.arraycopy}
+ * of the same bytes: a ragged float32 tensor of 8M values in rows of 0 to 63 values (about 250k
+ * rows), as a {@code ListVector} (int32 offsets) and a {@code LargeListVector} (int64 offsets),
+ * Arrow to ragged ({@code toRagged}) and back ({@code toListVector}). The bytes counted are the
+ * Arrow side's: 4 per value plus 4 (or 8) per offset; the baseline copies a {@code float[]} of the
+ * values and an {@code int[]} (or {@code long[]}) of the offsets into preallocated arrays, the least
+ * any conversion that copies must do. Each call is timed in wall time and in the calling thread's
+ * CPU time (the conversions run on the calling thread only, so the two differ by what the machine
+ * takes away). A vector made by {@code toListVector} is closed outside the timed region.
+ * Run with {@code java -Xms4g -Xmx4g --add-opens=java.base/java.nio=ALL-UNNAMED -cp bench/target/benchmarks.jar
+ * dev.tatter.bench.ArrowConversionAlternating [rounds] [values]}.
+ */
+public final class ArrowConversionAlternating {
+  final BufferAllocator allocator = new RootAllocator();
+  final RaggedTensor ragged32;
+  final RaggedTensor ragged64;
+  final FieldVector list32;
+  final FieldVector list64;
+  final long bytes32;
+  final long bytes64;
+  final float[] values;
+  final int[] offsets32;
+  final long[] offsets64;
+  final float[] valuesCopy;
+  final int[] offsets32Copy;
+  final long[] offsets64Copy;
+
+  ArrowConversionAlternating(int count) {
+    SplittableRandom r = new SplittableRandom(1);
+    values = new float[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = (float) r.nextDouble();
+    }
+    long[] splits = new long[count / 16 + 2];
+    int rows = 0;
+    long at = 0;
+    while (at < count) {
+      at = Math.min(count, at + r.nextInt(64));
+      if (rows + 2 > splits.length) {
+        splits = Arrays.copyOf(splits, splits.length * 2);
+      }
+      splits[++rows] = at;
+    }
+    splits = Arrays.copyOf(splits, rows + 1);
+    offsets64 = splits;
+    offsets32 = new int[splits.length];
+    for (int i = 0; i < splits.length; i++) {
+      offsets32[i] = (int) splits[i];
+    }
+    Tensor flat = Tensor.ofFloats(values);
+    ragged32 = RaggedTensor.of(flat, RowPartition.fromRowSplits(splits, DType.INT32, true));
+    ragged64 = RaggedTensor.of(flat, RowPartition.fromRowSplits(splits, DType.INT64, true));
+    list32 = ArrowRagged.toListVector(ragged32, "r32", allocator);
+    list64 = ArrowRagged.toListVector(ragged64, "r64", allocator);
+    bytes32 = 4L * count + 4L * splits.length;
+    bytes64 = 4L * count + 8L * splits.length;
+    valuesCopy = new float[count];
+    offsets32Copy = new int[splits.length];
+    offsets64Copy = new long[splits.length];
+  }
+
+  Object toRagged32() {
+    return ArrowRagged.toRagged(list32, NullRows.REFUSE);
+  }
+
+  Object toRagged64() {
+    return ArrowRagged.toRagged(list64, NullRows.REFUSE);
+  }
+
+  Object toListVector32() {
+    return ArrowRagged.toListVector(ragged32, "out32", allocator);
+  }
+
+  Object toListVector64() {
+    return ArrowRagged.toListVector(ragged64, "out64", allocator);
+  }
+
+  Object arraycopy32() {
+    System.arraycopy(values, 0, valuesCopy, 0, values.length);
+    System.arraycopy(offsets32, 0, offsets32Copy, 0, offsets32.length);
+    return valuesCopy;
+  }
+
+  Object arraycopy64() {
+    System.arraycopy(values, 0, valuesCopy, 0, values.length);
+    System.arraycopy(offsets64, 0, offsets64Copy, 0, offsets64.length);
+    return valuesCopy;
+  }
+
+  /** Checks once that each conversion gives back what it was given, so the timings are of right answers. */
+  void check() {
+    RaggedTensor a = ArrowRagged.toRagged(list32, NullRows.REFUSE);
+    RaggedTensor b = ArrowRagged.toRagged(list64, NullRows.REFUSE);
+    if (!a.equals(ragged32) || !b.equals(ragged64)) {
+      throw new AssertionError("toRagged(toListVector(rt)) is not rt");
+    }
+  }
+
+  public static void main(String[] args) {
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+    int count = args.length > 1 ? Integer.parseInt(args[1]) : 8 << 20;
+    ArrowConversionAlternating w = new ArrowConversionAlternating(count);
+    w.check();
+    String[] names = {"toRagged List (int32)", "toRagged LargeList (int64)", "toListVector int32", "toListVector int64",
+        "arraycopy int32 bytes", "arraycopy int64 bytes"};
+    long[] bytes = {w.bytes32, w.bytes64, w.bytes32, w.bytes64, w.bytes32, w.bytes64};
+    @SuppressWarnings("unchecked")
+    Supplier<Object>[] variants = new Supplier[] {w::toRagged32, w::toRagged64, w::toListVector32, w::toListVector64,
+        w::arraycopy32, w::arraycopy64};
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    double[][] wallMs = new double[variants.length][rounds];
+    double[][] cpuMs = new double[variants.length][rounds];
+    int sink = 0;
+    for (int round = -3; round < rounds; round++) { // three rounds of warm-up
+      for (int v = 0; v < variants.length; v++) {
+        long cpu0 = threads.getCurrentThreadCpuTime();
+        long t0 = System.nanoTime();
+        Object out = variants[v].get();
+        long t1 = System.nanoTime();
+        long cpu1 = threads.getCurrentThreadCpuTime();
+        sink += System.identityHashCode(out) & 1;
+        if (out instanceof FieldVector vector) {
+          vector.close();
+        }
+        if (round >= 0) {
+          wallMs[v][round] = (t1 - t0) / 1e6;
+          cpuMs[v][round] = (cpu1 - cpu0) / 1e6;
+        }
+      }
+    }
+    System.out.printf("%d float32 values in %d rows, %d rounds; GB/s of the Arrow side's bytes (values + offsets)%n",
+        count, w.offsets64.length - 1, rounds);
+    System.out.printf("%-28s %10s %10s %10s %10s %10s %12s %12s%n", "variant", "median ms", "min ms", "cpu ms",
+        "GB/s wall", "GB/s cpu", "x copy wall", "x copy cpu");
+    double[] wall = new double[variants.length];
+    double[] cpu = new double[variants.length];
+    for (int v = 0; v < variants.length; v++) {
+      wall[v] = median(wallMs[v]);
+      cpu[v] = median(cpuMs[v]);
+    }
+    for (int v = 0; v < variants.length; v++) {
+      double[] sorted = wallMs[v].clone();
+      Arrays.sort(sorted);
+      int baseline = bytes[v] == w.bytes32 ? 4 : 5;
+      System.out.printf("%-28s %10.2f %10.2f %10.2f %10.2f %10.2f %12.2f %12.2f%n", names[v], wall[v], sorted[0], cpu[v],
+          bytes[v] / 1e9 / (wall[v] / 1e3), bytes[v] / 1e9 / (cpu[v] / 1e3), wall[v] / wall[baseline], cpu[v] / cpu[baseline]);
+    }
+    System.out.println("(sink " + sink + ")");
+    w.list32.close();
+    w.list64.close();
+    w.allocator.close();
+  }
+
+  private static double median(double[] xs) {
+    double[] sorted = xs.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
+  }
+}
