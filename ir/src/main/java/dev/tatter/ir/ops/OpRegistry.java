@@ -28,6 +28,7 @@ public final class OpRegistry {
       ComparisonOps.class,
       TranscendentalOps.class,
       MathOps.class,
+      ComplexOps.class,
       DivisionOps.class,
       BitwiseOps.class,
       RaggedBroadcastOps.class,
