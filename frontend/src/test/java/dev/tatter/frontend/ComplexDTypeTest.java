@@ -208,6 +208,18 @@ class ComplexDTypeTest {
   }
 
   @Test
+  void hyperbolicTanExpm1Sigmoid_withinTwoUlpOfNumPy() {
+    // np.sinh, np.cosh, np.tan, np.expm1 and 1 / (1 + np.exp(-a)) of a = [1.5-2j, complex(-0.0, 1), 3+4j]
+    Value a = g.constant(A128);
+    List<Object> out = run(Map.of(), a.sinh(), a.cosh(), a.tan(), a.expm1(), a.sigmoid());
+    close(out.get(0), -0.8860929093625314, -2.139040009980677, -0.0, 0.8414709848078965, -6.5481200409110025, -7.61923172032141);
+    close(out.get(1), -0.9789478196465577, -1.936148329510507, 0.5403023058681398, -0.0, -6.580663040551157, -7.581552742746545);
+    close(out.get(2), 0.0053620609220030565, -1.036920282100185, -0.0, 0.7615941559557649, -0.00018734620462947845, 0.9993559873814732);
+    close(out.get(3), -2.865040729009089, -4.075188339491183, -0.4596976941318603, 0.8414709848078965, -14.128783081462158, -15.200784463067954);
+    close(out.get(4), 1.0498425829702442, -0.23480734041636897, 0.5, 0.27315124492189524, 1.0320721995882685, -0.04019550765508409);
+  }
+
+  @Test
   void sqrtAndExp_edgeValues() {
     // np.sqrt (C's csqrt, and Eigen's vectorized sqrt): sqrt(-4+0j) = 2j, sqrt(complex(-4, -0.0)) = -2j,
     // sqrt(1+infj) = inf+infj, sqrt(0j) = 0j

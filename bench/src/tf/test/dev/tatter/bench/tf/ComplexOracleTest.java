@@ -232,6 +232,11 @@ class ComplexOracleTest {
     unary("Cos", Value::cos, true);
     unary("Tanh", Value::tanh, true);
     binary("Pow", Value::pow, true);
+    unary("Sinh", Value::sinh, true);
+    unary("Cosh", Value::cosh, true);
+    unary("Tan", Value::tan, true);
+    unary("Expm1", Value::expm1, true);
+    unary("Sigmoid", Value::sigmoid, true);
   }
 
   /** The bounds docs/SEMANTICS.md states, in ulp of the part type, per TF op (both dtypes). */
@@ -239,7 +244,9 @@ class ComplexOracleTest {
       Map.entry("SquaredDifference", 0L), Map.entry("Sqrt", 0L), Map.entry("Rsqrt", 0L), Map.entry("ComplexAbs", 1L),
       Map.entry("Angle", 1L), Map.entry("RealDiv", 2L), Map.entry("Div", 2L), Map.entry("Reciprocal", 1L),
       Map.entry("Sign", 3L), Map.entry("Exp", 2L), Map.entry("Log", 11L), Map.entry("Sin", 2L), Map.entry("Cos", 2L),
-      Map.entry("Tanh", 3L), Map.entry("Pow", 146L));
+      Map.entry("Tanh", 3L), Map.entry("Pow", 146L),
+      Map.entry("Sinh", 2L), Map.entry("Cosh", 2L), Map.entry("Tan", 3L), Map.entry("Expm1", 14L),
+      Map.entry("Sigmoid", 26L));
 
   @AfterAll
   static void report() {

@@ -44,7 +44,7 @@ public final class TranscendentalOps {
       .example(example("exp", "float64", "float64", "0.0, -inf, inf"), "[1.0, 0.0, inf]")
       .build();
   // tf.math.expm1(tf.constant([0., -inf, -0.])) -> [0., -1., -0.]
-  public static final OpDef EXPM1 = unary("expm1", "exp(x) - 1, accurate near 0 (TF's Expm1)")
+  public static final OpDef EXPM1 = floatOrComplex("expm1", "exp(x) - 1, accurate near 0 (TF's Expm1)")
       .example(example("expm1", "float32", "float32", "0.0, -inf, -0.0"), "[0.0, -1.0, -0.0]")
       .build();
   // tf.math.log(tf.constant([1., 0., -1., inf])) -> [0., -inf, nan, inf]
@@ -56,7 +56,7 @@ public final class TranscendentalOps {
       .example(example("log1p", "float32", "float32", "0.0, -1.0, -2.0"), "[0.0, -inf, nan]")
       .build();
   // tf.math.sigmoid(tf.constant([0., -inf, inf, nan])) -> [0.5, 0., 1., nan]
-  public static final OpDef SIGMOID = unary("sigmoid", "1 / (1 + exp(-x)) (TF's Sigmoid)")
+  public static final OpDef SIGMOID = floatOrComplex("sigmoid", "1 / (1 + exp(-x)) (TF's Sigmoid)")
       .example(example("sigmoid", "float32", "float32", "0.0, -inf, inf, nan"), "[0.5, 0.0, 1.0, nan]")
       .build();
   // tf.math.softplus(tf.constant([0., 100., -inf])) -> [0.6931472, 100., 0.]
@@ -74,7 +74,7 @@ public final class TranscendentalOps {
       .example(example("cos", "float32", "float32", "0.0, inf"), "[1.0, nan]")
       .build();
   // tf.math.tan(tf.constant([0., -0.])) -> [0., -0.]
-  public static final OpDef TAN = unary("tan", "the tangent (TF's Tan)")
+  public static final OpDef TAN = floatOrComplex("tan", "the tangent (TF's Tan)")
       .example(example("tan", "float64", "float64", "0.0, -0.0"), "[0.0, -0.0]")
       .build();
   // tf.math.asin(tf.constant([0., 2.])) -> [0., nan]
@@ -90,11 +90,11 @@ public final class TranscendentalOps {
       .example(example("atan", "float64", "float64", "0.0, -0.0"), "[0.0, -0.0]")
       .build();
   // tf.math.sinh(tf.constant([0., -inf])) -> [0., -inf]
-  public static final OpDef SINH = unary("sinh", "the hyperbolic sine (TF's Sinh)")
+  public static final OpDef SINH = floatOrComplex("sinh", "the hyperbolic sine (TF's Sinh)")
       .example(example("sinh", "float32", "float32", "0.0, -inf"), "[0.0, -inf]")
       .build();
   // tf.math.cosh(tf.constant([0., -inf])) -> [1., inf]
-  public static final OpDef COSH = unary("cosh", "the hyperbolic cosine (TF's Cosh)")
+  public static final OpDef COSH = floatOrComplex("cosh", "the hyperbolic cosine (TF's Cosh)")
       .example(example("cosh", "float32", "float32", "0.0, -inf"), "[1.0, inf]")
       .build();
   // tf.math.tanh(tf.constant([0., -inf, inf])) -> [0., -1., 1.]

@@ -207,6 +207,67 @@ public class ComplexTranscendentals extends ComplexFunctions {
     return narrow(tanh(widen(z)));
   }
 
+  /** {@code sinh x cos y + i cosh x sin y} (C's {@code csinh}). */
+  public static Complex128 sinh(Complex128 z) {
+    double x = z.re(), y = z.im();
+    return new Complex128(Math.sinh(x) * Math.cos(y), Math.cosh(x) * Math.sin(y));
+  }
+
+  public static Complex64 sinh(Complex64 z) {
+    return narrow(sinh(widen(z)));
+  }
+
+  /** {@code cosh x cos y + i sinh x sin y} (C's {@code ccosh}). */
+  public static Complex128 cosh(Complex128 z) {
+    double x = z.re(), y = z.im();
+    return new Complex128(Math.cosh(x) * Math.cos(y), Math.sinh(x) * Math.sin(y));
+  }
+
+  public static Complex64 cosh(Complex64 z) {
+    return narrow(cosh(widen(z)));
+  }
+
+  /** {@code tan z = -i tanh(i z)} (C's {@code ctan} is defined so). */
+  public static Complex128 tan(Complex128 z) {
+    Complex128 t = tanh(new Complex128(-z.im(), z.re()));
+    return new Complex128(t.im(), -t.re());
+  }
+
+  public static Complex64 tan(Complex64 z) {
+    return narrow(tan(widen(z)));
+  }
+
+  /**
+   * Eigen's complex {@code expm1}: {@code (expm1(x) - 2 e^x sin^2(y/2)) + i e^x sin y}, which keeps
+   * the digits of {@code e^z - 1} near 0; complex64 in float, as Eigen computes it.
+   */
+  public static Complex128 expm1(Complex128 z) {
+    double x = z.re(), y = z.im();
+    double erm1 = Math.expm1(x);
+    double er = erm1 + 1;
+    double sin2 = Math.sin(y / 2);
+    sin2 = sin2 * sin2;
+    return new Complex128(erm1 - 2 * er * sin2, er * Math.sin(y));
+  }
+
+  public static Complex64 expm1(Complex64 z) {
+    float x = z.re(), y = z.im();
+    float erm1 = (float) Math.expm1(x);
+    float er = erm1 + 1f;
+    float sin2 = (float) Math.sin(y / 2f);
+    sin2 = sin2 * sin2;
+    return new Complex64(erm1 - 2f * er * sin2, er * (float) Math.sin(y));
+  }
+
+  /** TF's Sigmoid on complex (Eigen's generic logistic): {@code 1 / (1 + e^-z)}, with Eigen's complex division. */
+  public static Complex128 sigmoid(Complex128 z) {
+    return truediv(new Complex128(1.0, 0.0), add(new Complex128(1.0, 0.0), exp(neg(z))));
+  }
+
+  public static Complex64 sigmoid(Complex64 z) {
+    return truediv(new Complex64(1f, 0f), add(new Complex64(1f, 0f), exp(neg(z))));
+  }
+
   private static Complex128 widen(Complex64 z) {
     return new Complex128(z.re(), z.im());
   }
