@@ -270,6 +270,21 @@ class ComplexDTypeTest {
     assertEquals("[[(1+2j), (3-1j)], [0.5j, (-1+0j)]]", out.get(1).toString());
   }
 
+  @Test
+  void complexSteps_stayUnfusedWithARemark_andTheirRealNeighboursStillFuse() {
+    Value x = g.placeholder("x", Types.dense(DType.FLOAT32, -1));
+    Value z = g.complex(x.mul(2.0f).add(1.0f), x);
+    dev.tatter.ir.Graph graph = g.build(z.abs().mul(3.0f));
+    dev.tatter.optimizer.FusePass fuse = new dev.tatter.optimizer.FusePass();
+    dev.tatter.ir.Graph fused = fuse.run(graph);
+    assertTrue(fuse.remarks().stream().anyMatch(r -> r.contains("(complex) stays unfused: complex values are objects")), fuse.remarks().toString());
+    assertTrue(fuse.remarks().stream().anyMatch(r -> r.contains("(abs) stays unfused")), fuse.remarks().toString());
+    assertTrue(GraphPrinter.print(fused).contains("fused("), GraphPrinter.print(fused));
+    // tf.abs(tf.complex(2x + 1, x)) * 3 at x = [0, 1, -1] (np.float32(3) * np.abs(np.complex64(...))): [3.0, 9.486834, 4.2426405]
+    List<Object> out = Harness.runEverywhere(graph, Map.of("x", Tensor.ofFloats(0, 1, -1)));
+    assertEquals("[3.0, 9.486834, 4.2426405]", out.get(0).toString());
+  }
+
   /** Each part of {@code value} (complex128) within 2 ulp of the expected parts, interleaved. */
   private static void close(Object value, double... expected) {
     double[] got = ((Tensor) value).toInterleavedArray();
