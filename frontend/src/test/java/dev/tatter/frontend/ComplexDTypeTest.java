@@ -271,6 +271,18 @@ class ComplexDTypeTest {
   }
 
   @Test
+  void raggedFromTensorPadding_andSparseFromDense_compareComplexElements() {
+    // tf.RaggedTensor.from_tensor([[1+2j, 0j], [3j, 0j]], padding=0j) -> [[(1+2j)], [3j]]
+    Value m = g.constant(Tensor.ofComplex64(1, 2, 0, 0, 0, 3, -0.0f, 0).reshape(2, 2));
+    Value rt = m.raggedFromTensor(null, g.scalar(DType.COMPLEX64, 0.0), 1);
+    // tf.sparse.from_dense([[1+2j, 0j], [3j, -0+0j]]) keeps the two non-zero entries
+    Value sp = g.sparseFromDense(m).values();
+    List<Object> out = run(Map.of(), rt, sp);
+    assertEquals("[[(1+2j)], [3j]]", out.get(0).toString());
+    assertEquals("[(1+2j), 3j]", out.get(1).toString());
+  }
+
+  @Test
   void complexSteps_stayUnfusedWithARemark_andTheirRealNeighboursStillFuse() {
     Value x = g.placeholder("x", Types.dense(DType.FLOAT32, -1));
     Value z = g.complex(x.mul(2.0f).add(1.0f), x);
