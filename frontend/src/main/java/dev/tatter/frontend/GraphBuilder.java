@@ -208,6 +208,14 @@ public final class GraphBuilder {
     return Selections.where(this, condition, x, y);
   }
 
+  /**
+   * {@code tf.complex(real, imag)}: {@code real + imag * 1j}, elementwise with broadcasting (and
+   * over ragged values as TF's dispatch does); float32 parts give complex64, float64 complex128.
+   */
+  public Value complex(Value real, Value imag) {
+    return ElementwiseLowering.binary(dev.tatter.ir.ops.ComplexOps.COMPLEX, real, imag);
+  }
+
   /** A dense constant. */
   public Value constant(Tensor value) {
     return new Value(this, add(CoreOps.CONSTANT, List.of(), Map.of("value", value)));

@@ -484,6 +484,30 @@ public final class Value {
     return ElementwiseLowering.unary(TranscendentalOps.SQRT, this, Map.of());
   }
 
+  /**
+   * {@code tf.math.real(x)}: the real part of a complex value (float32 for complex64, float64 for
+   * complex128); a real value is returned as it is, as TF does.
+   */
+  public Value real() {
+    return dtype().isComplex() ? ElementwiseLowering.unary(dev.tatter.ir.ops.ComplexOps.REAL, this, Map.of()) : this;
+  }
+
+  /** {@code tf.math.imag(x)}: the imaginary part of a complex value; zeros of a real value's dtype, as TF gives. */
+  public Value imag() {
+    return dtype().isComplex() ? ElementwiseLowering.unary(dev.tatter.ir.ops.ComplexOps.IMAG, this, Map.of())
+        : ElementwiseLowering.unary(MathOps.ZEROS_LIKE, this, Map.of());
+  }
+
+  /** {@code tf.math.conj(x)}: the complex conjugate; a real value is returned as it is, as TF does. */
+  public Value conj() {
+    return dtype().isComplex() ? ElementwiseLowering.unary(dev.tatter.ir.ops.ComplexOps.CONJ, this, Map.of()) : this;
+  }
+
+  /** {@code tf.math.angle(x)} of a complex value: {@code atan2(imag, real)}, in the part dtype. */
+  public Value angle() {
+    return ElementwiseLowering.unary(dev.tatter.ir.ops.ComplexOps.ANGLE, this, Map.of());
+  }
+
   /** {@code tf.math.rsqrt(x)}. */
   public Value rsqrt() {
     return ElementwiseLowering.unary(TranscendentalOps.RSQRT, this, Map.of());
@@ -1106,7 +1130,7 @@ public final class Value {
     return switch (dtype.kind()) {
       case BOOL -> false;
       case STRING -> "";
-      case FLOATING -> 0.0;
+      case FLOATING, COMPLEX -> 0.0;
       case INTEGER, UNSIGNED -> 0L;
     };
   }

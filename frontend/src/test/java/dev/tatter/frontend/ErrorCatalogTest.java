@@ -232,6 +232,15 @@ class ErrorCatalogTest {
       st.sparseBincount(g.sparseTensor(new long[][] {{0}}, Tensor.ofFloats(2), 2), 0, null, null, true);
     }));
     on("B152", () -> build(() -> new GraphBuilder().sparseTensor(new long[][] {{0}}, Tensor.ofBools(true), 2).sparseReduceSum()));
+    on("B190", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      ph(g, "z", DType.COMPLEX64, 2).lt(ph(g, "w", DType.COMPLEX64, 2));
+    }));
+    on("B191", () -> build(() -> ph(new GraphBuilder(), "z", DType.COMPLEX128, 2).reduceMax()));
+    on("B192", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.complex(ph(g, "re", DType.FLOAT16, 2), ph(g, "im", DType.FLOAT16, 2));
+    }));
     on("B50", () -> build(() -> {
       Value y = ph(new GraphBuilder(), "x", DType.INT32, 2).neg();
       y.add(1);
@@ -905,6 +914,7 @@ class ErrorCatalogTest {
     on("T76", () -> parse("%v = placeholder() : tensor<int32>[3]\n%m = placeholder() : tensor<bool>[3]\n"
         + "%p = placeholder() : partition<int64>[2, 2]\n"
         + "%0 = row_boolean_mask(%v, %m, %p) : ragged<int32>[2, (None)]\n"));
+    on("T90", () -> parse("%x = constant() {value = tensor<complex128>[1] [complex(re=1.0, imag=2.0)]} : tensor<complex128>[1]\n"));
     on("T22", () -> parse("%x = placeholder() : partition<int64>[9223372036854775807, (None)]\n"));
   }
 

@@ -108,25 +108,26 @@ class MathOpsSugarAndDTypesTest {
 
   /**
    * The dtypes TF 2.18 registers CPU kernels for (TF_GetRegisteredKernelsForOp within the op's allowed T), restricted to
-   * Tatter's dtypes (the -Ptf MathOracleTest reads them from TF itself for every pointwise op).
+   * Tatter's dtypes (the -Ptf MathOracleTest reads them from TF itself for every pointwise op); {@code abs} of complex
+   * values is TF's ComplexAbs.
    */
   @Test
   void eachOp_acceptsExactlyTheDtypesTfRegisters() {
     Map<String, String> tf = Map.ofEntries(
-        Map.entry("sqrt", "float32 float64 float16 bfloat16"), Map.entry("exp", "float32 float64 float16 bfloat16"), Map.entry("softplus", "float32 float64 float16 bfloat16"),
+        Map.entry("sqrt", "float32 float64 float16 bfloat16 complex64 complex128"), Map.entry("exp", "float32 float64 float16 bfloat16 complex64 complex128"), Map.entry("softplus", "float32 float64 float16 bfloat16"),
         Map.entry("rint", "float32 float64"), Map.entry("is_nan", "float32 float64 float16 bfloat16"),
-        Map.entry("abs", "int8 int16 int32 int64 float32 float64 float16 bfloat16"), Map.entry("neg", "int8 int16 int32 int64 float32 float64 float16 bfloat16"),
-        Map.entry("sign", "int8 int16 int32 int64 float32 float64 float16 bfloat16"), Map.entry("square", "int8 int16 int32 int64 float32 float64 uint8 uint16 uint32 uint64 float16 bfloat16"),
+        Map.entry("abs", "int8 int16 int32 int64 float32 float64 float16 bfloat16 complex64 complex128"), Map.entry("neg", "int8 int16 int32 int64 float32 float64 float16 bfloat16 complex64 complex128"),
+        Map.entry("sign", "int8 int16 int32 int64 float32 float64 float16 bfloat16 complex64 complex128"), Map.entry("square", "int8 int16 int32 int64 float32 float64 uint8 uint16 uint32 uint64 float16 bfloat16 complex64 complex128"),
         // tf.math.round returns integers unchanged (its Python layer never calls the kernel for them)
         Map.entry("round", "int8 int16 int32 int64 float32 float64 uint8 uint16 uint32 uint64 float16 bfloat16"),
         Map.entry("bitwise_invert", "int8 int16 int32 int64 uint8 uint16 uint32 uint64"), Map.entry("left_shift", "int8 int16 int32 int64 uint8 uint16 uint32 uint64"),
         Map.entry("truncatediv", "int8 int16 int32 int64 float32 float64 uint8 uint16 uint32 uint64 float16 bfloat16"), Map.entry("truncatemod", "int32 int64 float32 float64"),
-        Map.entry("squared_difference", "int32 int64 float32 float64 float16 bfloat16"), Map.entry("raw_div", "int8 int16 int32 int64 float32 float64 uint8 uint16 uint32 uint64 float16 bfloat16"),
-        Map.entry("divide_no_nan", "float32 float64 float16 bfloat16"), Map.entry("nextafter", "float32 float64"), Map.entry("atan2", "float32 float64 float16 bfloat16"),
-        Map.entry("pow", "int8 int16 int32 int64 float32 float64 float16 bfloat16"), Map.entry("truediv", "float32 float64 float16 bfloat16"),
+        Map.entry("squared_difference", "int32 int64 float32 float64 float16 bfloat16 complex64 complex128"), Map.entry("raw_div", "int8 int16 int32 int64 float32 float64 uint8 uint16 uint32 uint64 float16 bfloat16 complex64 complex128"),
+        Map.entry("divide_no_nan", "float32 float64 float16 bfloat16 complex64 complex128"), Map.entry("nextafter", "float32 float64"), Map.entry("atan2", "float32 float64 float16 bfloat16"),
+        Map.entry("pow", "int8 int16 int32 int64 float32 float64 float16 bfloat16 complex64 complex128"), Map.entry("truediv", "float32 float64 float16 bfloat16 complex64 complex128"),
         Map.entry("maximum", "int8 int16 int32 int64 float32 float64 uint8 uint16 uint32 uint64 float16 bfloat16"), Map.entry("lt", "int8 int16 int32 int64 float32 float64 uint8 uint16 uint32 uint64 float16 bfloat16"),
-        Map.entry("eq", "bool int8 int16 int32 int64 float32 float64 string uint8 uint16 uint32 uint64 float16 bfloat16"), Map.entry("zeros_like", "bool int8 int16 int32 int64 float32 float64 string uint8 uint16 uint32 uint64 float16 bfloat16"),
-        Map.entry("ones_like", "bool int8 int16 int32 int64 float32 float64 uint8 uint16 uint32 uint64 float16 bfloat16"), Map.entry("and", "bool"));
+        Map.entry("eq", "bool int8 int16 int32 int64 float32 float64 string uint8 uint16 uint32 uint64 float16 bfloat16 complex64 complex128"), Map.entry("zeros_like", "bool int8 int16 int32 int64 float32 float64 string uint8 uint16 uint32 uint64 float16 bfloat16 complex64 complex128"),
+        Map.entry("ones_like", "bool int8 int16 int32 int64 float32 float64 uint8 uint16 uint32 uint64 float16 bfloat16 complex64 complex128"), Map.entry("and", "bool"));
     for (Map.Entry<String, String> e : tf.entrySet()) {
       OpDef op = OpRegistry.lookup(e.getKey()).orElseThrow();
       StringBuilder accepted = new StringBuilder();

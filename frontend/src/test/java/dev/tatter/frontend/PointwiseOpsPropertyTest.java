@@ -41,12 +41,14 @@ class PointwiseOpsPropertyTest {
     for (OpDef op : OpRegistry.ALL) {
       int arity = op.operandNames().size();
       for (DType dtype : DType.values()) {
-        if (op.fusion() instanceof Fusion.Pointwise && dtype.isPrimitive() && op.accepts(dtype)) {
+        // complex dtypes are never fused: there the compiled loops are the kernel called as a node
+        boolean generated = dtype.isPrimitive() || dtype.isComplex();
+        if (op.fusion() instanceof Fusion.Pointwise && generated && op.accepts(dtype)) {
           tests.add(DynamicTest.dynamicTest(op + " on " + dtype, () -> check(op, dtype, arity, Map.of())));
         }
-        if (op.fusion() instanceof Fusion.Cast && dtype.isPrimitive()) {
+        if (op.fusion() instanceof Fusion.Cast && generated) {
           for (DType to : DType.values()) {
-            if (to.isPrimitive()) {
+            if (to.isPrimitive() || to.isComplex()) {
               tests.add(DynamicTest.dynamicTest("cast " + dtype + " to " + to, () -> check(op, dtype, 1, Map.of("dtype", to))));
             }
           }
@@ -94,6 +96,12 @@ class PointwiseOpsPropertyTest {
     }
   }
 
+  /** One part of a complex value: the float specials one time in four, else a value in (-20, 20). */
+  private static double randomPart(Random random) {
+    double[] special = {-0.0, 0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e-310, 3.4e38};
+    return random.nextInt(4) == 0 ? special[random.nextInt(special.length)] : (random.nextDouble() - 0.5) * 40;
+  }
+
   private static Tensor randomTensor(DType dtype, Random random) {
     Object data = dtype.layout().newArray(SIZE);
     for (int i = 0; i < SIZE; i++) {
@@ -107,6 +115,7 @@ class PointwiseOpsPropertyTest {
           double[] special = {-0.0, 0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e-310, 3.4e38};
           yield random.nextInt(4) == 0 ? special[random.nextInt(special.length)] : (random.nextDouble() - 0.5) * 40;
         }
+        case COMPLEX -> new dev.tatter.runtime.Complex128(randomPart(random), randomPart(random));
         case STRING -> throw new AssertionError("strings are not generated");
       };
       dev.tatter.runtime.Scalars.store(dtype, data, i, value);

@@ -136,9 +136,16 @@ public final class RandomGraphs {
         Node dflt = gen.constant(gen.randomTensor(st.type().dtype(), new int[0]));
         return gen.add(op, List.of(st, dflt), Map.of(), gen.maybeName(), null);
       }),
+      // the parts of complex values: the generic strategy rarely finds a complex operand
+      Map.entry("real", RandomGraphs::ofComplex),
+      Map.entry("imag", RandomGraphs::ofComplex),
+      Map.entry("angle", RandomGraphs::ofComplex),
+      Map.entry("conj", RandomGraphs::ofComplex),
       // mean and sqrt_n take floating data only, which the generic strategy rarely picks with int ids
       Map.entry("unsorted_segment_mean", RandomGraphs::floatSegments),
       Map.entry("unsorted_segment_sqrt_n", RandomGraphs::floatSegments),
+      // drawn too rarely by the generic strategy once the complex dtypes joined the draw
+      Map.entry("unsorted_segment_prod", RandomGraphs::floatSegments),
       // drawn too rarely by the generic strategy once the registry grew past ~270 ops
       Map.entry("sparse_fill_empty_rows", (gen, op) -> {
         Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
@@ -246,6 +253,15 @@ public final class RandomGraphs {
   }
 
   /** Float data reduced by ids in [-1, 3) (a -1 drops its row) into 3 segments. */
+  private static Node ofComplex(Generation gen, OpDef op) {
+    Node z = gen.pick(n -> n.type() instanceof DenseType t && t.dtype().isComplex());
+    if (z == null) {
+      z = gen.constant(gen.randomTensor(gen.random.nextBoolean() ? DType.COMPLEX64 : DType.COMPLEX128,
+          new int[] {gen.random.nextInt(4)}));
+    }
+    return gen.add(op, List.of(z), Map.of(), gen.maybeName(), null);
+  }
+
   private static Node floatSegments(Generation gen, OpDef op) {
     int n = gen.random.nextInt(5);
     int[] ids = new int[n];
@@ -313,7 +329,8 @@ public final class RandomGraphs {
   public static final class Generation {
     private static final List<DType> DTYPES = List.of(DType.FLOAT32, DType.FLOAT32, DType.INT64, DType.INT64,
         DType.INT32, DType.FLOAT64, DType.INT8, DType.INT16, DType.BOOL, DType.STRING,
-        DType.UINT8, DType.UINT16, DType.UINT32, DType.UINT64, DType.FLOAT16, DType.BFLOAT16);
+        DType.UINT8, DType.UINT16, DType.UINT32, DType.UINT64, DType.FLOAT16, DType.BFLOAT16,
+        DType.COMPLEX64, DType.COMPLEX128);
     final Random random;
     final boolean runnable;
     final Graph.Builder builder = Graph.builder();
@@ -447,6 +464,13 @@ public final class RandomGraphs {
               : dev.tatter.runtime.HalfFloats.floatToBfloat16((random.nextInt(9) - 4) / 2f);
           case FLOAT32 -> random.nextInt(5) == 0 ? Float.intBitsToFloat(random.nextInt()) : (float) (random.nextInt(9) - 4) / 2;
           case FLOAT64 -> random.nextInt(5) == 0 ? Double.longBitsToDouble(random.nextLong()) : (double) (random.nextInt(9) - 4) / 4;
+          // complex: small halves in each part and, one time in five, any bits (NaN, inf, subnormal parts)
+          case COMPLEX64 -> random.nextInt(5) == 0
+              ? new dev.tatter.runtime.Complex64(Float.intBitsToFloat(random.nextInt()), Float.intBitsToFloat(random.nextInt()))
+              : new dev.tatter.runtime.Complex64((random.nextInt(9) - 4) / 2f, (random.nextInt(9) - 4) / 2f);
+          case COMPLEX128 -> random.nextInt(5) == 0
+              ? new dev.tatter.runtime.Complex128(Double.longBitsToDouble(random.nextLong()), Double.longBitsToDouble(random.nextLong()))
+              : new dev.tatter.runtime.Complex128((random.nextInt(9) - 4) / 4.0, (random.nextInt(9) - 4) / 4.0);
           // byte strings: Java text as its UTF-8 bytes, and a byte that is not UTF-8
           case STRING -> List.of("", "a b", "\"\\", dev.tatter.runtime.ByteStrings.fromText("日本"), "\u0000", "\u00ff")
               .get(random.nextInt(6));

@@ -91,6 +91,11 @@ public final class FusePass implements Pass {
         continue;
       }
       if (!FusedExpr.fusibleStep(node)) {
+        if (node.op().fusion() != null && (node.type().dtype().isComplex()
+            || node.inputs().stream().anyMatch(in -> in.type().dtype().isComplex()))) {
+          notes.add(names.get(node) + " (" + node.op().mnemonic() + ") stays unfused: complex values are objects, "
+              + "which fused loops do not hold (it runs as its kernel)");
+        }
         continue;
       }
       String why = joinDecision(node, users.get(i), isOutput, groups, graph, names);

@@ -32,7 +32,11 @@ public enum DType {
   // 16-bit floats keep their bits in a short (as TF Java's TFloat16 and TBfloat16 do) and compute
   // in float, rounded to nearest even when stored: what Eigen's half and bfloat16 arithmetic does.
   FLOAT16("float16", Kind.FLOATING, short.class, float.class, 16),
-  BFLOAT16("bfloat16", Kind.FLOATING, short.class, float.class, 16);
+  BFLOAT16("bfloat16", Kind.FLOATING, short.class, float.class, 16),
+  // Complex numbers are one immutable (re, im) object per array slot, stored and computed as that
+  // object: element-moving kernels treat them as they treat strings, and fused loops leave them out.
+  COMPLEX64("complex64", Kind.COMPLEX, Complex64.class, Complex64.class, 64),
+  COMPLEX128("complex128", Kind.COMPLEX, Complex128.class, Complex128.class, 128);
 
   /** What an element is, for type rules: TF's dtype predicates are questions about the kind. */
   public enum Kind {
@@ -42,6 +46,8 @@ public enum DType {
     /** Unsigned integers (TF's {@code is_unsigned}); {@link DType#isInteger()} includes them. */
     UNSIGNED,
     FLOATING,
+    /** complex64 and complex128: a real and an imaginary float part. */
+    COMPLEX,
     STRING
   }
 
@@ -112,9 +118,34 @@ public enum DType {
     return kind == Kind.UNSIGNED;
   }
 
-  /** TF's {@code is_complex}: no complex dtype exists yet. */
+  /** TF's {@code is_complex}: complex64 and complex128. */
   public boolean isComplex() {
-    return false;
+    return kind == Kind.COMPLEX;
+  }
+
+  /**
+   * The dtype of one part of a complex dtype (float32 for complex64, float64 for complex128), what
+   * {@code real}, {@code imag}, {@code abs} and {@code angle} return (TF's {@code dtype.real_dtype});
+   * a real dtype is its own.
+   */
+  public DType realDType() {
+    return switch (this) {
+      case COMPLEX64 -> FLOAT32;
+      case COMPLEX128 -> FLOAT64;
+      default -> this;
+    };
+  }
+
+  /**
+   * The complex dtype whose parts are this float dtype (complex64 for float32, complex128 for
+   * float64: what TF's {@code Complex} op builds); empty for any other dtype.
+   */
+  public java.util.Optional<DType> complexDType() {
+    return switch (this) {
+      case FLOAT32 -> java.util.Optional.of(COMPLEX64);
+      case FLOAT64 -> java.util.Optional.of(COMPLEX128);
+      default -> java.util.Optional.empty();
+    };
   }
 
   public boolean isFloating() {

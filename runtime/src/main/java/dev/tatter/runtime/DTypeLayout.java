@@ -70,7 +70,7 @@ public final class DTypeLayout {
     return arrayClass;
   }
 
-  /** Array slots per element: 1 (complex dtypes, when added, take 2). */
+  /** Array slots per element: 1 for every dtype (a complex element is one object, see {@link Complex64}). */
   public int lanes() {
     return 1;
   }
@@ -95,9 +95,15 @@ public final class DTypeLayout {
     return setter;
   }
 
-  /** A new zeroed array of {@code n} elements. */
+  /** A new zeroed array of {@code n} elements (a complex array is filled with 0j, never nulls). */
   public Object newArray(int n) {
-    return Array.newInstance(storageType, n * lanes());
+    Object array = Array.newInstance(storageType, n * lanes());
+    if (storageType == Complex64.class) {
+      Arrays.fill((Object[]) array, Complex64.ZERO);
+    } else if (storageType == Complex128.class) {
+      Arrays.fill((Object[]) array, Complex128.ZERO);
+    }
+    return array;
   }
 
   /** Element {@code i}, boxed in its compute type (Integer for int8). */

@@ -29,7 +29,8 @@ final class NestedArrays {
       Map.entry(short.class, DType.INT16), Map.entry(Short.class, DType.INT16),
       Map.entry(byte.class, DType.INT8), Map.entry(Byte.class, DType.INT8),
       Map.entry(float.class, DType.FLOAT32), Map.entry(Float.class, DType.FLOAT32),
-      Map.entry(double.class, DType.FLOAT64), Map.entry(Double.class, DType.FLOAT64));
+      Map.entry(double.class, DType.FLOAT64), Map.entry(Double.class, DType.FLOAT64),
+      Map.entry(Complex64.class, DType.COMPLEX64), Map.entry(Complex128.class, DType.COMPLEX128));
 
   /** A dense tensor of the rectangular nested data; {@code dtype} null infers it. */
   static Tensor tensor(Object nested, DType dtype) {
@@ -317,6 +318,7 @@ final class NestedArrays {
       case BOOL -> value instanceof Boolean;
       case INTEGER, UNSIGNED -> integral;
       case FLOATING -> value instanceof Number;
+      case COMPLEX -> value instanceof Complex64 || value instanceof Complex128 || value instanceof Number;
       case STRING -> value instanceof String;
     };
     if (!ok) {

@@ -49,6 +49,20 @@ public final class Scalars {
           return compute == float.class ? (Object) (float) v : (Object) v;
         }
       }
+      case COMPLEX -> {
+        boolean single = dtype == DType.COMPLEX64;
+        if (value instanceof Complex64 c) {
+          return single ? c : new Complex128(c.re(), c.im());
+        }
+        if (value instanceof Complex128 c) {
+          return single ? new Complex64((float) c.re(), (float) c.im()) : c;
+        }
+        if (value instanceof Number n && !(value instanceof java.math.BigInteger)) {
+          // a real number is its real part (each part rounded once from the double, as NumPy does)
+          double v = n.doubleValue();
+          return single ? new Complex64((float) v, 0f) : new Complex128(v, 0.0);
+        }
+      }
       case STRING -> {
         if (value instanceof String text) {
           return ByteStrings.fromText(text); // Java text, stored as its UTF-8 bytes
@@ -88,10 +102,13 @@ public final class Scalars {
     return v;
   }
 
-  /** Element {@code i} as a double (numeric dtypes). */
+  /** Element {@code i} as a double (real numeric dtypes; a complex element has two parts, see {@link Complex64}). */
   public static double loadDouble(DType dtype, Object array, int i) {
     if (dtype.kind() == DType.Kind.STRING) {
       throw new IllegalArgumentException("string is not numeric");
+    }
+    if (dtype.isComplex()) {
+      throw new IllegalArgumentException(dtype + " is not a real dtype (read its parts with Tensor.real and Tensor.imag)");
     }
     if (dtype.kind() == DType.Kind.FLOATING) {
       return ((Number) dtype.layout().get(array, i)).doubleValue();
@@ -203,6 +220,33 @@ public final class Scalars {
     if (element instanceof String bytes) {
       return ByteStrings.repr(bytes);
     }
+    if (element instanceof Complex64 c) {
+      return formatComplex(c.re(), c.im(), true);
+    }
+    if (element instanceof Complex128 c) {
+      return formatComplex(c.re(), c.im(), false);
+    }
     return String.valueOf(element);
+  }
+
+  /**
+   * A complex number as Python's {@code repr} prints it (and so NumPy's complex scalars and TF's
+   * {@code tolist()}): {@code (1+2j)}, {@code (1.5-0j)}, {@code (-0-1j)}, {@code (nan+infj)}; a real
+   * part of +0.0 is left out, {@code 1j}, {@code -0j}. Each part has the shortest digits that read
+   * back (as a float32 for complex64) without Python's {@code .0} ({@code 1}, not {@code 1.0}); the
+   * imaginary part always carries its sign.
+   */
+  public static String formatComplex(double re, double im, boolean isFloat32) {
+    String imag = complexPart(im, isFloat32);
+    if (re == 0 && 1 / re > 0) {
+      return imag + "j";
+    }
+    String signedImag = imag.startsWith("-") ? imag : "+" + imag;
+    return "(" + complexPart(re, isFloat32) + signedImag + "j)";
+  }
+
+  private static String complexPart(double value, boolean isFloat32) {
+    String text = formatFloat(value, isFloat32);
+    return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
   }
 }

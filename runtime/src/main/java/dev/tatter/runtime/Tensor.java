@@ -75,6 +75,12 @@ public final class Tensor {
             "element %s of a string tensor is Java text, not a byte string (use Tensor.ofStrings, which encodes UTF-8)", i);
       }
     }
+    if (dtype.isComplex()) {
+      Object[] elements = (Object[]) copy;
+      for (int i = 0; i < elements.length; i++) {
+        checkArgument(elements[i] != null, "element %s of a %s tensor is null", i, dtype);
+      }
+    }
     return wrap(dtype, shape, copy);
   }
 
@@ -158,6 +164,58 @@ public final class Tensor {
       Scalars.store(dtype, array, i, values[i]);
     }
     return wrap(dtype, new int[] {values.length}, array);
+  }
+
+  /**
+   * A complex64 vector from interleaved parts, {@code re0, im0, re1, im1, ...} (the layout of
+   * NumPy's and TF's complex buffers): {@code ofComplex64(1, 2, 0, -1)} is {@code [(1+2j), -1j]}.
+   */
+  public static Tensor ofComplex64(float... interleaved) {
+    checkArgument(interleaved.length % 2 == 0, "complex parts come in (re, im) pairs, got %s floats", interleaved.length);
+    Complex64[] elements = new Complex64[interleaved.length / 2];
+    for (int i = 0; i < elements.length; i++) {
+      elements[i] = new Complex64(interleaved[2 * i], interleaved[2 * i + 1]);
+    }
+    return wrap(DType.COMPLEX64, new int[] {elements.length}, elements);
+  }
+
+  /** A complex128 vector from interleaved parts, {@code re0, im0, re1, im1, ...}. */
+  public static Tensor ofComplex128(double... interleaved) {
+    checkArgument(interleaved.length % 2 == 0, "complex parts come in (re, im) pairs, got %s doubles", interleaved.length);
+    Complex128[] elements = new Complex128[interleaved.length / 2];
+    for (int i = 0; i < elements.length; i++) {
+      elements[i] = new Complex128(interleaved[2 * i], interleaved[2 * i + 1]);
+    }
+    return wrap(DType.COMPLEX128, new int[] {elements.length}, elements);
+  }
+
+  /** The real part of element {@code i} of a complex tensor (as a double; exact for complex64's floats). */
+  public double real(int i) {
+    Object e = complexElement(i, "real");
+    return e instanceof Complex64 c ? c.re() : ((Complex128) e).re();
+  }
+
+  /** The imaginary part of element {@code i} of a complex tensor. */
+  public double imag(int i) {
+    Object e = complexElement(i, "imag");
+    return e instanceof Complex64 c ? c.im() : ((Complex128) e).im();
+  }
+
+  /** The parts of a complex tensor, interleaved {@code re0, im0, re1, ...} (a copy; complex64's parts widen exactly). */
+  public double[] toInterleavedArray() {
+    double[] out = new double[2 * size()];
+    for (int i = 0; i < size(); i++) {
+      out[2 * i] = real(i);
+      out[2 * i + 1] = imag(i);
+    }
+    return out;
+  }
+
+  private Object complexElement(int i, String method) {
+    if (!dtype.isComplex()) {
+      throw new IllegalArgumentException(method + " needs a complex tensor, got " + dtype);
+    }
+    return ((Object[]) data)[i];
   }
 
   /** A string vector of Java text, each element stored as its UTF-8 bytes ({@code tf.constant(["é"])}). */

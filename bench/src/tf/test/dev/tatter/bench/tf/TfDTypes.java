@@ -34,6 +34,8 @@ final class TfDTypes {
       case FLOAT32 -> DataType.DT_FLOAT;
       case FLOAT64 -> DataType.DT_DOUBLE;
       case STRING -> DataType.DT_STRING;
+      case COMPLEX64 -> DataType.DT_COMPLEX64;
+      case COMPLEX128 -> DataType.DT_COMPLEX128;
     };
   }
 

@@ -27,8 +27,8 @@ import java.util.List;
 public final class ElementwiseOps {
   private ElementwiseOps() {}
 
-  public static final OpDef ABS = unary("abs", "|x|; the minimum integer wraps to itself, as in TF")
-      .dtypes(DTypeSet.FLOATING.or(DTypeSet.SIGNED))
+  public static final OpDef ABS = unary("abs", "|x|; the minimum integer wraps to itself, as in TF; |a + bj| is the real hypot(a, b)")
+      .dtypes(DTypeSet.FLOATING.or(DTypeSet.SIGNED).or(DTypeSet.COMPLEX))
       .example("""
           %x = constant() {value = tensor<float32>[2] [-2.25, 3.25]} : tensor<float32>[2]
           %0 = abs(%x) : tensor<float32>[2]

@@ -29,6 +29,7 @@ public final class OpRegistry {
       ComparisonOps.class,
       TranscendentalOps.class,
       MathOps.class,
+      ComplexOps.class,
       DivisionOps.class,
       BitwiseOps.class,
       RaggedBroadcastOps.class,

@@ -18,28 +18,37 @@ public final class TranscendentalOps {
   /** Sqrt, Exp, Log, Tanh and most others: TF's floating and complex kernels. */
   static final DTypeSet FLOAT_OR_COMPLEX = DTypeSet.FLOATING.or(DTypeSet.COMPLEX);
 
+  /**
+   * An op on floats; TF has complex kernels for most of these too, but an op declares complex only
+   * where its complex overloads exist ({@link #floatOrComplex}).
+   */
   private static OpDef.Builder unary(String name, String summary) {
+    return ElementwiseOps.unary(name, TranscendentalFunctions.class, name, summary).dtypes(DTypeSet.FLOATING);
+  }
+
+  /** An op on floats and complex values (its complex overloads in {@code ComplexTranscendentals}). */
+  private static OpDef.Builder floatOrComplex(String name, String summary) {
     return ElementwiseOps.unary(name, TranscendentalFunctions.class, name, summary).dtypes(FLOAT_OR_COMPLEX);
   }
 
   // tf.math.sqrt(tf.constant([4., 0., -1., -0.])) -> [2., 0., nan, -0.]
-  public static final OpDef SQRT = unary("sqrt", "the square root (TF's Sqrt); nan below zero, sqrt(-0.0) is -0.0")
+  public static final OpDef SQRT = floatOrComplex("sqrt", "the square root (TF's Sqrt); nan below zero, sqrt(-0.0) is -0.0")
       .example(example("sqrt", "float32", "float32", "4.0, 0.0, -1.0, -0.0"), "[2.0, 0.0, nan, -0.0]")
       .build();
   // tf.math.rsqrt(tf.constant([4., 0.25, 0.])) -> [0.5, 2., inf]
-  public static final OpDef RSQRT = unary("rsqrt", "1 / sqrt(x) (TF's Rsqrt)")
+  public static final OpDef RSQRT = floatOrComplex("rsqrt", "1 / sqrt(x) (TF's Rsqrt)")
       .example(example("rsqrt", "float32", "float32", "4.0, 0.25, 0.0"), "[0.5, 2.0, inf]")
       .build();
   // tf.math.exp(tf.constant([0., -inf, inf], tf.float64)) -> [1., 0., inf]
-  public static final OpDef EXP = unary("exp", "e to the x (TF's Exp)")
+  public static final OpDef EXP = floatOrComplex("exp", "e to the x (TF's Exp)")
       .example(example("exp", "float64", "float64", "0.0, -inf, inf"), "[1.0, 0.0, inf]")
       .build();
   // tf.math.expm1(tf.constant([0., -inf, -0.])) -> [0., -1., -0.]
-  public static final OpDef EXPM1 = unary("expm1", "exp(x) - 1, accurate near 0 (TF's Expm1)")
+  public static final OpDef EXPM1 = floatOrComplex("expm1", "exp(x) - 1, accurate near 0 (TF's Expm1)")
       .example(example("expm1", "float32", "float32", "0.0, -inf, -0.0"), "[0.0, -1.0, -0.0]")
       .build();
   // tf.math.log(tf.constant([1., 0., -1., inf])) -> [0., -inf, nan, inf]
-  public static final OpDef LOG = unary("log", "the natural logarithm (TF's Log); log(0) is -inf, negative gives nan")
+  public static final OpDef LOG = floatOrComplex("log", "the natural logarithm (TF's Log); log(0) is -inf, negative gives nan")
       .example(example("log", "float32", "float32", "1.0, 0.0, -1.0, inf"), "[0.0, -inf, nan, inf]")
       .build();
   // tf.math.log1p(tf.constant([0., -1., -2.])) -> [0., -inf, nan]
@@ -47,7 +56,7 @@ public final class TranscendentalOps {
       .example(example("log1p", "float32", "float32", "0.0, -1.0, -2.0"), "[0.0, -inf, nan]")
       .build();
   // tf.math.sigmoid(tf.constant([0., -inf, inf, nan])) -> [0.5, 0., 1., nan]
-  public static final OpDef SIGMOID = unary("sigmoid", "1 / (1 + exp(-x)) (TF's Sigmoid)")
+  public static final OpDef SIGMOID = floatOrComplex("sigmoid", "1 / (1 + exp(-x)) (TF's Sigmoid)")
       .example(example("sigmoid", "float32", "float32", "0.0, -inf, inf, nan"), "[0.5, 0.0, 1.0, nan]")
       .build();
   // tf.math.softplus(tf.constant([0., 100., -inf])) -> [0.6931472, 100., 0.]
@@ -57,15 +66,15 @@ public final class TranscendentalOps {
       .example(example("softplus", "float32", "float32", "0.0, 100.0, -inf"), "[0.6931472, 100.0, 0.0]")
       .build();
   // tf.math.sin(tf.constant([0., -0., inf])) -> [0., -0., nan]
-  public static final OpDef SIN = unary("sin", "the sine, x in radians (TF's Sin)")
+  public static final OpDef SIN = floatOrComplex("sin", "the sine, x in radians (TF's Sin)")
       .example(example("sin", "float32", "float32", "0.0, -0.0, inf"), "[0.0, -0.0, nan]")
       .build();
   // tf.math.cos(tf.constant([0., inf])) -> [1., nan]
-  public static final OpDef COS = unary("cos", "the cosine (TF's Cos)")
+  public static final OpDef COS = floatOrComplex("cos", "the cosine (TF's Cos)")
       .example(example("cos", "float32", "float32", "0.0, inf"), "[1.0, nan]")
       .build();
   // tf.math.tan(tf.constant([0., -0.])) -> [0., -0.]
-  public static final OpDef TAN = unary("tan", "the tangent (TF's Tan)")
+  public static final OpDef TAN = floatOrComplex("tan", "the tangent (TF's Tan)")
       .example(example("tan", "float64", "float64", "0.0, -0.0"), "[0.0, -0.0]")
       .build();
   // tf.math.asin(tf.constant([0., 2.])) -> [0., nan]
@@ -81,15 +90,15 @@ public final class TranscendentalOps {
       .example(example("atan", "float64", "float64", "0.0, -0.0"), "[0.0, -0.0]")
       .build();
   // tf.math.sinh(tf.constant([0., -inf])) -> [0., -inf]
-  public static final OpDef SINH = unary("sinh", "the hyperbolic sine (TF's Sinh)")
+  public static final OpDef SINH = floatOrComplex("sinh", "the hyperbolic sine (TF's Sinh)")
       .example(example("sinh", "float32", "float32", "0.0, -inf"), "[0.0, -inf]")
       .build();
   // tf.math.cosh(tf.constant([0., -inf])) -> [1., inf]
-  public static final OpDef COSH = unary("cosh", "the hyperbolic cosine (TF's Cosh)")
+  public static final OpDef COSH = floatOrComplex("cosh", "the hyperbolic cosine (TF's Cosh)")
       .example(example("cosh", "float32", "float32", "0.0, -inf"), "[1.0, inf]")
       .build();
   // tf.math.tanh(tf.constant([0., -inf, inf])) -> [0., -1., 1.]
-  public static final OpDef TANH = unary("tanh", "the hyperbolic tangent (TF's Tanh)")
+  public static final OpDef TANH = floatOrComplex("tanh", "the hyperbolic tangent (TF's Tanh)")
       .example(example("tanh", "float32", "float32", "0.0, -inf, inf"), "[0.0, -1.0, 1.0]")
       .build();
   // tf.math.asinh(tf.constant([0., -inf])) -> [0., -inf]

@@ -245,6 +245,7 @@ public final class Literals {
       case INTEGER -> fit(v, dtype, dtype.minInteger(), dtype.maxInteger());
       case UNSIGNED -> fitUnsigned(v, dtype);
       case FLOATING -> number(v, dtype);
+      case COMPLEX -> complex(v, dtype);
       case STRING -> expect(String.class, v, dtype);
     };
     if (dtype.kind() == DType.Kind.STRING) {
@@ -288,6 +289,27 @@ public final class Literals {
       return d.value(dtype);
     }
     return expect(Double.class, v, dtype);
+  }
+
+  /**
+   * A complex literal, {@code complex(re=1.5, im=-2.0)} (each part a number, as a float literal of
+   * the part dtype), or a real number, whose imaginary part is then +0.0.
+   */
+  private static Object complex(Object v, DType dtype) {
+    DType part = dtype.realDType();
+    double re;
+    double im = 0;
+    if (v instanceof Struct s) {
+      if (!s.name().equals("complex") || !s.parts().keySet().equals(Set.of("re", "im"))) {
+        throw new TypeException("literal " + describe(v) + " is not a valid " + dtype + " (write complex(re=1.0, im=2.0))");
+      }
+      re = number(s.parts().get("re"), part);
+      im = number(s.parts().get("im"), part);
+    } else {
+      re = number(v, part);
+    }
+    return dtype == DType.COMPLEX64 ? new dev.tatter.runtime.Complex64((float) re, (float) im)
+        : new dev.tatter.runtime.Complex128(re, im);
   }
 
   private static <T> T expect(Class<T> kind, Object v, DType dtype) {

@@ -53,6 +53,12 @@ public final class TextSyntax {
       out.append(']');
     } else if (dtype == DType.UINT64 && nested instanceof Long raw) {
       out.append(Long.toUnsignedString(raw));
+    } else if (nested instanceof dev.tatter.runtime.Complex64 c) {
+      out.append("complex(re=").append(Scalars.formatFloat(c.re(), true))
+          .append(", im=").append(Scalars.formatFloat(c.im(), true)).append(')');
+    } else if (nested instanceof dev.tatter.runtime.Complex128 c) {
+      out.append("complex(re=").append(Scalars.formatFloat(c.re(), false))
+          .append(", im=").append(Scalars.formatFloat(c.im(), false)).append(')');
     } else if ((dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) && nested instanceof Float f) {
       out.append(Scalars.formatFloat(f, dtype)); // the shortest digits that read back as this dtype
     } else {

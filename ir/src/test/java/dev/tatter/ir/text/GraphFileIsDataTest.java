@@ -31,7 +31,7 @@ class GraphFileIsDataTest {
         .reduce("", (a, b) -> a + b + "\n"), "h.tat"));
     assertEquals(List.of(
         "h.tat:1:6: unknown op 'java.lang.ProcessBuilder.start'; expected one of " + knownOps(),
-        "h.tat:2:29: unknown dtype 'java.io.File'; expected one of [bool, int8, int16, int32, int64, float32, float64, string, uint8, uint16, uint32, uint64, float16, bfloat16]"),
+        "h.tat:2:29: unknown dtype 'java.io.File'; expected one of [bool, int8, int16, int32, int64, float32, float64, string, uint8, uint16, uint32, uint64, float16, bfloat16, complex64, complex128]"),
         e.errors());
   }
 

@@ -87,7 +87,7 @@ class ParseErrorTest {
   @Test
   void badTypes_sayWhatWasExpected() {
     assertEquals(List.of(
-        "g.tat:1:29: unknown dtype 'float8'; expected one of [bool, int8, int16, int32, int64, float32, float64, string, uint8, uint16, uint32, uint64, float16, bfloat16]",
+        "g.tat:1:29: unknown dtype 'float8'; expected one of [bool, int8, int16, int32, int64, float32, float64, string, uint8, uint16, uint32, uint64, float16, bfloat16, complex64, complex128]",
         "g.tat:2:36: unknown type option 'rank'; expected one of [nvals, ragged_rank, splits]",
         "g.tat:3:50: ragged_rank 3 does not fit the shape [None,(None)] (it must be at least 1, at least the position "
             + "of the last ragged dimension, and below the rank)",

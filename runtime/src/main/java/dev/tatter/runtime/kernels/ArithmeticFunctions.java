@@ -6,7 +6,7 @@ package dev.tatter.runtime.kernels;
  * ScalarFunction} for the overload contract; int8/int16 results are narrowed when stored, so
  * integer overflow wraps as in TF.
  */
-public final class ArithmeticFunctions {
+public final class ArithmeticFunctions extends ComplexFunctions {
   private ArithmeticFunctions() {}
 
   /** -1, 0 or 1; TF's sign of -0.0 is 0.0 (no sign), of NaN NaN. */

@@ -8,7 +8,7 @@ import dev.tatter.runtime.InvalidArgumentException;
  * modulo by zero is an error, as in TF; {@code MIN / -1} wraps to MIN and {@code MIN % -1} is 0,
  * as TF's kernels give. See {@link ScalarFunction} for the overload contract.
  */
-public final class DivisionFunctions {
+public final class DivisionFunctions extends ComplexFunctions {
   private DivisionFunctions() {}
 
   /** Rounds toward zero; zero divisor is an error. Java's {@code /} is exactly this. */

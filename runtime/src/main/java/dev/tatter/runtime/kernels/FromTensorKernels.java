@@ -73,6 +73,7 @@ public final class FromTensorKernels {
         case FLOAT64 -> ((double[]) data)[offset + j] == ((double[]) pad)[j];
         case STRING -> ((String[]) data)[offset + j].equals(((String[]) pad)[j]);
         case FLOAT16, BFLOAT16 -> (Float) tensor.get(offset + j) == (float) (Float) padding.get(j);
+        case COMPLEX64, COMPLEX128 -> ComplexFunctions.equalElements(tensor.get(offset + j), padding.get(j));
         default -> ((Number) tensor.get(offset + j)).longValue() == ((Number) padding.get(j)).longValue();
       };
       if (!equal) {

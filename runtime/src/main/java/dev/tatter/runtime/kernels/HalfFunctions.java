@@ -13,7 +13,7 @@ import dev.tatter.runtime.HalfFloats;
  * <p>TF converts every source through float first (Eigen's {@code half(T)} is {@code
  * half(static_cast<float>(x))}), so a float64 or an int64 is rounded twice; so is it here.
  */
-public class HalfFunctions {
+public class HalfFunctions extends ComplexFunctions {
   HalfFunctions() {}
 
   /** TF's FloorDiv on float16: the quotient is a float16 (rounded) before it is floored. */

@@ -204,6 +204,7 @@ public final class ReductionKernels {
       case UINT8, UINT16, UINT32, UINT64 -> UnsignedReductions.unsigned(op, data,
           (x, init) -> ReduceLoops.rows(op, x, splits, init));
       case FLOAT16, BFLOAT16 -> UnsignedReductions.halfRows(op, mode, data, splits, (float) op.identityDouble(dtype, mode));
+      case COMPLEX64, COMPLEX128 -> ComplexReductions.rows(op, data, splits);
       case STRING -> throw new InvalidArgumentException(op.tfName() + " is not defined on string");
     };
     return Tensor.wrap(dtype, outShape, out);
@@ -221,6 +222,7 @@ public final class ReductionKernels {
           (x, init) -> ReduceLoops.segments(op, x, inner, ids, nseg, init));
       case FLOAT16, BFLOAT16 -> UnsignedReductions.halfSegments(op, mode, data, inner, ids, nseg,
           (float) op.identityDouble(dtype, mode));
+      case COMPLEX64, COMPLEX128 -> ComplexReductions.segments(op, data, inner, ids, nseg);
       case STRING -> throw new InvalidArgumentException(op.tfName() + " is not defined on string");
     };
     return Tensor.wrap(dtype, outShape, out);
@@ -294,7 +296,8 @@ public final class ReductionKernels {
 
   static void checkDtype(Reducer op, DType dtype) {
     boolean logical = op == Reducer.ALL || op == Reducer.ANY;
-    checkDtype(op.tfName(), dtype, logical ? dtype != DType.BOOL : !dtype.isNumeric());
+    boolean complexFold = dtype.isComplex() && (op == Reducer.SUM || op == Reducer.PROD);
+    checkDtype(op.tfName(), dtype, logical ? dtype != DType.BOOL : !dtype.isNumeric() && !complexFold);
   }
 
   private static void checkDtype(String op, DType dtype, boolean wrong) {

@@ -125,7 +125,14 @@ public final class ScalarFunction {
     if (m.getReturnType() == operand.computeType()) {
       return operand;
     }
-    return m.getReturnType() == boolean.class ? DType.BOOL : null;
+    if (m.getReturnType() == boolean.class) {
+      return DType.BOOL;
+    }
+    // complex to its part type (abs, real, angle) and two parts to their complex dtype (complex)
+    if (operand.isComplex() && m.getReturnType() == operand.realDType().computeType()) {
+      return operand.realDType();
+    }
+    return operand.complexDType().filter(c -> m.getReturnType() == c.computeType()).orElse(null);
   }
 
   /** Whether the op is defined on {@code dtype}. */

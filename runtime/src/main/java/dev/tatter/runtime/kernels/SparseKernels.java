@@ -185,6 +185,7 @@ public final class SparseKernels {
         case FLOAT64 -> ((double[]) data)[i] != 0d || Double.isNaN(((double[]) data)[i]);
         case STRING -> !((String[]) data)[i].isEmpty();
         case FLOAT16, BFLOAT16 -> (Float) t.get(i) != 0f || Float.isNaN((Float) t.get(i));
+        case COMPLEX64, COMPLEX128 -> !ComplexFunctions.isZeroElement(t.get(i));
         default -> ((Number) t.dtype().layout().get(data, i)).longValue() != 0; // raw bits for uint64
       };
       if (nz) {
