@@ -198,7 +198,13 @@ class StringFormatTest {
     assertTrue(buildFails(() -> Strings.asString(f, -1, true, true, -1, "")).contains("Cannot select both scientific and shortest notation"));
     assertTrue(buildFails(() -> Strings.asString(f, -1, false, false, 3, "ab")).contains("Fill string must be one or fewer characters"));
     assertTrue(buildFails(() -> Strings.asString(f, -1, false, false, 3, "x")).contains("Fill argument not supported: \"x\""));
-    assertTrue(buildFails(() -> Strings.asString(g.constant(Tensor.ofStrings("a")))).contains("Type not supported: string"));
+    // TF 2.18's AsString is registered for T in {realnumbertype, complex64, complex128, bool, variant}: not string
+    // (tf.strings.as_string("a") -> "Value for attr 'T' of string is not in the list of allowed values")
+    String refused = buildFails(() -> Strings.asString(g.constant(Tensor.ofStrings("a"))));
+    assertTrue(refused.contains("as_string does not take string: TF's AsString is registered for numbers, bool and variant only"), refused);
+    // a ragged string input is refused the same way, at its flat values
+    Value rs = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("a")), g.constant(Tensor.ofLongs(0, 1)));
+    assertTrue(buildFails(() -> Strings.asString(rs)).contains("as_string does not take string"));
   }
 
   private static String buildFails(org.junit.jupiter.api.function.Executable e) {
@@ -275,8 +281,73 @@ class StringFormatTest {
     // a ragged tensor of rank 3: reducing the innermost axis keeps the outer partition
     Value outer = g.raggedFromRowSplits(rt, g.constant(Tensor.ofLongs(0, 2, 3)));
     assertEquals("[[b'abc', b''], [b'de']]", run(g, Strings.reduceJoin(outer, new long[] {2}, false, "")));
-    GraphBuildException two = assertThrows(GraphBuildException.class, () -> Strings.reduceJoin(outer, new long[] {0, 1}, false, ""));
-    assertTrue(two.getMessage().contains("axis must list one axis or all 3 axes"), two.getMessage());
+  }
+
+  @Test
+  void reduceJoin_raggedOverSeveralAxes_oneAtATimeFromTheHighest() {
+    GraphBuilder g = new GraphBuilder();
+    // rt = tf.ragged.constant([['a', 'b', 'c'], [], ['d', 'e']])
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("a", "b", "c", "d", "e")), g.constant(Tensor.ofLongs(0, 3, 3, 5)));
+    // ragged_reduce_aggregate sorts the axes and reduces axis 1 first (-> [b'a b c', b'', b'd e']), then axis 0 of
+    // that dense result: tf.strings.reduce_join(rt, axis=[0, 1], separator=' ') -> b'a b c  d e' (the empty row
+    // keeps its separator, unlike axis=None's b'a b c d e'); axis=[1, 0] and [-1, 0] are the same
+    assertEquals("b'a b c  d e'", run(g, Strings.reduceJoin(rt, new long[] {0, 1}, false, " ")));
+    assertEquals("b'a b c  d e'", run(g, Strings.reduceJoin(rt, new long[] {1, 0}, false, " ")));
+    assertEquals("b'a b c  d e'", run(g, Strings.reduceJoin(rt, new long[] {-1, 0}, false, " ")));
+    // keepdims: tf.strings.reduce_join(rt, axis=[0, 1], keepdims=True, separator=' ') -> [[b'a b c  d e']]
+    assertEquals("[[b'a b c  d e']]", run(g, Strings.reduceJoin(rt, new long[] {0, 1}, true, " ")));
+    // axis=None with keepdims: the flat values joined, then one expand_dims per dimension of shape[1:] -> [[b'a b c d e']]
+    assertEquals("[[b'a b c d e']]", run(g, Strings.reduceJoin(rt, null, true, " ")));
+    // an empty axis list gives the input: tf.strings.reduce_join(rt, axis=[]) -> rt
+    Value same = Strings.reduceJoin(rt, new long[0], false, " ");
+    assertEquals("[[b'a', b'b', b'c'], [], [b'd', b'e']]", run(g, same));
+    // rank 3: outer = tf.RaggedTensor.from_row_splits(rt, [0, 2, 3]) = [[['a', 'b', 'c'], []], [['d', 'e']]]
+    Value outer = g.raggedFromRowSplits(rt, g.constant(Tensor.ofLongs(0, 2, 3)));
+    // axis=[1, 2]: axis 2 first -> [[b'a-b-c', b''], [b'd-e']], then axis 1 -> [b'a-b-c-', b'd-e']
+    assertEquals("[b'a-b-c-', b'd-e']", run(g, Strings.reduceJoin(outer, new long[] {1, 2}, false, "-")));
+    // axis=[0, 1]: axis 1 joins each outer row's rows position by position -> [['a', 'b', 'c'], ['d', 'e']],
+    // then axis 0 position by position -> [b'a-d', b'b-e', b'c']
+    assertEquals("[b'a-d', b'b-e', b'c']", run(g, Strings.reduceJoin(outer, new long[] {0, 1}, false, "-")));
+    // every axis listed: 2, then 1, then 0 -> b'a b c  d e'
+    assertEquals("b'a b c  d e'", run(g, Strings.reduceJoin(outer, new long[] {2, 0, 1}, false, " ")));
+    // keepdims over [1, 2] keeps both dims as size 1: [[[b'a-b-c-']], [[b'd-e']]]
+    Value kept = Strings.reduceJoin(outer, new long[] {1, 2}, true, "-");
+    assertEquals("tensor<string>[2, 1, 1]", kept.type().toString());
+    assertEquals("[[[b'a-b-c-']], [[b'd-e']]]", run(g, kept));
+    // bad axes: TF's get_positive_axis refuses them; Tatter names ReduceJoin's conditions
+    GraphBuildException dup = assertThrows(GraphBuildException.class, () -> Strings.reduceJoin(outer, new long[] {1, -2}, false, ""));
+    assertTrue(dup.getMessage().contains("Duplicate reduction dimension -2"), dup.getMessage());
+    GraphBuildException range = assertThrows(GraphBuildException.class, () -> Strings.reduceJoin(outer, new long[] {0, 3}, false, ""));
+    assertTrue(range.getMessage().contains("Invalid reduction dimension 3 for input with 3 dimension(s)"), range.getMessage());
+  }
+
+  @Test
+  void substr_raggedPosAndLen_withTheInputsPartition() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("Hello", "World", "abc")), g.constant(Tensor.ofLongs(0, 2, 3)));
+    Value pos = g.raggedFromRowSplits(g.constant(Tensor.ofInts(1, -3, 0)), g.constant(Tensor.ofLongs(0, 2, 3)));
+    Value len = g.raggedFromRowSplits(g.constant(Tensor.ofInts(3, 2, 10)), g.constant(Tensor.ofLongs(0, 2, 3)));
+    // tf.ragged.map_flat_values(tf.strings.substr, rt, pos, len) -> [[b'ell', b'rl'], [b'abc']]
+    assertEquals("[[b'ell', b'rl'], [b'abc']]", run(g, Strings.substr(rt, pos, len, "BYTE")));
+    // in characters, with an empty row: map_flat_values(substr, [['naïve'], []], [[1], []], [[3], []], unit='UTF8_CHAR')
+    //   -> [[b'a\xc3\xafv'], []]
+    Value s = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("naïve")), g.constant(Tensor.ofLongs(0, 1, 1)));
+    Value p = g.raggedFromRowSplits(g.constant(Tensor.ofLongs(1)), g.constant(Tensor.ofLongs(0, 1, 1)));
+    Value l = g.raggedFromRowSplits(g.constant(Tensor.ofLongs(3)), g.constant(Tensor.ofLongs(0, 1, 1)));
+    assertEquals("[[b'a\\xc3\\xafv'], []]", run(g, Strings.substr(s, p, l, "UTF8_CHAR")));
+    // other partitions: map_flat_values refuses them ("Inputs must have identical ragged splits"); checked when run
+    Value otherPos = g.raggedFromRowSplits(g.constant(Tensor.ofInts(1, -3, 0)), g.constant(Tensor.ofLongs(0, 1, 3)));
+    String differ = fails(g, Strings.substr(rt, otherPos, len, "BYTE"));
+    assertTrue(differ.contains("partitions differ: row_splits[1]=2 vs 1"), differ);
+    // a ragged pos with a scalar len, a ragged pos for a dense input, a pos of another ragged rank: refused when built
+    GraphBuildException mixed = assertThrows(GraphBuildException.class, () -> Strings.substr(rt, pos, g.scalar(DType.INT32, 1), "BYTE"));
+    assertTrue(mixed.getMessage().contains("both scalars, or both ragged with its row partitions"), mixed.getMessage());
+    Value dense = g.constant(Tensor.ofStrings("Hello", "World", "abc"));
+    GraphBuildException denseInput = assertThrows(GraphBuildException.class, () -> Strings.substr(dense, pos, len, "BYTE"));
+    assertTrue(denseInput.getMessage().contains("ragged pos or len needs a ragged input"), denseInput.getMessage());
+    Value deep = g.raggedFromRowSplits(rt, g.constant(Tensor.ofLongs(0, 2)));
+    GraphBuildException rank = assertThrows(GraphBuildException.class, () -> Strings.substr(deep, pos, len, "BYTE"));
+    assertTrue(rank.getMessage().contains("must have the input's ragged rank 2, got 1 and 1"), rank.getMessage());
   }
 
   @Test

@@ -15,6 +15,7 @@ import dev.tatter.runtime.kernels.StringJoinKernels;
 import dev.tatter.runtime.kernels.StringNumberKernels;
 import dev.tatter.runtime.kernels.SubstrKernels;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -156,7 +157,7 @@ public final class StringFormatOps {
   public static final OpDef REDUCE_JOIN =
       OpDef.builder("reduce_join")
           .summary("the strings along axis joined in order with separator (tf.strings.reduce_join); dense: any axes, "
-              + "ragged: one axis or all; an empty group gives \"\"")
+              + "ragged: any axes, one at a time, the highest first (TF's ragged dispatch); an empty group gives \"\"")
           .operands("input")
           .attribute(AttrSpec.required("axis", AttrKind.INTS))
           .attribute(AttrSpec.optional("keepdims", AttrKind.BOOL, false))
@@ -218,7 +219,12 @@ public final class StringFormatOps {
   private static Type asStringType(OpContext ctx) {
     DenseType input = ctx.dense(0);
     DType dtype = input.dtype();
-    if (dtype == DType.STRING || !(dtype.isNumeric() || dtype == DType.BOOL)) {
+    if (dtype == DType.STRING) {
+      // TF 2.18 registers AsString for T in {realnumbertype, complex64, complex128, bool, variant}
+      throw ctx.fail("as_string does not take string: TF's AsString is registered for numbers, bool and variant only "
+          + "(the strings are text already)");
+    }
+    if (!(dtype.isNumeric() || dtype == DType.BOOL)) {
       throw ctx.fail("Type not supported: %s (as_string takes numbers and bool)", dtype);
     }
     long precision = ctx.attributes().getInt("precision");
@@ -254,14 +260,32 @@ public final class StringFormatOps {
     if (input.dtype() != DType.STRING) {
       throw ctx.fail("reduce_join takes strings, got %s", input.dtype());
     }
-    if (input instanceof RaggedType) {
-      return ReductionOps.reducedType(ctx, input, DType.STRING);
-    }
-    DenseType dense = (DenseType) input;
-    int rank = dense.rank();
     boolean keepdims = ctx.attributes().getBool("keepdims");
+    long[] axis = SparseShapeOps.ints(ctx, "axis");
+    int rank = input instanceof RaggedType rt ? rt.rank() : ((DenseType) input).rank();
+    boolean[] reduced = reducedAxes(ctx, axis, rank);
+    if (input instanceof DenseType dense) {
+      return denseReduced(dense, reduced, keepdims);
+    }
+    // TF's ragged_reduce_aggregate: one axis at a time, the highest first, the rest at once when dense
+    Type t = input;
+    for (int d = rank - 1; d >= 0; d--) {
+      if (!reduced[d]) {
+        continue;
+      }
+      if (t instanceof DenseType dense) {
+        boolean[] rest = Arrays.copyOf(reduced, dense.rank());
+        Arrays.fill(rest, d + 1, rest.length, false);
+        return denseReduced(dense, rest, keepdims);
+      }
+      t = ReductionOps.reduceAxis(t, d, keepdims);
+    }
+    return t;
+  }
+
+  private static boolean[] reducedAxes(OpContext ctx, long[] axis, int rank) {
     boolean[] reduced = new boolean[rank];
-    for (long a : SparseShapeOps.ints(ctx, "axis")) {
+    for (long a : axis) {
       if (a < -rank || a >= rank) {
         throw ctx.fail("Invalid reduction dimension %d for input with %d dimension(s)", a, rank);
       }
@@ -271,8 +295,12 @@ public final class StringFormatOps {
       }
       reduced[d] = true;
     }
+    return reduced;
+  }
+
+  private static DenseType denseReduced(DenseType dense, boolean[] reduced, boolean keepdims) {
     List<Long> shape = new ArrayList<>();
-    for (int d = 0; d < rank; d++) {
+    for (int d = 0; d < dense.rank(); d++) {
       if (!reduced[d]) {
         shape.add(dense.shape().get(d));
       } else if (keepdims) {
