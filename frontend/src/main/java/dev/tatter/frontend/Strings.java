@@ -282,7 +282,9 @@ public final class Strings {
 
   /**
    * {@code tf.strings.as_string(input, precision, scientific, shortest, width, fill)}: numbers and
-   * bools as text ({@code precision} and {@code width} -1 for none; {@code fill} "" or one of
+   * bools as text; strings as TF 2.18's kernel prints them: unchanged without a positive
+   * {@code width}, else cut to {@code precision} bytes and padded with spaces to {@code width}
+   * (left-aligned under fill {@code "-"}) ({@code precision} and {@code width} -1 for none; {@code fill} "" or one of
    * {@code " +-0#"}, a printf flag as in TF). Ragged input through its flat values.
    */
   public static Value asString(Value input, int precision, boolean scientific, boolean shortest, int width, String fill) {

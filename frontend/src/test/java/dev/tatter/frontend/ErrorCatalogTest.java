@@ -238,7 +238,6 @@ class ErrorCatalogTest {
       Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofInts(1)), g.constant(Tensor.ofLongs(0, 1)));
       Strings.format("{}", List.of(rt), "{}", 0);
     }));
-    on("B173", () -> build(() -> Strings.asString(ph(new GraphBuilder(), "s", DType.STRING, 2))));
     on("B174", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("ab")), g.constant(Tensor.ofLongs(0, 1)));

@@ -198,13 +198,32 @@ class StringFormatTest {
     assertTrue(buildFails(() -> Strings.asString(f, -1, true, true, -1, "")).contains("Cannot select both scientific and shortest notation"));
     assertTrue(buildFails(() -> Strings.asString(f, -1, false, false, 3, "ab")).contains("Fill string must be one or fewer characters"));
     assertTrue(buildFails(() -> Strings.asString(f, -1, false, false, 3, "x")).contains("Fill argument not supported: \"x\""));
-    // TF 2.18's AsString is registered for T in {realnumbertype, complex64, complex128, bool, variant}: not string
-    // (tf.strings.as_string("a") -> "Value for attr 'T' of string is not in the list of allowed values")
-    String refused = buildFails(() -> Strings.asString(g.constant(Tensor.ofStrings("a"))));
-    assertTrue(refused.contains("as_string does not take string: TF's AsString is registered for numbers, bool and variant only"), refused);
-    // a ragged string input is refused the same way, at its flat values
-    Value rs = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("a")), g.constant(Tensor.ofLongs(0, 1)));
-    assertTrue(buildFails(() -> Strings.asString(rs)).contains("as_string does not take string"));
+  }
+
+  @Test
+  void asString_ofStrings_padsToTheWidth_asTf218() {
+    GraphBuilder g = new GraphBuilder();
+    Value s = g.constant(Tensor.ofStrings("ab", "", "héllo", "é"));
+    // TF 2.18 (TF Java 1.1.0's AsString kernel, observed): tf.strings.as_string(s) -> the strings unchanged
+    assertEquals("[b'ab', b'', b'h\\xc3\\xa9llo', b'\\xc3\\xa9']", run(g, Strings.asString(s)));
+    // width pads with spaces in bytes, never cuts: tf.strings.as_string(s, width=5)
+    //   -> [b'   ab', b'     ', b'h\xc3\xa9llo', b'   \xc3\xa9']
+    assertEquals("[b'   ab', b'     ', b'h\\xc3\\xa9llo', b'   \\xc3\\xa9']", run(g, Strings.asString(s, -1, false, false, 5, "")));
+    // fill '-' left-aligns; '0' pads with spaces as glibc's %05s: tf.strings.as_string(s, width=5, fill='-'|'0')
+    assertEquals("[b'ab   ', b'     ', b'h\\xc3\\xa9llo', b'\\xc3\\xa9   ']", run(g, Strings.asString(s, -1, false, false, 5, "-")));
+    assertEquals("[b'   ab', b'     ', b'h\\xc3\\xa9llo', b'   \\xc3\\xa9']", run(g, Strings.asString(s, -1, false, false, 5, "0")));
+    // precision and scientific/shortest are taken and not used: tf.strings.as_string(s, precision=2, shortest=True) -> s
+    assertEquals("[b'ab', b'', b'h\\xc3\\xa9llo', b'\\xc3\\xa9']", run(g, Strings.asString(s, 2, false, true, -1, "")));
+    // ragged strings through their flat values: tf.strings.as_string(tf.ragged.constant([['a'], []]), width=2)
+    Value rs = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("a")), g.constant(Tensor.ofLongs(0, 1, 1)));
+    assertEquals("[[b' a'], []]", run(g, Strings.asString(rs, -1, false, false, 2, "")));
+    // with a positive width the precision cuts bytes first: tf.strings.as_string(s, width=3, precision=1)
+    //   -> [b'  a', b'   ', b'  h', b'  \xc3'] (a cut may split a character, as printf's %3.1s does)
+    assertEquals("[b'  a', b'   ', b'  h', b'  \\xc3']", run(g, Strings.asString(s, 1, false, false, 3, "")));
+    // width 0 is no width: tf.strings.as_string(s, width=0, precision=0) -> s
+    assertEquals("[b'ab', b'', b'h\\xc3\\xa9llo', b'\\xc3\\xa9']", run(g, Strings.asString(s, 0, false, false, 0, "")));
+    // the checks TF makes for every dtype still apply: both notations at once
+    assertTrue(buildFails(() -> Strings.asString(s, -1, true, true, -1, "")).contains("Cannot select both scientific and shortest notation"));
   }
 
   private static String buildFails(org.junit.jupiter.api.function.Executable e) {
@@ -281,6 +300,20 @@ class StringFormatTest {
     // a ragged tensor of rank 3: reducing the innermost axis keeps the outer partition
     Value outer = g.raggedFromRowSplits(rt, g.constant(Tensor.ofLongs(0, 2, 3)));
     assertEquals("[[b'abc', b''], [b'de']]", run(g, Strings.reduceJoin(outer, new long[] {2}, false, "")));
+  }
+
+  @Test
+  void reduceJoin_raggedRows_separatorOnlyAfterANonEmptyJoin_asUnsortedSegmentJoin() {
+    GraphBuilder g = new GraphBuilder();
+    // rt = tf.ragged.constant([['', 'a'], ['a', ''], ['', '', 'b'], []]); TF's ragged reduce_join is UnsortedSegmentJoin,
+    // which adds the separator only once the join so far is non-empty (TF Java 1.1.0's kernel):
+    // tf.strings.reduce_join(rt, axis=1, separator=', ') -> [b'a', b'a, ', b'b', b'']
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("", "a", "a", "", "", "", "b")), g.constant(Tensor.ofLongs(0, 2, 4, 7, 7)));
+    assertEquals("[b'a', b'a, ', b'b', b'']", run(g, Strings.reduceJoin(rt, new long[] {1}, false, ", ")));
+    // axis 0, position by position: ['', 'a', ''] -> b'a, ', ['a', '', ''] -> b'a, , ', ['b'] -> b'b'
+    assertEquals("[b'a, ', b'a, , ', b'b']", run(g, Strings.reduceJoin(rt, new long[] {0}, false, ", ")));
+    // a dense ReduceJoin joins with every separator: tf.strings.reduce_join(['', 'a'], separator=', ') -> b', a'
+    assertEquals("b', a'", run(g, Strings.reduceJoin(g.constant(Tensor.ofStrings("", "a")), new long[] {0}, false, ", ")));
   }
 
   @Test

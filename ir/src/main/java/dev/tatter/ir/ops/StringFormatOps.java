@@ -86,7 +86,7 @@ public final class StringFormatOps {
   public static final OpDef AS_STRING =
       OpDef.builder("as_string")
           .summary("each number or bool as text, as C's printf prints it with TF's AsString format "
-              + "(precision, scientific, shortest, width, fill flag)")
+              + "(precision, scientific, shortest, width, fill flag); a string, given a positive width, cut to precision bytes and padded to width")
           .operands("input")
           .attribute(AttrSpec.optional("precision", AttrKind.INT, -1L))
           .attribute(AttrSpec.optional("scientific", AttrKind.BOOL, false))
@@ -114,6 +114,12 @@ public final class StringFormatOps {
               %0 = as_string(%x) {fill = "0", width = 4} : tensor<string>[2]
               return %0
               """, "[b'0007', b'-007']")
+          // TF 2.18 (TF Java 1.1.0's kernel): tf.strings.as_string(['ab', 'héllo'], width=5) -> [b'   ab', b'h\xc3\xa9llo']
+          .example("""
+              %x = constant() {value = tensor<string>[2] ["ab", "héllo"]} : tensor<string>[2]
+              %0 = as_string(%x) {width = 5} : tensor<string>[2]
+              return %0
+              """, "[b'   ab', b'h\\xc3\\xa9llo']")
           .build();
 
   public static final OpDef STRING_JOIN =
@@ -219,19 +225,15 @@ public final class StringFormatOps {
   private static Type asStringType(OpContext ctx) {
     DenseType input = ctx.dense(0);
     DType dtype = input.dtype();
-    if (dtype == DType.STRING) {
-      // TF 2.18 registers AsString for T in {realnumbertype, complex64, complex128, bool, variant}
-      throw ctx.fail("as_string does not take string: TF's AsString is registered for numbers, bool and variant only "
-          + "(the strings are text already)");
-    }
-    if (!(dtype.isNumeric() || dtype == DType.BOOL)) {
-      throw ctx.fail("Type not supported: %s (as_string takes numbers and bool)", dtype);
+    if (!(dtype.isNumeric() || dtype == DType.BOOL || dtype == DType.STRING)) {
+      throw ctx.fail("Type not supported: %s (as_string takes numbers, bool and string)", dtype);
     }
     long precision = ctx.attributes().getInt("precision");
     boolean scientific = ctx.attributes().getBool("scientific");
     boolean shortest = ctx.attributes().getBool("shortest");
     String fill = (String) ctx.attributes().get("fill");
-    if (!dtype.isFloating()) {
+    // TF 2.18's AsString takes strings: notation is not used for them, precision only with a positive width
+    if (!dtype.isFloating() && dtype != DType.STRING) {
       if (scientific || shortest) {
         throw ctx.fail("scientific and shortest format not supported for datatype %s", dtype);
       }

@@ -206,7 +206,12 @@ public final class StringJoinKernels {
           if (acc[at] == null) {
             acc[at] = new StringBuilder(in[row * inner + k]);
           } else {
-            acc[at].append(separator).append(in[row * inner + k]);
+            // TF's UnsortedSegmentJoin puts the separator only after a non-empty join so far:
+            // ['', 'a'] joins to 'a', ['a', ''] to 'a, '
+            if (acc[at].length() > 0) {
+              acc[at].append(separator);
+            }
+            acc[at].append(in[row * inner + k]);
           }
         }
       }

@@ -209,6 +209,7 @@ public final class StringNumberKernels {
   static String asStringElement(Tensor input, int i, CFormat format) {
     return switch (input.dtype()) {
       case BOOL -> ((boolean[]) input.unsafeData())[i] ? "true" : "false";
+      case STRING -> format.text(((String[]) input.unsafeData())[i]);
       case FLOAT32, FLOAT64, FLOAT16, BFLOAT16 -> format.floating(((Number) input.get(i)).doubleValue());
       case UINT64 -> format.integer(Long.toUnsignedString(((long[]) input.unsafeData())[i]));
       default -> format.integer(String.valueOf(input.get(i)));
