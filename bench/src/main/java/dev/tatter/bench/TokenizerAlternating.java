@@ -25,8 +25,8 @@ import java.util.function.Supplier;
  * Run with {@code java -Xms4g -Xmx4g -cp bench/target/benchmarks.jar dev.tatter.bench.TokenizerAlternating [rounds] [sentences]}.
  */
 public final class TokenizerAlternating {
-  static final int VOCABULARY = 10_000;
-  static final long OOV_BUCKETS = 100;
+  public static final int VOCABULARY = 10_000;
+  public static final long OOV_BUCKETS = 100;
 
   final String[] words = new String[VOCABULARY * 11 / 10]; // a tenth of the words are out of the vocabulary
   final Tensor sentences;
@@ -36,7 +36,7 @@ public final class TokenizerAlternating {
   final Value lengths;
   final Map<String, Integer> handVocabulary = new HashMap<>();
 
-  TokenizerAlternating(int count) {
+  public TokenizerAlternating(int count) {
     SplittableRandom r = new SplittableRandom(1);
     for (int i = 0; i < words.length; i++) {
       StringBuilder w = new StringBuilder();
@@ -72,12 +72,27 @@ public final class TokenizerAlternating {
     session = new Session(g.build(padded, lengths));
   }
 
-  Object tatter() {
+  /** The input sentences (byte strings, one char per byte). */
+  public String[] sentenceTexts() {
+    return (String[]) sentences.data();
+  }
+
+  /** The bytes of text the sentences hold, for MB/s. */
+  public long textBytes() {
+    return bytes;
+  }
+
+  /** The vocabulary's words, word {@code i} having id {@code i}. */
+  public String[] vocabulary() {
+    return Arrays.copyOf(words, VOCABULARY);
+  }
+
+  public Object tatter() {
     return session.run(Map.of("sentences", sentences), padded, lengths);
   }
 
   /** The same work by hand: split on spaces, look up or hash, pad. */
-  Object handLoop() {
+  public Object handLoop() {
     String[] text = (String[]) sentences.data();
     long[][] rows = new long[text.length][];
     int longest = 0;

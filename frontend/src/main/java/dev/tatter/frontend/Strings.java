@@ -7,12 +7,14 @@ import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.StringElementwiseOps;
 import dev.tatter.ir.ops.StringFormatOps;
 import dev.tatter.ir.ops.StringHashOps;
+import dev.tatter.ir.ops.StringPrintOps;
 import dev.tatter.ir.ops.StringSplitOps;
 import dev.tatter.ir.ops.UnicodeOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -220,19 +222,44 @@ public final class Strings {
    * {@code tf.strings.substr(input, pos, len, unit)}: {@code len} bytes ({@code "BYTE"}) or UTF-8
    * characters ({@code "UTF8_CHAR"}) from {@code pos} (negative: from the end). {@code pos} and
    * {@code len} are int32/int64 values of one shape — scalars, the input's shape, or (dense input)
-   * a shape that broadcasts with it to rank 1 or 2; a ragged input takes scalars.
+   * a shape that broadcasts with it to rank 1 or 2. A ragged input takes scalars, or ragged
+   * {@code pos} and {@code len} with its row partitions (checked when the graph runs): substr of
+   * the three flat values, which is {@code tf.ragged.map_flat_values(tf.strings.substr, input, pos,
+   * len)} (TF 2.18's {@code tf.strings.substr} itself maps only a ragged input and hands a ragged
+   * pos or len to the kernel unchanged, which refuses it).
    */
   public static Value substr(Value input, Value pos, Value len, String unit) {
     String where = "tf.strings.substr at " + CallSite.find();
     checkString(input, where);
     GraphBuilder b = input.builder();
     Map<String, Object> attrs = Map.of("unit", unit);
+    boolean raggedPos = pos.type() instanceof RaggedType;
+    boolean raggedLen = len.type() instanceof RaggedType;
     if (input.type() instanceof RaggedType) {
-      if (!(pos.type() instanceof DenseType p) || p.rank() != 0 || !(len.type() instanceof DenseType l) || l.rank() != 0) {
-        throw GraphBuilder.misuse(where + ": a ragged input takes scalar pos and len", input);
-      }
       GraphBuilder.Decomposed d = b.decompose(input);
+      if (raggedPos && raggedLen) {
+        GraphBuilder.Decomposed dp = b.decompose(pos);
+        GraphBuilder.Decomposed dl = b.decompose(len);
+        int levels = d.partitions().size();
+        if (dp.partitions().size() != levels || dl.partitions().size() != levels) {
+          throw GraphBuilder.misuse(where + ": ragged pos and len must have the input's ragged rank " + levels + ", got "
+              + dp.partitions().size() + " and " + dl.partitions().size(), pos);
+        }
+        List<Value> partitions = new java.util.ArrayList<>();
+        for (int i = 0; i < levels; i++) {
+          Value same = b.op(dev.tatter.ir.ops.RaggedOps.ASSERT_SAME_PARTITION, Map.of(), d.partitions().get(i), dp.partitions().get(i));
+          partitions.add(b.op(dev.tatter.ir.ops.RaggedOps.ASSERT_SAME_PARTITION, Map.of(), same, dl.partitions().get(i)));
+        }
+        return b.rebuild(b.op(StringFormatOps.SUBSTR, attrs, d.flatValues(), dp.flatValues(), dl.flatValues()), partitions);
+      }
+      if (!(pos.type() instanceof DenseType p) || p.rank() != 0 || !(len.type() instanceof DenseType l) || l.rank() != 0) {
+        throw GraphBuilder.misuse(where + ": a ragged input takes pos and len that are both scalars, or both ragged with its "
+            + "row partitions", raggedPos || !raggedLen ? pos : len);
+      }
       return b.rebuild(b.op(StringFormatOps.SUBSTR, attrs, d.flatValues(), pos, len), d.partitions());
+    }
+    if (raggedPos || raggedLen) {
+      throw GraphBuilder.misuse(where + ": ragged pos or len needs a ragged input with the same row partitions", raggedPos ? pos : len);
     }
     return b.op(StringFormatOps.SUBSTR, attrs, input, pos, len);
   }
@@ -255,7 +282,9 @@ public final class Strings {
 
   /**
    * {@code tf.strings.as_string(input, precision, scientific, shortest, width, fill)}: numbers and
-   * bools as text ({@code precision} and {@code width} -1 for none; {@code fill} "" or one of
+   * bools as text; strings as TF 2.18's kernel prints them: unchanged without a positive
+   * {@code width}, else cut to {@code precision} bytes and padded with spaces to {@code width}
+   * (left-aligned under fill {@code "-"}) ({@code precision} and {@code width} -1 for none; {@code fill} "" or one of
    * {@code " +-0#"}, a printf flag as in TF). Ragged input through its flat values.
    */
   public static Value asString(Value input, int precision, boolean scientific, boolean shortest, int width, String fill) {
@@ -319,17 +348,73 @@ public final class Strings {
 
   /**
    * {@code tf.strings.reduce_join(inputs, axis, keepdims, separator)}; a null {@code axis} joins
-   * every string (TF's {@code axis=None}). Dense input takes any axes, reduced in the order listed
-   * (the first listed axis varies fastest, as in TF); ragged input one axis or all.
+   * every string (TF's {@code axis=None}: of a ragged input, its flat values, so an empty row adds
+   * no separator). Dense input: TF's {@code ReduceJoin}, the axes reduced in the order listed (the
+   * first listed varies fastest). Ragged input: any axes, reduced one at a time from the highest,
+   * as TF's ragged dispatch does (an empty list gives the input).
    */
   public static Value reduceJoin(Value input, long[] axis, boolean keepdims, String separator) {
     checkString(input, "tf.strings.reduce_join at " + CallSite.find());
+    GraphBuilder b = input.builder();
+    if (axis == null && input.type() instanceof RaggedType rt) {
+      Value joined = reduceJoin(b.decompose(input).flatValues(), null, keepdims, separator);
+      for (int d = 1; keepdims && d < rt.rank(); d++) { // as TF: one expand_dims per dimension of shape[1:]
+        joined = joined.expandDims(0);
+      }
+      return joined;
+    }
     int rank = input.type() instanceof RaggedType rt ? rt.rank() : ((DenseType) input.type()).rank();
     // TF's axis=None is every axis, last first (_reduce_join_reduction_dims): row-major order
     long[] axes = axis != null ? axis : java.util.stream.LongStream.range(0, rank).map(d -> rank - 1 - d).toArray();
     Map<String, Object> attrs = Map.of("axis", ImmutableList.copyOf(Longs.asList(axes)), "keepdims", keepdims,
         "separator", ByteStrings.fromText(separator));
-    return input.builder().op(StringFormatOps.REDUCE_JOIN, attrs, input);
+    return b.op(StringFormatOps.REDUCE_JOIN, attrs, input);
+  }
+
+  /**
+   * {@code tf.strings.format(template, inputs, placeholder, summarize)}: the template with each
+   * placeholder replaced by the next input printed as TF prints it (dense: as TF's
+   * {@code StringFormat} kernel, {@code [[1 2]\n [3 4]]}, strings in double quotes; ragged: as
+   * {@code ragged_tensor_to_string}, {@code [[1, 2], []]}), each dimension summarised to its first
+   * and last {@code summarize} entries ({@code -1}: all; ragged input needs -1 or a positive
+   * number). The template is cut at each placeholder as TF cuts it; as many inputs as cuts.
+   */
+  public static Value format(String template, List<Value> inputs, String placeholder, int summarize) {
+    String where = "tf.strings.format at " + CallSite.find();
+    String tmpl = ByteStrings.fromText(template);
+    String ph = ByteStrings.fromText(placeholder);
+    List<String> pieces = dev.tatter.runtime.kernels.StringFormatKernels.splitTemplate(tmpl, ph);
+    if (pieces.size() - 1 != inputs.size()) {
+      throw new GraphBuildException(where + ": num placeholders in template and num inputs must match: " + (pieces.size() - 1)
+          + " vs. " + inputs.size());
+    }
+    if (inputs.isEmpty()) {
+      throw new GraphBuildException(where + ": no inputs: the template is the result (use a constant)");
+    }
+    for (Value v : inputs) {
+      if (!(v.type() instanceof DenseType || v.type() instanceof RaggedType)) {
+        throw GraphBuilder.misuse(where + " takes dense or ragged tensors", v);
+      }
+    }
+    GraphBuilder b = inputs.get(0).builder();
+    if (inputs.size() == 1) {
+      return b.op(StringPrintOps.STRING_FORMAT, Map.of("template", tmpl, "placeholder", ph, "summarize", (long) summarize),
+          inputs.get(0));
+    }
+    // as TF's ragged dispatch builds it: the pieces and each input printed alone, joined
+    Map<String, Object> alone = Map.of("template", "{}", "placeholder", "{}", "summarize", (long) summarize);
+    Map<String, Object> noSeparator = Map.of("separator", "");
+    Value out = b.constant(Tensor.wrap(DType.STRING, new int[0], new String[] {pieces.get(0)}));
+    for (int i = 0; i < inputs.size(); i++) {
+      out = b.op(StringFormatOps.STRING_JOIN, noSeparator, out, b.op(StringPrintOps.STRING_FORMAT, alone, inputs.get(i)));
+      out = b.op(StringFormatOps.STRING_JOIN, noSeparator, out, b.constant(Tensor.wrap(DType.STRING, new int[0], new String[] {pieces.get(i + 1)})));
+    }
+    return out;
+  }
+
+  /** {@code tf.strings.format(template, inputs)}: placeholder {@code "{}"}, summarize 3. */
+  public static Value format(String template, Value... inputs) {
+    return format(template, List.of(inputs), "{}", 3);
   }
 
   /** An op from strings to values of the same shape: on the flat values of ragged input. */

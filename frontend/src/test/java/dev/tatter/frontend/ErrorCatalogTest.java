@@ -241,6 +241,37 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.complex(ph(g, "re", DType.FLOAT16, 2), ph(g, "im", DType.FLOAT16, 2));
     }));
+    on("B171", () -> build(() -> Strings.format("{} {}", ph(new GraphBuilder(), "x", DType.INT32, 2))));
+    on("B172", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofInts(1)), g.constant(Tensor.ofLongs(0, 1)));
+      Strings.format("{}", List.of(rt), "{}", 0);
+    }));
+    on("B174", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("ab")), g.constant(Tensor.ofLongs(0, 1)));
+      Value pos = g.raggedFromRowSplits(g.constant(Tensor.ofInts(0)), g.constant(Tensor.ofLongs(0, 1)));
+      Strings.substr(rt, pos, g.scalar(DType.INT32, 1), "BYTE");
+    }));
+    on("B175", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value pos = g.raggedFromRowSplits(g.constant(Tensor.ofInts(0)), g.constant(Tensor.ofLongs(0, 1)));
+      Strings.substr(ph(g, "s", DType.STRING, 1), pos, pos, "BYTE");
+    }));
+    on("B176", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("ab")), g.constant(Tensor.ofLongs(0, 1)));
+      Value deep = g.raggedFromRowSplits(rt, g.constant(Tensor.ofLongs(0, 1)));
+      Value pos = g.raggedFromRowSplits(g.constant(Tensor.ofInts(0)), g.constant(Tensor.ofLongs(0, 1)));
+      Strings.substr(deep, pos, pos, "BYTE");
+    }));
+    on("B177", () -> build(() -> Strings.format("no placeholder", List.of(), "{}", 3)));
+    on("B178", () -> build(() -> Strings.reduceJoin(ph(new GraphBuilder(), "s", DType.STRING, 2, 2), new long[] {1, -1}, false, "")));
+    on("B179", () -> build(() -> Strings.reduceJoin(ph(new GraphBuilder(), "s", DType.STRING, 2, 2), new long[] {2}, false, "")));
+    on("B180", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.op(dev.tatter.ir.ops.StringPrintOps.STRING_FORMAT, Map.of("template", "{}", "summarize", 1L << 40), ph(g, "x", DType.INT32, 2));
+    }));
     on("B50", () -> build(() -> {
       Value y = ph(new GraphBuilder(), "x", DType.INT32, 2).neg();
       y.add(1);

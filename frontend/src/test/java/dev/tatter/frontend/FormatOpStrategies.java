@@ -68,6 +68,17 @@ final class FormatOpStrategies {
         gen.random.nextBoolean(), "separator", ","), gen.maybeName(), null);
   }
 
+  static Node stringFormat(RandomGraphs.Generation gen, OpDef op) {
+    Node x = gen.pick(n -> (n.type() instanceof DenseType || n.type() instanceof dev.tatter.ir.types.RaggedType)
+        && !n.type().dtype().isComplex());
+    if (x == null) {
+      x = strings(gen);
+    }
+    long[] summarize = {-1, 1, 2, 3};
+    return gen.add(op, List.of(x), Map.of("template", "v={}!", "summarize", summarize[gen.random.nextInt(summarize.length)]),
+        gen.maybeName(), null);
+  }
+
   private static Node sparseOf(RandomGraphs.Generation gen, DType dtype, int bound) {
     int[] values = new int[12];
     for (int i = 0; i < values.length; i++) {

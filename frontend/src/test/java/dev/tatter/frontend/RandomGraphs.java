@@ -234,6 +234,7 @@ public final class RandomGraphs {
       Map.entry("as_string", FormatOpStrategies::asString),
       Map.entry("string_join", FormatOpStrategies::join),
       Map.entry("reduce_join", FormatOpStrategies::reduceJoin),
+      Map.entry("string_format", FormatOpStrategies::stringFormat),
       Map.entry("sparse_softmax", FormatOpStrategies::sparseSoftmax),
       Map.entry("sparse_to_indicator", FormatOpStrategies::sparseToIndicator),
       Map.entry("sparse_bincount", FormatOpStrategies::sparseBincount),

@@ -198,7 +198,32 @@ class StringFormatTest {
     assertTrue(buildFails(() -> Strings.asString(f, -1, true, true, -1, "")).contains("Cannot select both scientific and shortest notation"));
     assertTrue(buildFails(() -> Strings.asString(f, -1, false, false, 3, "ab")).contains("Fill string must be one or fewer characters"));
     assertTrue(buildFails(() -> Strings.asString(f, -1, false, false, 3, "x")).contains("Fill argument not supported: \"x\""));
-    assertTrue(buildFails(() -> Strings.asString(g.constant(Tensor.ofStrings("a")))).contains("Type not supported: string"));
+  }
+
+  @Test
+  void asString_ofStrings_padsToTheWidth_asTf218() {
+    GraphBuilder g = new GraphBuilder();
+    Value s = g.constant(Tensor.ofStrings("ab", "", "héllo", "é"));
+    // TF 2.18 (TF Java 1.1.0's AsString kernel, observed): tf.strings.as_string(s) -> the strings unchanged
+    assertEquals("[b'ab', b'', b'h\\xc3\\xa9llo', b'\\xc3\\xa9']", run(g, Strings.asString(s)));
+    // width pads with spaces in bytes, never cuts: tf.strings.as_string(s, width=5)
+    //   -> [b'   ab', b'     ', b'h\xc3\xa9llo', b'   \xc3\xa9']
+    assertEquals("[b'   ab', b'     ', b'h\\xc3\\xa9llo', b'   \\xc3\\xa9']", run(g, Strings.asString(s, -1, false, false, 5, "")));
+    // fill '-' left-aligns; '0' pads with spaces as glibc's %05s: tf.strings.as_string(s, width=5, fill='-'|'0')
+    assertEquals("[b'ab   ', b'     ', b'h\\xc3\\xa9llo', b'\\xc3\\xa9   ']", run(g, Strings.asString(s, -1, false, false, 5, "-")));
+    assertEquals("[b'   ab', b'     ', b'h\\xc3\\xa9llo', b'   \\xc3\\xa9']", run(g, Strings.asString(s, -1, false, false, 5, "0")));
+    // precision and scientific/shortest are taken and not used: tf.strings.as_string(s, precision=2, shortest=True) -> s
+    assertEquals("[b'ab', b'', b'h\\xc3\\xa9llo', b'\\xc3\\xa9']", run(g, Strings.asString(s, 2, false, true, -1, "")));
+    // ragged strings through their flat values: tf.strings.as_string(tf.ragged.constant([['a'], []]), width=2)
+    Value rs = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("a")), g.constant(Tensor.ofLongs(0, 1, 1)));
+    assertEquals("[[b' a'], []]", run(g, Strings.asString(rs, -1, false, false, 2, "")));
+    // with a positive width the precision cuts bytes first: tf.strings.as_string(s, width=3, precision=1)
+    //   -> [b'  a', b'   ', b'  h', b'  \xc3'] (a cut may split a character, as printf's %3.1s does)
+    assertEquals("[b'  a', b'   ', b'  h', b'  \\xc3']", run(g, Strings.asString(s, 1, false, false, 3, "")));
+    // width 0 is no width: tf.strings.as_string(s, width=0, precision=0) -> s
+    assertEquals("[b'ab', b'', b'h\\xc3\\xa9llo', b'\\xc3\\xa9']", run(g, Strings.asString(s, 0, false, false, 0, "")));
+    // the checks TF makes for every dtype still apply: both notations at once
+    assertTrue(buildFails(() -> Strings.asString(s, -1, true, true, -1, "")).contains("Cannot select both scientific and shortest notation"));
   }
 
   private static String buildFails(org.junit.jupiter.api.function.Executable e) {
@@ -275,8 +300,87 @@ class StringFormatTest {
     // a ragged tensor of rank 3: reducing the innermost axis keeps the outer partition
     Value outer = g.raggedFromRowSplits(rt, g.constant(Tensor.ofLongs(0, 2, 3)));
     assertEquals("[[b'abc', b''], [b'de']]", run(g, Strings.reduceJoin(outer, new long[] {2}, false, "")));
-    GraphBuildException two = assertThrows(GraphBuildException.class, () -> Strings.reduceJoin(outer, new long[] {0, 1}, false, ""));
-    assertTrue(two.getMessage().contains("axis must list one axis or all 3 axes"), two.getMessage());
+  }
+
+  @Test
+  void reduceJoin_raggedRows_separatorOnlyAfterANonEmptyJoin_asUnsortedSegmentJoin() {
+    GraphBuilder g = new GraphBuilder();
+    // rt = tf.ragged.constant([['', 'a'], ['a', ''], ['', '', 'b'], []]); TF's ragged reduce_join is UnsortedSegmentJoin,
+    // which adds the separator only once the join so far is non-empty (TF Java 1.1.0's kernel):
+    // tf.strings.reduce_join(rt, axis=1, separator=', ') -> [b'a', b'a, ', b'b', b'']
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("", "a", "a", "", "", "", "b")), g.constant(Tensor.ofLongs(0, 2, 4, 7, 7)));
+    assertEquals("[b'a', b'a, ', b'b', b'']", run(g, Strings.reduceJoin(rt, new long[] {1}, false, ", ")));
+    // axis 0, position by position: ['', 'a', ''] -> b'a, ', ['a', '', ''] -> b'a, , ', ['b'] -> b'b'
+    assertEquals("[b'a, ', b'a, , ', b'b']", run(g, Strings.reduceJoin(rt, new long[] {0}, false, ", ")));
+    // a dense ReduceJoin joins with every separator: tf.strings.reduce_join(['', 'a'], separator=', ') -> b', a'
+    assertEquals("b', a'", run(g, Strings.reduceJoin(g.constant(Tensor.ofStrings("", "a")), new long[] {0}, false, ", ")));
+  }
+
+  @Test
+  void reduceJoin_raggedOverSeveralAxes_oneAtATimeFromTheHighest() {
+    GraphBuilder g = new GraphBuilder();
+    // rt = tf.ragged.constant([['a', 'b', 'c'], [], ['d', 'e']])
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("a", "b", "c", "d", "e")), g.constant(Tensor.ofLongs(0, 3, 3, 5)));
+    // ragged_reduce_aggregate sorts the axes and reduces axis 1 first (-> [b'a b c', b'', b'd e']), then axis 0 of
+    // that dense result: tf.strings.reduce_join(rt, axis=[0, 1], separator=' ') -> b'a b c  d e' (the empty row
+    // keeps its separator, unlike axis=None's b'a b c d e'); axis=[1, 0] and [-1, 0] are the same
+    assertEquals("b'a b c  d e'", run(g, Strings.reduceJoin(rt, new long[] {0, 1}, false, " ")));
+    assertEquals("b'a b c  d e'", run(g, Strings.reduceJoin(rt, new long[] {1, 0}, false, " ")));
+    assertEquals("b'a b c  d e'", run(g, Strings.reduceJoin(rt, new long[] {-1, 0}, false, " ")));
+    // keepdims: tf.strings.reduce_join(rt, axis=[0, 1], keepdims=True, separator=' ') -> [[b'a b c  d e']]
+    assertEquals("[[b'a b c  d e']]", run(g, Strings.reduceJoin(rt, new long[] {0, 1}, true, " ")));
+    // axis=None with keepdims: the flat values joined, then one expand_dims per dimension of shape[1:] -> [[b'a b c d e']]
+    assertEquals("[[b'a b c d e']]", run(g, Strings.reduceJoin(rt, null, true, " ")));
+    // an empty axis list gives the input: tf.strings.reduce_join(rt, axis=[]) -> rt
+    Value same = Strings.reduceJoin(rt, new long[0], false, " ");
+    assertEquals("[[b'a', b'b', b'c'], [], [b'd', b'e']]", run(g, same));
+    // rank 3: outer = tf.RaggedTensor.from_row_splits(rt, [0, 2, 3]) = [[['a', 'b', 'c'], []], [['d', 'e']]]
+    Value outer = g.raggedFromRowSplits(rt, g.constant(Tensor.ofLongs(0, 2, 3)));
+    // axis=[1, 2]: axis 2 first -> [[b'a-b-c', b''], [b'd-e']], then axis 1 -> [b'a-b-c-', b'd-e']
+    assertEquals("[b'a-b-c-', b'd-e']", run(g, Strings.reduceJoin(outer, new long[] {1, 2}, false, "-")));
+    // axis=[0, 1]: axis 1 joins each outer row's rows position by position -> [['a', 'b', 'c'], ['d', 'e']],
+    // then axis 0 position by position -> [b'a-d', b'b-e', b'c']
+    assertEquals("[b'a-d', b'b-e', b'c']", run(g, Strings.reduceJoin(outer, new long[] {0, 1}, false, "-")));
+    // every axis listed: 2, then 1, then 0 -> b'a b c  d e'
+    assertEquals("b'a b c  d e'", run(g, Strings.reduceJoin(outer, new long[] {2, 0, 1}, false, " ")));
+    // keepdims over [1, 2] keeps both dims as size 1: [[[b'a-b-c-']], [[b'd-e']]]
+    Value kept = Strings.reduceJoin(outer, new long[] {1, 2}, true, "-");
+    assertEquals("tensor<string>[2, 1, 1]", kept.type().toString());
+    assertEquals("[[[b'a-b-c-']], [[b'd-e']]]", run(g, kept));
+    // bad axes: TF's get_positive_axis refuses them; Tatter names ReduceJoin's conditions
+    GraphBuildException dup = assertThrows(GraphBuildException.class, () -> Strings.reduceJoin(outer, new long[] {1, -2}, false, ""));
+    assertTrue(dup.getMessage().contains("Duplicate reduction dimension -2"), dup.getMessage());
+    GraphBuildException range = assertThrows(GraphBuildException.class, () -> Strings.reduceJoin(outer, new long[] {0, 3}, false, ""));
+    assertTrue(range.getMessage().contains("Invalid reduction dimension 3 for input with 3 dimension(s)"), range.getMessage());
+  }
+
+  @Test
+  void substr_raggedPosAndLen_withTheInputsPartition() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("Hello", "World", "abc")), g.constant(Tensor.ofLongs(0, 2, 3)));
+    Value pos = g.raggedFromRowSplits(g.constant(Tensor.ofInts(1, -3, 0)), g.constant(Tensor.ofLongs(0, 2, 3)));
+    Value len = g.raggedFromRowSplits(g.constant(Tensor.ofInts(3, 2, 10)), g.constant(Tensor.ofLongs(0, 2, 3)));
+    // tf.ragged.map_flat_values(tf.strings.substr, rt, pos, len) -> [[b'ell', b'rl'], [b'abc']]
+    assertEquals("[[b'ell', b'rl'], [b'abc']]", run(g, Strings.substr(rt, pos, len, "BYTE")));
+    // in characters, with an empty row: map_flat_values(substr, [['naïve'], []], [[1], []], [[3], []], unit='UTF8_CHAR')
+    //   -> [[b'a\xc3\xafv'], []]
+    Value s = g.raggedFromRowSplits(g.constant(Tensor.ofStrings("naïve")), g.constant(Tensor.ofLongs(0, 1, 1)));
+    Value p = g.raggedFromRowSplits(g.constant(Tensor.ofLongs(1)), g.constant(Tensor.ofLongs(0, 1, 1)));
+    Value l = g.raggedFromRowSplits(g.constant(Tensor.ofLongs(3)), g.constant(Tensor.ofLongs(0, 1, 1)));
+    assertEquals("[[b'a\\xc3\\xafv'], []]", run(g, Strings.substr(s, p, l, "UTF8_CHAR")));
+    // other partitions: map_flat_values refuses them ("Inputs must have identical ragged splits"); checked when run
+    Value otherPos = g.raggedFromRowSplits(g.constant(Tensor.ofInts(1, -3, 0)), g.constant(Tensor.ofLongs(0, 1, 3)));
+    String differ = fails(g, Strings.substr(rt, otherPos, len, "BYTE"));
+    assertTrue(differ.contains("partitions differ: row_splits[1]=2 vs 1"), differ);
+    // a ragged pos with a scalar len, a ragged pos for a dense input, a pos of another ragged rank: refused when built
+    GraphBuildException mixed = assertThrows(GraphBuildException.class, () -> Strings.substr(rt, pos, g.scalar(DType.INT32, 1), "BYTE"));
+    assertTrue(mixed.getMessage().contains("both scalars, or both ragged with its row partitions"), mixed.getMessage());
+    Value dense = g.constant(Tensor.ofStrings("Hello", "World", "abc"));
+    GraphBuildException denseInput = assertThrows(GraphBuildException.class, () -> Strings.substr(dense, pos, len, "BYTE"));
+    assertTrue(denseInput.getMessage().contains("ragged pos or len needs a ragged input"), denseInput.getMessage());
+    Value deep = g.raggedFromRowSplits(rt, g.constant(Tensor.ofLongs(0, 2)));
+    GraphBuildException rank = assertThrows(GraphBuildException.class, () -> Strings.substr(deep, pos, len, "BYTE"));
+    assertTrue(rank.getMessage().contains("must have the input's ragged rank 2, got 1 and 1"), rank.getMessage());
   }
 
   @Test

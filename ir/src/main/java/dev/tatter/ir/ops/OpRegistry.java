@@ -61,6 +61,7 @@ public final class OpRegistry {
       UnicodeOps.class,
       StringElementwiseOps.class,
       StringFormatOps.class,
+      StringPrintOps.class,
       SparseValueOps.class,
       FusedOps.class);
 

@@ -189,7 +189,7 @@ public final class ReductionOps {
     return out;
   }
 
-  private static Type reduceAxis(Type input, int axis, boolean keepdims) {
+  static Type reduceAxis(Type input, int axis, boolean keepdims) {
     if (input instanceof DenseType dense) {
       List<Long> shape = new ArrayList<>(dense.shape());
       if (keepdims) {

@@ -15,6 +15,7 @@ import dev.tatter.runtime.kernels.StringJoinKernels;
 import dev.tatter.runtime.kernels.StringNumberKernels;
 import dev.tatter.runtime.kernels.SubstrKernels;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -85,7 +86,7 @@ public final class StringFormatOps {
   public static final OpDef AS_STRING =
       OpDef.builder("as_string")
           .summary("each number or bool as text, as C's printf prints it with TF's AsString format "
-              + "(precision, scientific, shortest, width, fill flag)")
+              + "(precision, scientific, shortest, width, fill flag); a string, given a positive width, cut to precision bytes and padded to width")
           .operands("input")
           .attribute(AttrSpec.optional("precision", AttrKind.INT, -1L))
           .attribute(AttrSpec.optional("scientific", AttrKind.BOOL, false))
@@ -113,6 +114,12 @@ public final class StringFormatOps {
               %0 = as_string(%x) {fill = "0", width = 4} : tensor<string>[2]
               return %0
               """, "[b'0007', b'-007']")
+          // TF 2.18 (TF Java 1.1.0's kernel): tf.strings.as_string(['ab', 'héllo'], width=5) -> [b'   ab', b'h\xc3\xa9llo']
+          .example("""
+              %x = constant() {value = tensor<string>[2] ["ab", "héllo"]} : tensor<string>[2]
+              %0 = as_string(%x) {width = 5} : tensor<string>[2]
+              return %0
+              """, "[b'   ab', b'h\\xc3\\xa9llo']")
           .build();
 
   public static final OpDef STRING_JOIN =
@@ -156,7 +163,7 @@ public final class StringFormatOps {
   public static final OpDef REDUCE_JOIN =
       OpDef.builder("reduce_join")
           .summary("the strings along axis joined in order with separator (tf.strings.reduce_join); dense: any axes, "
-              + "ragged: one axis or all; an empty group gives \"\"")
+              + "ragged: any axes, one at a time, the highest first (TF's ragged dispatch); an empty group gives \"\"")
           .operands("input")
           .attribute(AttrSpec.required("axis", AttrKind.INTS))
           .attribute(AttrSpec.optional("keepdims", AttrKind.BOOL, false))
@@ -218,14 +225,15 @@ public final class StringFormatOps {
   private static Type asStringType(OpContext ctx) {
     DenseType input = ctx.dense(0);
     DType dtype = input.dtype();
-    if (dtype == DType.STRING || !(dtype.isNumeric() || dtype == DType.BOOL)) {
-      throw ctx.fail("Type not supported: %s (as_string takes numbers and bool)", dtype);
+    if (!(dtype.isNumeric() || dtype == DType.BOOL || dtype == DType.STRING)) {
+      throw ctx.fail("Type not supported: %s (as_string takes numbers, bool and string)", dtype);
     }
     long precision = ctx.attributes().getInt("precision");
     boolean scientific = ctx.attributes().getBool("scientific");
     boolean shortest = ctx.attributes().getBool("shortest");
     String fill = (String) ctx.attributes().get("fill");
-    if (!dtype.isFloating()) {
+    // TF 2.18's AsString takes strings: notation is not used for them, precision only with a positive width
+    if (!dtype.isFloating() && dtype != DType.STRING) {
       if (scientific || shortest) {
         throw ctx.fail("scientific and shortest format not supported for datatype %s", dtype);
       }
@@ -254,14 +262,32 @@ public final class StringFormatOps {
     if (input.dtype() != DType.STRING) {
       throw ctx.fail("reduce_join takes strings, got %s", input.dtype());
     }
-    if (input instanceof RaggedType) {
-      return ReductionOps.reducedType(ctx, input, DType.STRING);
-    }
-    DenseType dense = (DenseType) input;
-    int rank = dense.rank();
     boolean keepdims = ctx.attributes().getBool("keepdims");
+    long[] axis = SparseShapeOps.ints(ctx, "axis");
+    int rank = input instanceof RaggedType rt ? rt.rank() : ((DenseType) input).rank();
+    boolean[] reduced = reducedAxes(ctx, axis, rank);
+    if (input instanceof DenseType dense) {
+      return denseReduced(dense, reduced, keepdims);
+    }
+    // TF's ragged_reduce_aggregate: one axis at a time, the highest first, the rest at once when dense
+    Type t = input;
+    for (int d = rank - 1; d >= 0; d--) {
+      if (!reduced[d]) {
+        continue;
+      }
+      if (t instanceof DenseType dense) {
+        boolean[] rest = Arrays.copyOf(reduced, dense.rank());
+        Arrays.fill(rest, d + 1, rest.length, false);
+        return denseReduced(dense, rest, keepdims);
+      }
+      t = ReductionOps.reduceAxis(t, d, keepdims);
+    }
+    return t;
+  }
+
+  private static boolean[] reducedAxes(OpContext ctx, long[] axis, int rank) {
     boolean[] reduced = new boolean[rank];
-    for (long a : SparseShapeOps.ints(ctx, "axis")) {
+    for (long a : axis) {
       if (a < -rank || a >= rank) {
         throw ctx.fail("Invalid reduction dimension %d for input with %d dimension(s)", a, rank);
       }
@@ -271,8 +297,12 @@ public final class StringFormatOps {
       }
       reduced[d] = true;
     }
+    return reduced;
+  }
+
+  private static DenseType denseReduced(DenseType dense, boolean[] reduced, boolean keepdims) {
     List<Long> shape = new ArrayList<>();
-    for (int d = 0; d < rank; d++) {
+    for (int d = 0; d < dense.rank(); d++) {
       if (!reduced[d]) {
         shape.add(dense.shape().get(d));
       } else if (keepdims) {

@@ -31,6 +31,20 @@ final class CFormat {
     return pad(sign(negative), negative ? decimal.substring(1) : decimal, true);
   }
 
+  /**
+   * A byte string as TF 2.18's AsString prints one (observed on TF Java 1.1.0's kernel): without a
+   * positive width, unchanged; with one, {@code %[flag]width[.precision]s}: cut to the precision in
+   * bytes, then padded with spaces to the width (on the right under the {@code -} flag; glibc pads
+   * {@code %s} with spaces under {@code 0} too).
+   */
+  String text(String byteString) {
+    if (width <= 0) {
+      return byteString;
+    }
+    String body = precision >= 0 && precision < byteString.length() ? byteString.substring(0, precision) : byteString;
+    return pad("", body, false);
+  }
+
   /** {@code %f}, {@code %e} or {@code %g} of {@code value}. */
   String floating(double value) {
     boolean negative = (Double.doubleToRawLongBits(value) & Long.MIN_VALUE) != 0;

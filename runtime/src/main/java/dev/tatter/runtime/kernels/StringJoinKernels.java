@@ -11,10 +11,10 @@ import java.util.Arrays;
 /**
  * TF's {@code StringJoin} (elementwise, scalars broadcast) and {@code ReduceJoin} (the strings
  * along axes joined in order), the latter on ragged tensors too, as TF's
- * {@code ragged_reduce_aggregate} applies {@code unsorted_segment_join}: reducing every axis
- * joins the flat values; axis 0 of a ragged tensor joins the rows position by position (segment
- * {@code j} holds element {@code j} of every row that has one); axis 1 joins each row; an empty
- * group gives "".
+ * {@code ragged_reduce_aggregate} applies {@code unsorted_segment_join}: axis 0 of a ragged
+ * tensor joins the rows position by position (segment {@code j} holds element {@code j} of every
+ * row that has one); axis 1 joins each row; several axes are reduced one at a time, the highest
+ * first; an empty group gives "".
  */
 public final class StringJoinKernels {
   private StringJoinKernels() {}
@@ -38,8 +38,8 @@ public final class StringJoinKernels {
   }
 
   /**
-   * {@code reduce_join {axis, keepdims, separator}}: a dense input over any set of axes (joined
-   * in row-major order of the reduced positions); a ragged one over one axis or all of them.
+   * {@code reduce_join {axis, keepdims, separator}}: a dense input over any set of axes (TF's
+   * {@code ReduceJoin}); a ragged one over any set of axes as TF's ragged dispatch reduces them.
    */
   public static Object reduceJoin(Object input, long[] axis, boolean keepdims, String separator) {
     if (input instanceof Tensor t) {
@@ -47,26 +47,36 @@ public final class StringJoinKernels {
     }
     RaggedTensor rt = (RaggedTensor) input;
     int rank = ReductionKernels.rankOf(rt);
-    boolean[] reduced = normalized(axis, rank);
-    int count = 0;
-    int only = -1;
-    for (int d = 0; d < rank; d++) {
-      if (reduced[d]) {
-        count++;
-        only = d;
+    normalized(axis, rank);
+    int[] sorted = new int[axis.length];
+    for (int k = 0; k < axis.length; k++) {
+      sorted[k] = (int) (axis[k] < 0 ? axis[k] + rank : axis[k]);
+    }
+    Arrays.sort(sorted);
+    return raggedAxes(rt, sorted, sorted.length, keepdims, separator);
+  }
+
+  /**
+   * TF's {@code ragged_reduce_aggregate} over the first {@code count} of the ascending axes
+   * {@code sorted}: an empty list gives the input, several axes are reduced one at a time, the
+   * highest first; once the result is dense, the axes left go to {@code ReduceJoin} at once, listed
+   * in ascending order (so the lowest varies fastest). Reducing every axis of a ragged tensor this
+   * way joins each row first, so an empty row still adds its separator (axis=None does not: the
+   * builder joins the flat values for it).
+   */
+  private static Object raggedAxes(Object input, int[] sorted, int count, boolean keepdims, String separator) {
+    if (count == 0) {
+      return input;
+    }
+    if (input instanceof Tensor t) {
+      long[] rest = new long[count];
+      for (int k = 0; k < count; k++) {
+        rest[k] = sorted[k];
       }
+      return dense(t, normalized(rest, t.rank()), iterationOrder(rest, t.rank()), keepdims, separator);
     }
-    if (count == rank) {
-      Tensor flat = rt.flatValues();
-      String joined = String.join(separator, (String[]) flat.unsafeData());
-      int[] shape = new int[keepdims ? rank : 0];
-      Arrays.fill(shape, 1);
-      return Tensor.wrap(DType.STRING, shape, new String[] {joined});
-    }
-    if (count != 1) {
-      throw new InvalidArgumentException("reduce_join of a ragged tensor takes one axis or all of them, got " + Arrays.toString(axis));
-    }
-    return raggedAxis(rt, only, keepdims, separator);
+    Object reduced = raggedAxis((RaggedTensor) input, sorted[count - 1], keepdims, separator);
+    return raggedAxes(reduced, sorted, count - 1, keepdims, separator);
   }
 
   private static boolean[] normalized(long[] axis, int rank) {
@@ -196,7 +206,12 @@ public final class StringJoinKernels {
           if (acc[at] == null) {
             acc[at] = new StringBuilder(in[row * inner + k]);
           } else {
-            acc[at].append(separator).append(in[row * inner + k]);
+            // TF's UnsortedSegmentJoin puts the separator only after a non-empty join so far:
+            // ['', 'a'] joins to 'a', ['a', ''] to 'a, '
+            if (acc[at].length() > 0) {
+              acc[at].append(separator);
+            }
+            acc[at].append(in[row * inner + k]);
           }
         }
       }

@@ -193,18 +193,26 @@ public final class StringNumberKernels {
   public static Tensor asString(Tensor input, long precision, boolean scientific, boolean shortest, long width, String fill) {
     DType dtype = input.dtype();
     String[] out = new String[input.size()];
-    Object data = input.unsafeData();
     // any negative value means "none", as TF's "> -1" tests read it (the type rule caps the positive ones)
     CFormat format = new CFormat(fill.isEmpty() ? '\0' : fill.charAt(0), width < 0 ? -1 : (int) width, precision < 0 ? -1 : (int) precision,
         shortest ? 'g' : scientific ? 'e' : 'f');
     for (int i = 0; i < out.length; i++) {
-      out[i] = switch (dtype) {
-        case BOOL -> ((boolean[]) data)[i] ? "true" : "false";
-        case FLOAT32, FLOAT64, FLOAT16, BFLOAT16 -> format.floating(((Number) input.get(i)).doubleValue());
-        case UINT64 -> format.integer(Long.toUnsignedString(((long[]) data)[i]));
-        default -> format.integer(String.valueOf(input.get(i)));
-      };
+      out[i] = asStringElement(input, i, format);
     }
     return Tensor.wrap(DType.STRING, input.shape(), out);
+  }
+
+  /** {@code as_string}'s defaults: {@code %f} for floats, decimal for integers. */
+  static final CFormat DEFAULT_FORMAT = new CFormat('\0', -1, -1, 'f');
+
+  /** Element {@code i} of {@code input} as {@code as_string} prints it with {@code format}. */
+  static String asStringElement(Tensor input, int i, CFormat format) {
+    return switch (input.dtype()) {
+      case BOOL -> ((boolean[]) input.unsafeData())[i] ? "true" : "false";
+      case STRING -> format.text(((String[]) input.unsafeData())[i]);
+      case FLOAT32, FLOAT64, FLOAT16, BFLOAT16 -> format.floating(((Number) input.get(i)).doubleValue());
+      case UINT64 -> format.integer(Long.toUnsignedString(((long[]) input.unsafeData())[i]));
+      default -> format.integer(String.valueOf(input.get(i)));
+    };
   }
 }
