@@ -85,4 +85,19 @@ class ReductionInnerAxisTest {
       BitExact.assertSameBits(Tensor.of(DType.FLOAT64, new double[] {nan, nan}, 2), out, max ? "max" : "min");
     }
   }
+
+  @Test
+  void raggedRowsOfVectors_minMax_float32AndFloat64() {
+    // rt = tf.RaggedTensor.from_row_splits([[1, 8], [4, 2], [3, 5], [7, 6]], [0, 3, 4]) (a segment reduction per row)
+    // tf.reduce_max(rt, axis=1) -> [[4, 8], [7, 6]]; tf.reduce_min(rt, axis=1) -> [[1, 2], [7, 6]]
+    int[] values = {1, 8, 4, 2, 3, 5, 7, 6};
+    for (DType dtype : List.of(DType.FLOAT32, DType.FLOAT64)) {
+      for (boolean max : new boolean[] {true, false}) {
+        GraphBuilder g = new GraphBuilder();
+        Value rt = g.raggedFromRowSplits(g.constant(of(dtype, values, 4, 2)), g.constant(Tensor.ofLongs(0, 3, 4)));
+        Object out = Harness.runEverywhere(g.build(max ? rt.reduceMax(1) : rt.reduceMin(1)), Map.of()).get(0);
+        BitExact.assertSameBits(of(dtype, max ? new int[] {4, 8, 7, 6} : new int[] {1, 2, 7, 6}, 2, 2), out, dtype + (max ? " max" : " min"));
+      }
+    }
+  }
 }
