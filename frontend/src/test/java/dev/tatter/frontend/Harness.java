@@ -1,12 +1,15 @@
 package dev.tatter.frontend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tatter.codegen.CompiledGraph;
+import dev.tatter.codegen.FeedChecker;
 import dev.tatter.codegen.Interpreter;
 import dev.tatter.codegen.testing.BitExact;
 import dev.tatter.codegen.testing.VerifiedCompile;
 import dev.tatter.ir.Graph;
+import dev.tatter.ir.Node;
 import dev.tatter.ir.text.GraphParser;
 import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.optimizer.PassManager;
@@ -17,7 +20,11 @@ import java.util.Map;
  * Runs a graph every way Tatter can and checks that all agree: the interpreter on the graph as
  * built (the oracle), the interpreter after the default optimizations, the compiled bytecode
  * (verified by ASM's CheckClassAdapter), and all of that again on the graph printed and parsed
- * back (which must print identically). Agreeing means bit for bit ({@link BitExact}).
+ * back (which must print identically). Agreeing means bit for bit ({@link BitExact}). Every
+ * result must also fit the static type of the node it comes from, in the graph that computed it
+ * (dtype, rank, every known dim, ragged_rank and uniform row lengths, as {@link FeedChecker} reads
+ * a type): type inference is what later passes and the generated code trust, so a kernel
+ * returning a value of another type fails every test that runs it, even when all backends agree.
  */
 public final class Harness {
   private Harness() {}
@@ -25,6 +32,7 @@ public final class Harness {
   /** The graph's outputs, after checking that every backend and the text round trip agree. */
   public static List<Object> runEverywhere(Graph graph, Map<String, ?> feeds) {
     List<Object> oracle = Interpreter.run(graph, feeds);
+    assertFitTypes(graph, oracle, "interpreter");
     check(graph, feeds, oracle);
     String text = GraphPrinter.print(graph);
     Graph parsed = GraphParser.parse(text, "roundtrip.tat");
@@ -37,11 +45,34 @@ public final class Harness {
 
   private static void check(Graph graph, Map<String, ?> feeds, List<Object> oracle) {
     Graph optimized = PassManager.parse(PassManager.DEFAULT_PIPELINE).run(graph);
-    BitExact.assertSameBits(oracle, Interpreter.run(optimized, feeds), "interpreter after optimization");
+    List<Object> optimizedValues = Interpreter.run(optimized, feeds);
+    BitExact.assertSameBits(oracle, optimizedValues, "interpreter after optimization");
+    assertFitTypes(optimized, optimizedValues, "interpreter after optimization");
     CompiledGraph unoptimized = VerifiedCompile.compile(graph);
-    BitExact.assertSameBits(oracle, unoptimized.run(feeds), "bytecode, unoptimized");
+    List<Object> unoptimizedValues = unoptimized.run(feeds);
+    BitExact.assertSameBits(oracle, unoptimizedValues, "bytecode, unoptimized");
+    assertFitTypes(graph, unoptimizedValues, "bytecode, unoptimized");
     CompiledGraph compiled = VerifiedCompile.compile(optimized);
-    BitExact.assertSameBits(oracle, compiled.run(feeds), "bytecode, optimized");
+    List<Object> compiledValues = compiled.run(feeds);
+    BitExact.assertSameBits(oracle, compiledValues, "bytecode, optimized");
+    assertFitTypes(optimized, compiledValues, "bytecode, optimized");
+  }
+
+  /**
+   * Fails unless each of {@code values} fits the static type of the matching output of
+   * {@code graph}; the message names the backend, the node, its op and type, and what differs.
+   */
+  public static void assertFitTypes(Graph graph, List<Object> values, String backend) {
+    List<Node> outputs = graph.outputs();
+    assertEquals(outputs.size(), values.size(), backend + ": one value per output");
+    for (int i = 0; i < outputs.size(); i++) {
+      Node node = outputs.get(i);
+      String mismatch = FeedChecker.mismatch(node.type(), values.get(i));
+      if (mismatch != null) {
+        fail(backend + ": output " + i + ", " + node.describe() + ", does not fit its type "
+            + node.type() + ": " + mismatch);
+      }
+    }
   }
 
   /** Fails unless ASM's CheckClassAdapter finds the generated class valid (codegen's {@link VerifiedCompile}). */
