@@ -484,6 +484,72 @@ class ErrorCatalogTest {
       return run(g, Map.of("sp", SparseTensor.of(new long[][] {{0}}, Tensor.ofLongs(1), 2),
           "w", SparseTensor.of(new long[][] {{0}, {1}}, Tensor.ofFloats(1, 2), 2)), sp.sparseBincount(w, 0, null, null, false));
     });
+    on("B170", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.ofInts(0)), 2, 0);
+    }));
+    on("B171", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[2], 2, 1)), 1, 3);
+    }));
+    on("B172", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[2], 2, 1)), 0, 1);
+    }));
+    on("B173", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[3], 3, 1)), 1, 1);
+    }));
+    on("B174", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.constant(Tensor.ofInts(0)), 1, 0);
+    }));
+    on("B175", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gatherNd(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.of(DType.INT32, new int[2], 1, 2)));
+    }));
+    on("B176", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gatherNd(g.scalar(DType.INT32, 5), g.constant(Tensor.ofInts(0)));
+    }));
+    on("B177", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.constant(Tensor.of(DType.INT32, new int[2], 1, 2)));
+    }));
+    on("B178", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.dynamicPartition(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1)), 2);
+    }));
+    on("B179", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.dynamicPartition(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0, 0)), 0);
+    }));
+    on("R170", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.dense(DType.INT32, 2, 3));
+      Value i = g.placeholder("i", Types.dense(DType.INT64, 2, 2));
+      return run(g, Map.of("p", Tensor.of(DType.INT32, new int[6], 2, 3), "i", Tensor.of(DType.INT64, new long[] {0, 1, -1, 0}, 2, 2)),
+          g.gather(p, i, 1, 0));
+    });
+    on("R171", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.dense(DType.INT32, -1, 3));
+      Value i = g.placeholder("i", Types.dense(DType.INT32, -1, 1));
+      return run(g, Map.of("p", Tensor.of(DType.INT32, new int[6], 2, 3), "i", Tensor.of(DType.INT32, new int[3], 3, 1)),
+          g.gather(p, i, 1, 1));
+    });
+    on("R172", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.dense(DType.INT32, 3));
+      Value i = g.placeholder("i", Types.dense(DType.INT32, 1, 2, 1));
+      return run(g, Map.of("p", Tensor.ofInts(0, 1, 2), "i", Tensor.of(DType.INT32, new int[] {0, 7}, 1, 2, 1)), g.gatherNd(p, i));
+    });
+    on("R173", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value d = g.placeholder("d", Types.dense(DType.INT32, 3));
+      Value p = g.placeholder("p", Types.dense(DType.INT32, 3));
+      return run(g, Map.of("d", Tensor.ofInts(1, 2, 3), "p", Tensor.ofInts(0, 2, 1)), g.dynamicPartition(d, p, 2).get(0));
+    });
     on("R98", () -> {
       GraphBuilder g = new GraphBuilder();
       Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
