@@ -544,6 +544,13 @@ class ErrorCatalogTest {
       Value i = g.placeholder("i", Types.dense(DType.INT32, 1, 2, 1));
       return run(g, Map.of("p", Tensor.ofInts(0, 1, 2), "i", Tensor.of(DType.INT32, new int[] {0, 7}, 1, 2, 1)), g.gatherNd(p, i));
     });
+    on("R174", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.dense(DType.INT32, 2, 0));
+      Value i = g.placeholder("i", Types.dense(DType.INT32, 1, 1));
+      return run(g, Map.of("p", Tensor.of(DType.INT32, new int[0], 2, 0), "i", Tensor.of(DType.INT32, new int[] {1}, 1, 1)),
+          g.gatherNd(p, i));
+    });
     on("R173", () -> {
       GraphBuilder g = new GraphBuilder();
       Value d = g.placeholder("d", Types.dense(DType.INT32, 3));

@@ -93,6 +93,12 @@ class GatherAxisTest {
     String low = runtimeError(g2, g2.gather(matrix(g2), g2.constant(Tensor.of(DType.INT64, new long[] {0, 1, -1, 0}, 2, 2)), 1, 0),
         Map.of());
     assertTrue(low.contains("indices[1,0] = -1 is not in [0, 3)"), low);
+    GraphBuilder g4 = new GraphBuilder();
+    // an empty result checks no index (TF's kernel returns before copying any slice):
+    // tf.gather(tf.zeros([0, 2], tf.int32), [7], axis=1) -> shape (0, 1), no error
+    Value empty = g4.gather(g4.constant(Tensor.of(DType.INT32, new int[0], 0, 2)), g4.constant(Tensor.ofInts(7)), 1, 0);
+    assertEquals("[]", run(g4, empty));
+    assertEquals("(0, 1)", empty.shape());
     GraphBuilder g3 = new GraphBuilder();
     // with batch_dims=1: tf.gather([[1, 2, 3], [4, 5, 6]], [[0], [3]], axis=1, batch_dims=1) -> indices[1,0] = 3 is not in [0, 3)
     String batched = runtimeError(g3, g3.gather(matrix(g3), g3.constant(Tensor.of(DType.INT32, new int[] {0, 3}, 2, 1)), 1, 1),

@@ -89,6 +89,14 @@ class GatherNdAndPartitionTest {
     String low = runtimeError(g2, g2.gatherNd(g2.constant(ints(new int[] {2, 2}, 1, 2, 3, 4)),
         g2.constant(ints(new int[] {1, 2}, 0, -1))));
     assertTrue(low.contains("indices[0] = [0, -1] does not index into param shape [2,2]"), low);
+    GraphBuilder g4 = new GraphBuilder();
+    // tf.gather_nd(tf.zeros([2, 0]), [[1]]) -> Requested more than 0 entries, but params is empty.  Params shape: [2,0]
+    // (even though row 1 exists: TF refuses every tuple into empty params)
+    String empty = runtimeError(g4, g4.gatherNd(g4.constant(ints(new int[] {2, 0})), g4.constant(ints(new int[] {1, 1}, 1))));
+    assertTrue(empty.contains("Requested more than 0 entries, but params is empty.  Params shape: [2,0]"), empty);
+    // tf.gather_nd(tf.zeros([2, 0]), tf.zeros([0, 1], tf.int32)) -> shape [0, 0] (no tuples, nothing requested)
+    GraphBuilder g5 = new GraphBuilder();
+    assertEquals("[]", run(g5, g5.gatherNd(g5.constant(ints(new int[] {2, 0})), g5.constant(ints(new int[] {0, 1})))));
     GraphBuilder g3 = new GraphBuilder();
     // tf.gather_nd([1, 2], [[0, 0]]) -> index innermost dimension length must be <= params rank; saw: 2 vs. 1
     GraphBuildException rank = assertThrows(GraphBuildException.class,

@@ -47,10 +47,15 @@ public final class GatherKernels {
     int limit = p[a];
     int inner = product(p, a + 1, p.length);
     int perBatch = product(q, b, q.length);
+    Object out = params.dtype().layout().newArray(count);
+    if (count == 0) {
+      // TF's GatherV2 returns an empty result before looking at any index (it copies no slice, so
+      // it checks none): gathering from params with an empty outer or inner dim accepts any index
+      return Tensor.wrap(params.dtype(), outShape, out);
+    }
     long[] idx = checkedIndices(indices, limit);
     Object in = params.unsafeData();
-    Object out = params.dtype().layout().newArray(count);
-    if (inner > 0) {
+    {
       int at = 0;
       for (int bt = 0; bt < batch; bt++) {
         for (int o = 0; o < outer; o++) {
@@ -102,6 +107,11 @@ public final class GatherKernels {
     int tuples = product(q, b, q.length - 1);
     int slice = product(p, b + m, p.length);
     int[] tupleShape = Arrays.copyOf(q, q.length - 1);
+    if (batch * tuples > 0 && params.size() == 0) {
+      // TF's GatherNd refuses any tuple into empty params, even one naming an empty slice
+      throw new InvalidArgumentException("Requested more than 0 entries, but params is empty.  Params shape: "
+          + shapeString(p));
+    }
     Object in = params.unsafeData();
     Object out = params.dtype().layout().newArray(count);
     int[] offsets = new int[batch * tuples];
@@ -193,12 +203,17 @@ public final class GatherKernels {
     for (int k = 0; k < m; k++) {
       tuple.append(k == 0 ? "" : ", ").append(indices.getLong(row * m + k));
     }
-    StringBuilder shape = new StringBuilder("[");
-    for (int i = 0; i < params.length; i++) {
-      shape.append(i == 0 ? "" : ",").append(params[i]);
-    }
     return new InvalidArgumentException("indices" + sliceDebugString(tupleShape, row) + " = [" + tuple
-        + "] does not index into param shape " + shape.append(']'));
+        + "] does not index into param shape " + shapeString(params));
+  }
+
+  /** TF's {@code TensorShape::DebugString}: "[2,0,1]". */
+  private static String shapeString(int[] shape) {
+    StringBuilder s = new StringBuilder("[");
+    for (int i = 0; i < shape.length; i++) {
+      s.append(i == 0 ? "" : ",").append(shape[i]);
+    }
+    return s.append(']').toString();
   }
 
   /** TF's {@code SliceDebugString}: "" for rank 0, "[i]" for rank 1, else "[i,j,...]" of the flat position. */
