@@ -58,8 +58,9 @@ public final class GraphBuilder {
    * TF's {@code tf.gather(params, indices, axis=axis, batch_dims=batchDims)} (GatherV2): negative
    * {@code axis} counts from params' rank, negative {@code batchDims} from indices' rank; TF's
    * {@code axis=None} is {@code axis = batchDims}. Dense params and indices take any valid pair;
-   * ragged params with dense indices take axis 0 (RaggedGather) or an axis inside their flat values'
-   * uniform dims (the flat values are gathered, the partitions kept); ragged indices take axis 0.
+   * ragged params with dense indices take batch_dims 0 at any axis (0 is RaggedGather; along a ragged
+   * axis each index must lie inside its own row, which TF does not check) or batch_dims 1 at axis 1;
+   * ragged indices take axis 0.
    */
   public Value gather(Value params, Value indices, int axis, int batchDims) {
     return Selections.gather(this, params, indices, axis, batchDims);

@@ -69,9 +69,20 @@ final class Selections {
       Value flat = g.op(ArrayOps.GATHER, Map.of("axis", (long) (a - params.raggedRank())), d.flatValues(), indices);
       return g.rebuild(flat, d.partitions());
     }
+    if (indices.raggedRank() == 0 && params.raggedRank() > 0 && b <= 1 && (b == 0 || a == 1)) {
+      GraphBuilder.Decomposed d = g.decompose(params);
+      Value outer = d.partitions().get(0);
+      if (a > 1) {
+        // TF's _axis_gather: params.with_values(gather(params.values, indices, axis - 1))
+        return g.rebuild(gather(g, params.values(), indices, a - 1, 0), List.of(outer));
+      }
+      // axis 1 (batch_dims 0 or 1): TF's flatten-and-offset, each index checked against its own row
+      Value offsets = g.op(RaggedGatherOps.ROW_OFFSET_INDICES, Map.of("batched", b == 1), outer, indices);
+      return gather(g, params.values(), offsets);
+    }
     throw GraphBuilder.misuse("gather with axis " + a + " and batch_dims " + b + " on " + params.type() + " and "
-        + indices.type() + " is not supported: ragged operands take axis 0, or (dense indices, batch_dims 0) an axis "
-        + "inside the params' flat values (> ragged_rank " + params.raggedRank() + ")", params);
+        + indices.type() + " is not supported: ragged indices take axis 0; ragged params take dense indices with "
+        + "batch_dims 0, or batch_dims 1 at axis 1", params);
   }
 
   static Value gatherNd(GraphBuilder g, Value params, Value indices, int batchDims) {

@@ -502,7 +502,7 @@ class ErrorCatalogTest {
     }));
     on("B174", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.gather(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.constant(Tensor.ofInts(0)), 1, 0);
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.raggedConstant(List.of(List.of(0), List.of(1))), 1, 0);
     }));
     on("B175", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
@@ -543,6 +543,12 @@ class ErrorCatalogTest {
       Value p = g.placeholder("p", Types.dense(DType.INT32, 3));
       Value i = g.placeholder("i", Types.dense(DType.INT32, 1, 2, 1));
       return run(g, Map.of("p", Tensor.ofInts(0, 1, 2), "i", Tensor.of(DType.INT32, new int[] {0, 7}, 1, 2, 1)), g.gatherNd(p, i));
+    });
+    on("R175", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2, 3, 4, 5), splits(0, 3, 5))),
+          g.gather(rt, g.constant(Tensor.ofInts(2)), 1, 0));
     });
     on("R174", () -> {
       GraphBuilder g = new GraphBuilder();

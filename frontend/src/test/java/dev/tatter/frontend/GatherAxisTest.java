@@ -82,6 +82,32 @@ class GatherAxisTest {
   }
 
   @Test
+  void raggedParams_alongTheRaggedAxis_eachIndexInsideItsRow() {
+    GraphBuilder g = new GraphBuilder();
+    Value rt = g.raggedConstant(java.util.List.of(java.util.List.of(1, 2, 3), java.util.List.of(4, 5)));
+    // rt = tf.ragged.constant([[1, 2, 3], [4, 5]]); tf.gather(rt, [1, 0], axis=1) -> [[2, 1], [5, 4]] (dense)
+    Value out = g.gather(rt, g.constant(Tensor.ofInts(1, 0)), 1, 0);
+    assertEquals("[[2, 1], [5, 4]]", run(g, out));
+    assertEquals("(2, 2)", out.shape());
+    // tf.gather(rt, [[1], [0]], axis=1, batch_dims=1) -> [[2], [4]]
+    assertEquals("[[2], [4]]", run(g, g.gather(rt, g.constant(Tensor.of(DType.INT64, new long[] {1, 0}, 2, 1)), 1, 1)));
+    // rt2 = tf.ragged.constant([[[1, 2], [3]], [[4], [5, 6], [7]]])
+    Value rt2 = g.raggedConstant(java.util.List.of(
+        java.util.List.of(java.util.List.of(1, 2), java.util.List.of(3)),
+        java.util.List.of(java.util.List.of(4), java.util.List.of(5, 6), java.util.List.of(7))));
+    // tf.gather(rt2, [1, 0], axis=1) -> [[[3], [1, 2]], [[5, 6], [4]]]
+    assertEquals("[[[3], [1, 2]], [[5, 6], [4]]]", run(g, g.gather(rt2, g.constant(Tensor.ofInts(1, 0)), 1, 0)));
+    // tf.gather(rt2, [0], axis=2) -> [[[1], [3]], [[4], [5], [7]]]
+    assertEquals("[[[1], [3]], [[4], [5], [7]]]", run(g, g.gather(rt2, g.constant(Tensor.ofInts(0)), 2, 0)));
+    // tf.gather(rt, [2], axis=1): TF offsets the index unchecked (row 1 would read past its end);
+    // Tatter checks each index against its own row
+    GraphBuilder g2 = new GraphBuilder();
+    Value short2 = g2.raggedConstant(java.util.List.of(java.util.List.of(1, 2, 3), java.util.List.of(4, 5)));
+    String past = runtimeError(g2, g2.gather(short2, g2.constant(Tensor.ofInts(2)), 1, 0), Map.of());
+    assertTrue(past.contains("indices[0] = 2 is not in [0, 2) (row 1 of params has 2 values"), past);
+  }
+
+  @Test
   void outOfRangeAndNegativeIndices_nameTheIndexAndTheBound() {
     GraphBuilder g = new GraphBuilder();
     Value p = matrix(g);
@@ -136,9 +162,9 @@ class GatherAxisTest {
     Value three = g.constant(Tensor.of(DType.INT32, new int[3], 3, 1));
     GraphBuildException dims = assertThrows(GraphBuildException.class, () -> g.gather(p, three, 1, 1));
     assertTrue(dims.getMessage().contains("params.shape[0]: 2 should be equal to indices.shape[0]: 3"), dims.getMessage());
-    // ragged params gathered along their ragged axis are not supported (TF's _axis_gather there checks no bounds)
-    Value rt = g.raggedConstant(java.util.List.of(java.util.List.of(1, 2), java.util.List.of(3)));
-    GraphBuildException ragged = assertThrows(GraphBuildException.class, () -> g.gather(rt, g.constant(Tensor.ofInts(0)), 1, 0));
-    assertTrue(ragged.getMessage().contains("is not supported"), ragged.getMessage());
+    // ragged indices along axis 1 are not supported
+    Value ri = g.raggedConstant(java.util.List.of(java.util.List.of(0), java.util.List.of(1)));
+    GraphBuildException ragged = assertThrows(GraphBuildException.class, () -> g.gather(p, ri, 1, 0));
+    assertTrue(ragged.getMessage().contains("is not supported: ragged indices take axis 0"), ragged.getMessage());
   }
 }

@@ -1,6 +1,7 @@
 package dev.tatter.runtime.kernels;
 
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
 import java.util.Arrays;
@@ -182,6 +183,46 @@ public final class GatherKernels {
       }
     }
     return Tensor.wrap(data.dtype(), outShape, out);
+  }
+
+  /**
+   * The flat positions {@code tf.gather(rt, indices, axis=1[, batch_dims=1])} reads in
+   * {@code rt.values}: {@code row_start(b) + indices[...]} per row {@code b} of {@code partition}
+   * (for every row, or with {@code batched} for row {@code b}'s own indices {@code indices[b, ...]}),
+   * shape {@code [nrows] + indices.shape} (batched: {@code indices.shape}). TF's {@code _axis_gather}
+   * and {@code _batch_gather} add the offsets unchecked, so an index past its row's end reads the
+   * next row; here each index must lie inside its row, else an error names it, the row and its length.
+   */
+  public static Tensor rowOffsetIndices(RowPartition partition, Tensor indices, boolean batched) {
+    int nrows = partition.nrows();
+    int[] q = indices.shape();
+    if (batched && (q.length == 0 || q[0] != nrows)) {
+      throw new InvalidArgumentException("params.shape[0]: " + nrows + " should be equal to indices.shape[0]: "
+          + (q.length == 0 ? "(a scalar)" : q[0]));
+    }
+    int[] outShape = q;
+    if (!batched) {
+      outShape = new int[q.length + 1];
+      outShape[0] = nrows;
+      System.arraycopy(q, 0, outShape, 1, q.length);
+    }
+    long[] out = new long[Sizes.elementCount(outShape)];
+    int n = indices.size();
+    int perRow = batched ? (nrows == 0 ? 0 : n / nrows) : n;
+    for (int b = 0; b < nrows; b++) {
+      int start = partition.rowStart(b);
+      int length = partition.rowLength(b);
+      for (int k = 0; k < perRow; k++) {
+        int at = batched ? b * perRow + k : k;
+        long v = indices.getLong(at);
+        if (v < 0 || v >= length) {
+          throw new InvalidArgumentException("indices" + sliceDebugString(q, at) + " = " + v + " is not in [0, " + length
+              + ") (row " + b + " of params has " + length + " values along the gathered ragged axis)");
+        }
+        out[b * perRow + k] = start + v;
+      }
+    }
+    return Tensor.wrap(dev.tatter.runtime.DType.INT64, outShape, out);
   }
 
   /** The flat indices, each checked against {@code [0, limit)} in order (TF's message names the first bad one). */
