@@ -484,43 +484,43 @@ class ErrorCatalogTest {
       return run(g, Map.of("sp", SparseTensor.of(new long[][] {{0}}, Tensor.ofLongs(1), 2),
           "w", SparseTensor.of(new long[][] {{0}, {1}}, Tensor.ofFloats(1, 2), 2)), sp.sparseBincount(w, 0, null, null, false));
     });
-    on("B170", () -> build(() -> {
+    on("B200", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.ofInts(0)), 2, 0);
     }));
-    on("B171", () -> build(() -> {
+    on("B201", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[2], 2, 1)), 1, 3);
     }));
-    on("B172", () -> build(() -> {
+    on("B202", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[2], 2, 1)), 0, 1);
     }));
-    on("B173", () -> build(() -> {
+    on("B203", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[3], 3, 1)), 1, 1);
     }));
-    on("B174", () -> build(() -> {
+    on("B204", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.raggedConstant(List.of(List.of(0), List.of(1))), 1, 0);
     }));
-    on("B175", () -> build(() -> {
+    on("B205", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.gatherNd(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.of(DType.INT32, new int[2], 1, 2)));
     }));
-    on("B176", () -> build(() -> {
+    on("B206", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.gatherNd(g.scalar(DType.INT32, 5), g.constant(Tensor.ofInts(0)));
     }));
-    on("B177", () -> build(() -> {
+    on("B207", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.constant(Tensor.of(DType.INT32, new int[2], 1, 2)));
     }));
-    on("B178", () -> build(() -> {
+    on("B208", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.dynamicPartition(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1)), 2);
     }));
-    on("B179", () -> build(() -> {
+    on("B209", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.dynamicPartition(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0, 0)), 0);
     }));
