@@ -54,6 +54,41 @@ public final class GraphBuilder {
     return Selections.gather(this, params, indices);
   }
 
+  /**
+   * TF's {@code tf.gather(params, indices, axis=axis, batch_dims=batchDims)} (GatherV2): negative
+   * {@code axis} counts from params' rank, negative {@code batchDims} from indices' rank; TF's
+   * {@code axis=None} is {@code axis = batchDims}. Dense params and indices take any valid pair;
+   * ragged params with dense indices take batch_dims 0 at any axis (0 is RaggedGather; along a ragged
+   * axis each index must lie inside its own row, which TF does not check) or batch_dims 1 at axis 1;
+   * ragged indices take axis 0.
+   */
+  public Value gather(Value params, Value indices, int axis, int batchDims) {
+    return Selections.gather(this, params, indices, axis, batchDims);
+  }
+
+  /**
+   * TF's {@code tf.gather_nd(params, indices)}: each index tuple (indices' last dim) picks an element
+   * or, shorter than params' rank, a slice. Ragged indices keep their partitions (their flat values
+   * hold the tuples).
+   */
+  public Value gatherNd(Value params, Value indices) {
+    return Selections.gatherNd(this, params, indices, 0);
+  }
+
+  /** TF's {@code tf.gather_nd(params, indices, batch_dims=batchDims)} on dense operands. */
+  public Value gatherNd(Value params, Value indices, int batchDims) {
+    return Selections.gatherNd(this, params, indices, batchDims);
+  }
+
+  /**
+   * TF's {@code tf.dynamic_partition(data, partitions, numPartitions)}: one value per partition,
+   * {@code dynamic_partition {index = i}} nodes over the same operands (the IR has one result per
+   * node). Ragged data is partitioned by rows ({@code partitions} of rank 1, one per row).
+   */
+  public List<Value> dynamicPartition(Value data, Value partitions, int numPartitions) {
+    return Selections.dynamicPartition(this, data, partitions, numPartitions);
+  }
+
   /** TF's {@code tf.ragged.range(limits)}: rows {@code range(0, limits[i])}. */
   public Value raggedRange(Value limits) {
     return raggedRange(scalar(limits.dtype(), 0), limits, scalar(limits.dtype(), 1));

@@ -1,6 +1,7 @@
 package dev.tatter.frontend;
 
 import dev.tatter.ir.ops.ArrayOps;
+import dev.tatter.ir.ops.GatherNdOps;
 import dev.tatter.ir.ops.RaggedGatherOps;
 import dev.tatter.ir.ops.RaggedOps;
 import dev.tatter.ir.ops.SelectionOps;
@@ -36,6 +37,107 @@ final class Selections {
     Value flat = g.op(params.raggedRank() > 0 ? RaggedGatherOps.RAGGED_GATHER : ArrayOps.GATHER, Map.of(), params,
         d.flatValues());
     return g.rebuild(flat, d.partitions());
+  }
+
+  static Value gather(GraphBuilder g, Value params, Value indices, int axis, int batchDims) {
+    requireTensor("gather", "params", params);
+    requireTensor("gather", "indices", indices);
+    int pRank = rank(params);
+    int iRank = rank(indices);
+    int b = batchDims < 0 ? batchDims + iRank : batchDims;
+    if (b < 0 || b > iRank) {
+      throw GraphBuilder.misuse("gather: Expected batch_dims in the range [" + -iRank + ", " + iRank + "], but got "
+          + batchDims, indices);
+    }
+    int a = axis < 0 ? axis + pRank : axis;
+    if (a < 0 || a >= pRank) {
+      throw GraphBuilder.misuse("gather: Expected axis in the range [" + -pRank + ", " + pRank + "), but got " + axis, params);
+    }
+    if (b > a) {
+      throw GraphBuilder.misuse("gather: batch_dims (" + b + ") must be less than or equal to axis (" + a + ")", indices);
+    }
+    if (a == 0) {
+      return gather(g, params, indices);
+    }
+    if (params.raggedRank() == 0 && indices.raggedRank() == 0) {
+      return g.op(ArrayOps.GATHER, Map.of("axis", (long) a, "batch_dims", (long) b), params, indices);
+    }
+    if (b == 0 && indices.raggedRank() == 0 && a > params.raggedRank()) {
+      // TF's _axis_gather recurses into params.values while axis > 1: the partitions stay, the
+      // flat values are gathered along the axis they hold
+      GraphBuilder.Decomposed d = g.decompose(params);
+      Value flat = g.op(ArrayOps.GATHER, Map.of("axis", (long) (a - params.raggedRank())), d.flatValues(), indices);
+      return g.rebuild(flat, d.partitions());
+    }
+    if (indices.raggedRank() == 0 && params.raggedRank() > 0 && b <= 1 && (b == 0 || a == 1)) {
+      GraphBuilder.Decomposed d = g.decompose(params);
+      Value outer = d.partitions().get(0);
+      if (a > 1) {
+        // TF's _axis_gather: params.with_values(gather(params.values, indices, axis - 1))
+        return g.rebuild(gather(g, params.values(), indices, a - 1, 0), List.of(outer));
+      }
+      // axis 1 (batch_dims 0 or 1): TF's flatten-and-offset, each index checked against its own row
+      Value offsets = g.op(RaggedGatherOps.ROW_OFFSET_INDICES, Map.of("batched", b == 1), outer, indices);
+      return gather(g, params.values(), offsets);
+    }
+    throw GraphBuilder.misuse("gather with axis " + a + " and batch_dims " + b + " on " + params.type() + " and "
+        + indices.type() + " is not supported: ragged indices take axis 0; ragged params take dense indices with "
+        + "batch_dims 0, or batch_dims 1 at axis 1", params);
+  }
+
+  static Value gatherNd(GraphBuilder g, Value params, Value indices, int batchDims) {
+    requireTensor("gather_nd", "params", params);
+    requireTensor("gather_nd", "indices", indices);
+    if (params.raggedRank() > 0) {
+      throw GraphBuilder.misuse("gather_nd on ragged params is not supported (dense params only)", params);
+    }
+    if (indices.raggedRank() > 0) {
+      if (batchDims != 0) {
+        throw GraphBuilder.misuse("gather_nd: batch_dims must be 0 for ragged indices, got " + batchDims, indices);
+      }
+      // TF's ragged gather_nd: the index tuples are the flat values' last dim, the partitions stay
+      if (((RaggedType) indices.type()).flatValuesShape().size() < 2) {
+        throw GraphBuilder.misuse("gather_nd: ragged indices must hold index tuples in a uniform innermost dim, got "
+            + indices.type(), indices);
+      }
+      GraphBuilder.Decomposed d = g.decompose(indices);
+      return g.rebuild(g.op(GatherNdOps.GATHER_ND, Map.of(), params, d.flatValues()), d.partitions());
+    }
+    int iRank = rank(indices);
+    int b = batchDims < 0 ? batchDims + iRank : batchDims;
+    return g.op(GatherNdOps.GATHER_ND, Map.of("batch_dims", (long) b), params, indices);
+  }
+
+  static List<Value> dynamicPartition(GraphBuilder g, Value data, Value partitions, int numPartitions) {
+    requireTensor("dynamic_partition", "data", data);
+    requireTensor("dynamic_partition", "partitions", partitions);
+    if (partitions.raggedRank() > 0) {
+      throw GraphBuilder.misuse("dynamic_partition: partitions must be a dense tensor, got " + partitions.type(), partitions);
+    }
+    if (numPartitions < 1) {
+      throw GraphBuilder.misuse("dynamic_partition: num_partitions must be at least 1, got " + numPartitions, partitions);
+    }
+    List<Value> out = new ArrayList<>();
+    if (data.raggedRank() == 0) {
+      for (int i = 0; i < numPartitions; i++) {
+        out.add(g.op(GatherNdOps.DYNAMIC_PARTITION, Map.of("num_partitions", (long) numPartitions, "index", (long) i),
+            data, partitions));
+      }
+      return out;
+    }
+    if (rank(partitions) != 1) {
+      throw GraphBuilder.misuse("dynamic_partition of ragged data takes one partition per row (partitions of rank 1), got "
+          + partitions.type(), partitions);
+    }
+    // ragged rows: partition the row ids, then gather those rows (each keeps its nested row lengths)
+    DType splits = ((RaggedType) data.type()).splitsDType();
+    Value ids = g.raggedRange(g.scalar(splits, 0), data.nrows(splits), g.scalar(splits, 1), splits).values();
+    for (int i = 0; i < numPartitions; i++) {
+      Value picked = g.op(GatherNdOps.DYNAMIC_PARTITION, Map.of("num_partitions", (long) numPartitions, "index", (long) i),
+          ids, partitions);
+      out.add(gather(g, data, picked));
+    }
+    return out;
   }
 
   static Value raggedRange(GraphBuilder g, Value starts, Value limits, Value deltas, DType rowSplitsDType) {
@@ -103,6 +205,10 @@ final class Selections {
       }
     }
     return g.rebuild(g.op(SelectionOps.SELECT, Map.of(), flat[0], flat[1], flat[2]), partitions);
+  }
+
+  private static int rank(Value v) {
+    return v.type() instanceof RaggedType r ? r.rank() : ((DenseType) v.type()).rank();
   }
 
   private static void requireTensor(String op, String name, Value v) {

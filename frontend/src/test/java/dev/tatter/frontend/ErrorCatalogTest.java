@@ -566,6 +566,85 @@ class ErrorCatalogTest {
       Value v = g.placeholder("v", Types.dense(DType.INT64, -1));
       return run(g, Map.of("v", Tensor.ofLongs(1, -1)), v.sparseBincount(null, 0, null, null, false));
     });
+    on("B200", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.ofInts(0)), 2, 0);
+    }));
+    on("B201", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[2], 2, 1)), 1, 3);
+    }));
+    on("B202", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[2], 2, 1)), 0, 1);
+    }));
+    on("B203", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[3], 3, 1)), 1, 1);
+    }));
+    on("B204", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.raggedConstant(List.of(List.of(0), List.of(1))), 1, 0);
+    }));
+    on("B205", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gatherNd(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.of(DType.INT32, new int[2], 1, 2)));
+    }));
+    on("B206", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gatherNd(g.scalar(DType.INT32, 5), g.constant(Tensor.ofInts(0)));
+    }));
+    on("B207", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.constant(Tensor.of(DType.INT32, new int[2], 1, 2)));
+    }));
+    on("B208", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.dynamicPartition(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1)), 2);
+    }));
+    on("B209", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.dynamicPartition(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0, 0)), 0);
+    }));
+    on("R170", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.dense(DType.INT32, 2, 3));
+      Value i = g.placeholder("i", Types.dense(DType.INT64, 2, 2));
+      return run(g, Map.of("p", Tensor.of(DType.INT32, new int[6], 2, 3), "i", Tensor.of(DType.INT64, new long[] {0, 1, -1, 0}, 2, 2)),
+          g.gather(p, i, 1, 0));
+    });
+    on("R171", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.dense(DType.INT32, -1, 3));
+      Value i = g.placeholder("i", Types.dense(DType.INT32, -1, 1));
+      return run(g, Map.of("p", Tensor.of(DType.INT32, new int[6], 2, 3), "i", Tensor.of(DType.INT32, new int[3], 3, 1)),
+          g.gather(p, i, 1, 1));
+    });
+    on("R172", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.dense(DType.INT32, 3));
+      Value i = g.placeholder("i", Types.dense(DType.INT32, 1, 2, 1));
+      return run(g, Map.of("p", Tensor.ofInts(0, 1, 2), "i", Tensor.of(DType.INT32, new int[] {0, 7}, 1, 2, 1)), g.gatherNd(p, i));
+    });
+    on("R175", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2, 3, 4, 5), splits(0, 3, 5))),
+          g.gather(rt, g.constant(Tensor.ofInts(2)), 1, 0));
+    });
+    on("R174", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.dense(DType.INT32, 2, 0));
+      Value i = g.placeholder("i", Types.dense(DType.INT32, 1, 1));
+      return run(g, Map.of("p", Tensor.of(DType.INT32, new int[0], 2, 0), "i", Tensor.of(DType.INT32, new int[] {1}, 1, 1)),
+          g.gatherNd(p, i));
+    });
+    on("R173", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value d = g.placeholder("d", Types.dense(DType.INT32, 3));
+      Value p = g.placeholder("p", Types.dense(DType.INT32, 3));
+      return run(g, Map.of("d", Tensor.ofInts(1, 2, 3), "p", Tensor.ofInts(0, 2, 1)), g.dynamicPartition(d, p, 2).get(0));
+    });
     on("R98", () -> {
       GraphBuilder g = new GraphBuilder();
       Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));

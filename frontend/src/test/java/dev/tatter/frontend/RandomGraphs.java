@@ -94,6 +94,30 @@ public final class RandomGraphs {
         Node p = gen.add(lookup("partition_from_row_splits"), List.of(splits), Map.of(), null, null);
         return p == null ? null : gen.add(op, List.of(params, p), Map.of(), gen.maybeName(), null);
       }),
+      Map.entry("gather_nd", (gen, op) -> {
+        // params [2, 3] and in-range index tuples of length 0..2
+        Node params = gen.constant(gen.randomTensor(gen.randomDType(), new int[] {2, 3}));
+        int tuples = gen.random.nextInt(3);
+        int m = gen.random.nextInt(3);
+        int[] ids = new int[tuples * m];
+        for (int i = 0; i < ids.length; i++) {
+          ids[i] = gen.random.nextInt(i % m == 0 ? 2 : 3);
+        }
+        Node indices = gen.constant(Tensor.of(DType.INT32, ids, tuples, m));
+        return gen.add(op, List.of(params, indices), Map.of(), gen.maybeName(), null);
+      }),
+      Map.entry("dynamic_partition", (gen, op) -> {
+        int n = gen.random.nextInt(4);
+        int partitions = 1 + gen.random.nextInt(3);
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+          p[i] = gen.random.nextInt(partitions);
+        }
+        Node data = gen.constant(gen.randomTensor(gen.randomDType(), new int[] {n}));
+        Node ps = gen.constant(Tensor.of(DType.INT32, p, n));
+        return gen.add(op, List.of(data, ps), Map.of("num_partitions", (long) partitions,
+            "index", (long) gen.random.nextInt(partitions)), gen.maybeName(), null);
+      }),
       Map.entry("from_tensor_padding", (gen, op) -> {
         DType dtype = gen.randomDType();
         Node tensor = gen.constant(gen.randomTensor(dtype, new int[] {gen.random.nextInt(3), 1 + gen.random.nextInt(3)}));

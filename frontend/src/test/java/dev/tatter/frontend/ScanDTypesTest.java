@@ -47,4 +47,54 @@ class ScanDTypesTest {
     // tf.math.cumprod(tf.constant([300, 300], tf.int16)) -> [300, 24464] (90000 wraps to 90000 - 65536)
     assertEquals("[300, 24464]", run(g, g.constant(Tensor.ofShorts((short) 300, (short) 300)).cumprod(0)));
   }
+
+  @Test
+  void unsignedIntegers_wrapAsTheirDtype() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.math.cumsum(tf.constant([200, 100, 3], tf.uint8)) -> [200, 44, 47]
+    assertEquals("[200, 44, 47]", run(g, g.constant(Tensor.ofUint8(200, 100, 3)).cumsum(0)));
+    // tf.math.cumprod(tf.constant([300, 300], tf.uint16)) -> [300, 24464]
+    assertEquals("[300, 24464]", run(g, g.constant(Tensor.ofUint16(300, 300)).cumprod(0)));
+    // tf.math.cumsum(tf.constant([4000000000, 400000000], tf.uint32), exclusive=True, reverse=True) -> [400000000, 0]
+    assertEquals("[400000000, 0]", run(g, g.constant(Tensor.ofUint32(4_000_000_000L, 400_000_000L)).cumsum(0, true, true)));
+    // tf.math.cumsum(tf.constant([4000000000, 400000000], tf.uint32)) -> [4000000000, 105032704]
+    assertEquals("[4000000000, 105032704]", run(g, g.constant(Tensor.ofUint32(4_000_000_000L, 400_000_000L)).cumsum(0)));
+    // tf.math.cumsum(tf.constant([2**64 - 1, 2, 2**63], tf.uint64)) -> [18446744073709551615, 1, 9223372036854775809]
+    assertEquals("[18446744073709551615, 1, 9223372036854775809]",
+        run(g, g.constant(Tensor.ofUint64(-1L, 2L, Long.MIN_VALUE)).cumsum(0)));
+    // tf.math.cumprod(tf.constant([2**32, 2**32], tf.uint64)) -> [4294967296, 0]
+    assertEquals("[4294967296, 0]", run(g, g.constant(Tensor.ofUint64(1L << 32, 1L << 32)).cumprod(0)));
+  }
+
+  @Test
+  void sixteenBitFloats_roundEachStep() {
+    GraphBuilder g = new GraphBuilder();
+    // Eigen's scan accumulates in the element type, so 2048 + 1 rounds back to 2048 every step:
+    // tf.math.cumsum(tf.constant([2048., 1., 1.], tf.float16)) -> [2048., 2048., 2048.]
+    assertEquals("[2048.0, 2048.0, 2048.0]", run(g, g.constant(Tensor.ofFloat16(2048, 1, 1)).cumsum(0)));
+    // tf.math.cumsum(tf.constant([256., 1., 1.], tf.bfloat16)) -> [256., 256., 256.]
+    assertEquals("[256.0, 256.0, 256.0]", run(g, g.constant(Tensor.ofBfloat16(256, 1, 1)).cumsum(0)));
+    // tf.math.cumprod(tf.constant([300., 300., 0.], tf.float16)) -> [300., inf, nan]
+    assertEquals("[300.0, inf, nan]", run(g, g.constant(Tensor.ofFloat16(300, 300, 0)).cumprod(0)));
+    // tf.math.cumsum(tf.constant([[0.5, 1.5], [0.25, 2.]], tf.float16), axis=0, exclusive=True) -> [[0., 0.], [0.5, 1.5]]
+    assertEquals("[[0.0, 0.0], [0.5, 1.5]]", run(g, g.constant(Tensor.ofFloat16(0.5f, 1.5f, 0.25f, 2f).reshape(2, 2))
+        .cumsum(0, true, false)));
+  }
+
+  @Test
+  void raggedAxis_onUnsignedAndHalfDtypes_fusedWithItsProducer() {
+    GraphBuilder g = new GraphBuilder();
+    Value u8 = g.raggedFromRowSplits(g.constant(Tensor.ofUint8(200, 100, 255, 1, 3)), g.constant(Tensor.ofLongs(0, 2, 2, 5)));
+    // rt = tf.RaggedTensor.from_row_splits(tf.constant([200, 100, 255, 1, 3], tf.uint8), [0, 2, 2, 5])
+    // tf.math.cumsum(rt, axis=1) -> [[200, 44], [], [255, 0, 3]]
+    assertEquals("[[200, 44], [], [255, 0, 3]]", run(g, u8.cumsum(1)));
+    // tf.math.cumsum(rt + rt, axis=1) -> [[144, 88], [], [254, 0, 6]]
+    assertEquals("[[144, 88], [], [254, 0, 6]]", run(g, u8.add(u8).cumsum(1)));
+    Value h = g.raggedFromRowSplits(g.constant(Tensor.ofFloat16(1024, 0.5f, 0.5f, 3)), g.constant(Tensor.ofLongs(0, 3, 4)));
+    // rt = tf.RaggedTensor.from_row_splits(tf.constant([1024., .5, .5, 3.], tf.float16), [0, 3, 4])
+    // tf.math.cumsum(rt * 2, axis=1) -> [[2048., 2048., 2048.], [6.]] (2048 + 1 rounds to 2048 each step)
+    assertEquals("[[2048.0, 2048.0, 2048.0], [6.0]]", run(g, h.mul(g.scalar(DType.FLOAT16, 2)).cumsum(1)));
+    // tf.math.cumprod(rt, axis=1, reverse=True) -> [[256., 0.25, 0.5], [3.]]
+    assertEquals("[[256.0, 0.25, 0.5], [3.0]]", run(g, h.cumprod(1, false, true)));
+  }
 }

@@ -94,6 +94,23 @@ class SegmentScanOracleTest {
     }
   }
 
+  @ParameterizedTest(name = "{0} on {1}, exclusive {2}, reverse {3}")
+  @CsvSource({
+    "Cumsum, UINT8, false, false", "Cumsum, UINT16, true, false", "Cumsum, UINT32, false, true", "Cumsum, UINT64, true, true",
+    "Cumsum, FLOAT16, false, false", "Cumsum, BFLOAT16, true, true",
+    "Cumprod, UINT8, false, false", "Cumprod, UINT64, false, true", "Cumprod, FLOAT16, true, false", "Cumprod, BFLOAT16, false, false",
+  })
+  void denseScan_onUnsignedNarrowAndHalfDtypes_matchesTf(String tfOp, DType dtype, boolean exclusive, boolean reverse) {
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      Tensor x = NewDTypesOracleTest.vectorOf(dtype, r.nextInt(OracleInputs.maxSize(seed) * 2 + 1), r);
+      NewDTypesOracleTest.compare(tfOp + " " + dtype, List.of(x),
+          ins -> tfOp.equals("Cumsum") ? ins.get(0).cumsum(0, exclusive, reverse) : ins.get(0).cumprod(0, exclusive, reverse),
+          (tf, ins) -> tf.scope().opBuilder(tfOp, tfOp).addInput(ins.get(0)).addInput(tf.constant(0).asOutput())
+              .setAttr("exclusive", exclusive).setAttr("reverse", reverse).build().output(0));
+    }
+  }
+
   @ParameterizedTest(name = "Cumsum along the ragged axis, {0}, exclusive {1}, reverse {2}")
   @CsvSource({"INT32, false, false", "INT64, true, true", "FLOAT32, false, false", "FLOAT32, true, true", "FLOAT64, false, true"})
   void raggedScan_matchesTfOnThePaddedTensor(DType dtype, boolean exclusive, boolean reverse) {

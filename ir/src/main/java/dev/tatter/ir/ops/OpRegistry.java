@@ -48,6 +48,7 @@ public final class OpRegistry {
       RaggedConstantOps.class,
       ArrayOps.class,
       RaggedGatherOps.class,
+      GatherNdOps.class,
       SelectionOps.class,
       RowSelectionOps.class,
       CombinationOps.class,

@@ -12,6 +12,7 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.kernels.GatherKernels;
 import dev.tatter.runtime.kernels.RaggedGatherKernels;
 import dev.tatter.runtime.kernels.RaggedRangeKernels;
 import java.util.ArrayList;
@@ -45,6 +46,27 @@ public final class RaggedGatherOps {
               %0 = ragged_gather(%rt, %i) : ragged<string>[5, (None)]
               return %0
               """, "[[b'e'], [b'd'], [], [b'd'], [b'a', b'b', b'c']]")
+          .build();
+
+  public static final OpDef ROW_OFFSET_INDICES =
+      OpDef.builder("row_offset_indices")
+          .summary("row_start(b) + indices[...] for each row b of partition (batched: row b's own indices[b, ...]), "
+              + "int64: where tf.gather(rt, indices, axis=1[, batch_dims=1]) reads in rt.values; an index outside "
+              + "its row is an error")
+          .operands("partition", "indices")
+          .attribute(AttrSpec.optional("batched", AttrKind.BOOL, false))
+          .traits(Trait.PURE)
+          .type(RaggedGatherOps::rowOffsetType)
+          .kernel(GatherKernels.class, "rowOffsetIndices")
+          // rt = tf.ragged.constant([[1, 2, 3], [4, 5]]); tf.gather(rt, [1, 0], axis=1) -> [[2, 1], [5, 4]],
+          // read at rt.values[[1, 0, 4, 3]]
+          .example("""
+              %s = constant() {value = tensor<int64>[3] [0, 3, 5]} : tensor<int64>[3]
+              %p = partition_from_row_splits(%s) : partition<int64>[2, (None)]
+              %i = constant() {value = tensor<int32>[2] [1, 0]} : tensor<int32>[2]
+              %0 = row_offset_indices(%p, %i) : tensor<int64>[2, 2]
+              return %0
+              """, "[[1, 0], [4, 3]]")
           .build();
 
   public static final OpDef RAGGED_RANGE =
@@ -94,6 +116,27 @@ public final class RaggedGatherOps {
       return new DenseType(params.dtype(), ImmutableList.copyOf(flat));
     }
     return RaggedType.of(params.dtype(), out, flat);
+  }
+
+  private static Type rowOffsetType(OpContext ctx) {
+    PartitionType p = ctx.partition(0);
+    DenseType indices = ctx.dense(1, DType.INT32, DType.INT64);
+    List<Long> shape = new ArrayList<>();
+    if (ctx.attributes().getBool("batched")) {
+      if (indices.rank() == 0) {
+        throw ctx.fail("batched indices must have a dim per row, got %s", indices);
+      }
+      Long rows = Dims.merge(p.nrows(), indices.dim(0));
+      if (rows == null) {
+        throw ctx.fail("params.shape[0]: %d should be equal to indices.shape[0]: %d", p.nrows(), indices.dim(0));
+      }
+      shape.add(rows);
+      shape.addAll(indices.shape().subList(1, indices.rank()));
+    } else {
+      shape.add(p.nrows());
+      shape.addAll(indices.shape());
+    }
+    return new DenseType(DType.INT64, ImmutableList.copyOf(shape));
   }
 
   private static Type rangeType(OpContext ctx) {

@@ -9,6 +9,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
+import dev.tatter.runtime.DTypeSet;
 import dev.tatter.runtime.kernels.ScalarFunction;
 import dev.tatter.runtime.kernels.ScalarFunctions;
 import dev.tatter.runtime.kernels.ScanKernels;
@@ -33,10 +34,14 @@ public final class ScanOps {
   public static final OpDef ROW_CUMPROD = rows("row_cumprod", "prod",
       "the cumulative product within each row of partition over values' first dim (cumprod along the ragged axis)");
 
+  private static final DTypeSet SCANNED = DTypeSet.REAL;
+
   private static DenseType numeric(OpContext ctx, int i) {
     DenseType x = ctx.dense(i);
-    if (!x.dtype().isNumeric()) {
-      throw ctx.fail("%s is not defined on %s (numeric dtypes only)", ctx.op().mnemonic(), x.dtype());
+    // TF registers Cumsum/Cumprod for every real number type (TF_CALL_NUMBER_TYPES: signed and
+    // unsigned integers, float16, bfloat16, float32, float64) and complex, which Tatter's scans lack
+    if (!SCANNED.contains(x.dtype())) {
+      throw ctx.fail("%s is not defined on %s (real numeric dtypes only)", ctx.op().mnemonic(), x.dtype());
     }
     return x;
   }
@@ -51,6 +56,7 @@ public final class ScanOps {
         .attribute(AttrSpec.optional("exclusive", AttrKind.BOOL, false))
         .attribute(AttrSpec.optional("reverse", AttrKind.BOOL, false))
         .traits(Trait.PURE)
+        .dtypes(SCANNED)
         .type(ctx -> {
           DenseType x = numeric(ctx, 0);
           ctx.axisOf(x);
@@ -75,6 +81,7 @@ public final class ScanOps {
         .attribute(AttrSpec.optional("exclusive", AttrKind.BOOL, false))
         .attribute(AttrSpec.optional("reverse", AttrKind.BOOL, false))
         .traits(Trait.PURE)
+        .dtypes(SCANNED)
         .type(ctx -> {
           DenseType values = numeric(ctx, 0);
           PartitionType p = ctx.partition(1);

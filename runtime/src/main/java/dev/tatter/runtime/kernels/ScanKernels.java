@@ -1,6 +1,7 @@
 package dev.tatter.runtime.kernels;
 
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.ElementStorage;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
@@ -59,7 +60,8 @@ public final class ScanKernels {
     return acc.result(values.shape());
   }
 
-  /** One scan loop per compute type: float32 accumulates in float, float64 in double, integers in long (narrowed when stored). */
+  /** One scan loop per compute type: float32 accumulates in float, float64 in double, float16/bfloat16
+   * in float rounded each step, integers (signed and unsigned) in long (narrowed when stored). */
   private abstract static class Accumulator {
     final Tensor in;
     final boolean product;
@@ -82,10 +84,13 @@ public final class ScanKernels {
       if (d == DType.FLOAT64) {
         return new DoubleAcc(x, product);
       }
+      if (d == DType.FLOAT16 || d == DType.BFLOAT16) {
+        return new HalfAcc(x, product);
+      }
       if (d.isInteger()) {
         return new LongAcc(x, product);
       }
-      throw new InvalidArgumentException("cumsum/cumprod take numeric tensors, got " + d);
+      throw new InvalidArgumentException("cumsum/cumprod take real numeric tensors, got " + d);
     }
 
     /** Scans the {@code length} elements at {@code start, start + stride, ...}. */
@@ -154,13 +159,78 @@ public final class ScanKernels {
     }
   }
 
-  /** Integers wrap as their dtype: the low bits of a long sum or product are those of the narrow arithmetic. */
+  /**
+   * 16-bit floats accumulate as Eigen's {@code half}/{@code bfloat16} do in TF's scan: each step
+   * computed in float and rounded to the dtype, so the running value is always a 16-bit float.
+   */
+  private static final class HalfAcc extends Accumulator {
+    final short[] out;
+    final boolean bfloat;
+
+    HalfAcc(Tensor in, boolean product) {
+      super(in, product);
+      out = new short[Sizes.elementCount(in.shape())];
+      bfloat = in.dtype() == DType.BFLOAT16;
+    }
+
+    @Override
+    void run(int start, int length, int stride, boolean exclusive, boolean reverse) {
+      short[] x = (short[]) in.unsafeData();
+      float acc = product ? 1f : 0f;
+      for (int k = 0; k < length; k++) {
+        int j = start + (reverse ? length - 1 - k : k) * stride;
+        float v = bfloat ? ElementStorage.fromBfloat16(x[j]) : ElementStorage.fromFloat16(x[j]);
+        if (exclusive) {
+          out[j] = store(acc);
+          acc = round(product ? acc * v : acc + v);
+        } else {
+          acc = round(product ? acc * v : acc + v);
+          out[j] = store(acc);
+        }
+      }
+    }
+
+    private float round(float v) {
+      return bfloat ? HalfFunctions.toBfloat16(v) : HalfFunctions.toFloat16(v);
+    }
+
+    private short store(float v) {
+      return bfloat ? ElementStorage.toBfloat16(v) : ElementStorage.toFloat16(v);
+    }
+
+    @Override
+    Tensor result(int[] shape) {
+      return Tensor.wrap(in.dtype(), shape, out);
+    }
+  }
+
+  /**
+   * Integers wrap as their dtype: the low bits of a long sum or product depend only on the low
+   * bits of the operands, so each element is read as its stored bits (an unsigned byte as the
+   * signed byte holding it) and the result keeps the low bits of its width, which is the narrow
+   * signed or unsigned arithmetic's result alike.
+   */
   private static final class LongAcc extends Accumulator {
     final long[] out;
+    final Object data;
 
     LongAcc(Tensor in, boolean product) {
       super(in, product);
       out = new long[Sizes.elementCount(in.shape())];
+      data = in.unsafeData();
+    }
+
+    private long load(int j) {
+      if (data instanceof byte[] a) {
+        return a[j];
+      }
+      if (data instanceof short[] a) {
+        return a[j];
+      }
+      if (data instanceof int[] a) {
+        return a[j];
+      }
+      return ((long[]) data)[j];
     }
 
     @Override
@@ -168,7 +238,7 @@ public final class ScanKernels {
       long acc = product ? 1 : 0;
       for (int k = 0; k < length; k++) {
         int j = start + (reverse ? length - 1 - k : k) * stride;
-        long v = in.getLong(j);
+        long v = load(j);
         if (exclusive) {
           out[j] = acc;
           acc = product ? acc * v : acc + v;
@@ -181,33 +251,27 @@ public final class ScanKernels {
 
     @Override
     Tensor result(int[] shape) {
-      DType d = in.dtype();
-      Object data = switch (d) {
-        case INT8 -> {
-          byte[] a = new byte[out.length];
-          for (int i = 0; i < a.length; i++) {
-            a[i] = (byte) out[i];
-          }
-          yield a;
+      Object narrow = out;
+      if (data instanceof byte[]) {
+        byte[] a = new byte[out.length];
+        for (int i = 0; i < a.length; i++) {
+          a[i] = (byte) out[i];
         }
-        case INT16 -> {
-          short[] a = new short[out.length];
-          for (int i = 0; i < a.length; i++) {
-            a[i] = (short) out[i];
-          }
-          yield a;
+        narrow = a;
+      } else if (data instanceof short[]) {
+        short[] a = new short[out.length];
+        for (int i = 0; i < a.length; i++) {
+          a[i] = (short) out[i];
         }
-        case INT32 -> {
-          int[] a = new int[out.length];
-          for (int i = 0; i < a.length; i++) {
-            a[i] = (int) out[i];
-          }
-          yield a;
+        narrow = a;
+      } else if (data instanceof int[]) {
+        int[] a = new int[out.length];
+        for (int i = 0; i < a.length; i++) {
+          a[i] = (int) out[i];
         }
-        case INT64 -> out;
-        default -> throw new InvalidArgumentException("cumsum/cumprod take numeric tensors, got " + d);
-      };
-      return Tensor.wrap(d, shape, data);
+        narrow = a;
+      }
+      return Tensor.wrap(in.dtype(), shape, narrow);
     }
   }
 }
