@@ -7,10 +7,13 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
@@ -19,6 +22,7 @@ import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -202,10 +206,17 @@ final class ArrowValues {
       strings.setValueCount(n);
       return;
     }
+    // The buffers are allocated here and handed to the vector, not by allocateNew: allocateNew
+    // zeroes the data buffer, a pass as long as the copy that then overwrites every byte of it.
     BaseFixedWidthVector fixed = (BaseFixedWidthVector) leaf;
-    fixed.allocateNew(n);
-    copy(fixed.getDataBuffer(), 0, flat.unsafeData(), flat.dtype(), n, true);
-    Validity.setAllValid(fixed.getValidityBuffer(), n);
-    fixed.setValueCount(n);
+    BufferAllocator allocator = fixed.getAllocator();
+    int validityBytes = BitVectorHelper.getValidityBufferSizeFromCount(n);
+    try (ArrowBuf values = allocator.buffer((long) n * (flat.dtype().bits() / 8));
+         ArrowBuf validity = allocator.buffer(validityBytes)) {
+      copy(values, 0, data, flat.dtype(), n, true);
+      validity.setZero(0, validityBytes);
+      Validity.setAllValid(validity, n);
+      fixed.loadFieldBuffers(new ArrowFieldNode(n, 0), List.of(validity, values)); // the vector keeps its own references
+    }
   }
 }
