@@ -63,15 +63,15 @@ public final class ArrowRagged {
     while (true) {
       if (v instanceof ListVector list) {
         long[] splits = offsets(list, start, count, nulls, path, false);
-        partitions.add(RowPartition.fromRowSplits(rebase(splits), DType.INT32, true));
         start = (int) splits[0];
         count = Sizes.toIntSize(splits[splits.length - 1] - splits[0], path + " values");
+        partitions.add(RowPartition.adoptingRowSplits(rebase(splits), DType.INT32));
         v = list.getDataVector();
       } else if (v instanceof LargeListVector list) {
         long[] splits = offsets(list, start, count, nulls, path, true);
-        partitions.add(RowPartition.fromRowSplits(rebase(splits), DType.INT64, true));
         start = Sizes.toIntSize(splits[0], path + " offset");
         count = Sizes.toIntSize(splits[splits.length - 1] - splits[0], path + " values");
+        partitions.add(RowPartition.adoptingRowSplits(rebase(splits), DType.INT64));
         v = list.getDataVector();
       } else if (v instanceof FixedSizeListVector list) {
         checkNoNullRows(list, start, count, nulls, path);
@@ -126,33 +126,53 @@ public final class ArrowRagged {
     return v instanceof ListVector || v instanceof LargeListVector;
   }
 
-  /** The offsets of rows [start, start + count), checked, with null rows refused or emptied. */
+  /**
+   * The offsets of rows [start, start + count), read in bulk and checked (a first offset that is
+   * not negative, none past the values), with null rows refused or emptied. The validity bitmap
+   * is scanned a word at a time, so an all-valid vector costs one comparison per 64 rows.
+   */
   private static long[] offsets(FieldVector list, int start, int count, NullRows nulls, String path, boolean large) {
     long[] out = new long[count + 1];
-    var buf = list.getOffsetBuffer();
-    for (int i = 0; i <= count; i++) {
-      out[i] = large ? buf.getLong((long) (start + i) * 8) : buf.getInt((long) (start + i) * 4);
+    if (count == 0) {
+      return out; // no rows: Arrow allows an empty offset buffer here (a vector never allocated), so none is read
     }
-    for (int i = 0; i < count; i++) {
-      if (list.isNull(start + i)) {
-        if (nulls == NullRows.REFUSE) {
-          throw nullRow(path, i);
-        }
-        if (out[i + 1] != out[i]) {
-          throw new InvalidArgumentException("arrow: " + path + " row " + i + " is null but its offsets hold "
-              + (out[i + 1] - out[i]) + " values");
-        }
+    var buf = list.getOffsetBuffer();
+    if (large) {
+      ArrowValues.copy(buf, (long) start * 8, out, DType.INT64, count + 1, false);
+    } else {
+      ArrowValues.readInt32Offsets(buf, start, out);
+    }
+    if (out[0] < 0) {
+      throw new InvalidArgumentException("arrow: " + path + " offset " + start + " is " + out[0]
+          + " (offsets are positions in the values, never negative)");
+    }
+    long values = ((ValueVector) (large ? ((LargeListVector) list).getDataVector()
+        : ((ListVector) list).getDataVector())).getValueCount();
+    if (out[count] > values) {
+      throw new InvalidArgumentException("arrow: " + path + " offsets reach value " + out[count] + " but "
+          + path + ".values holds " + values);
+    }
+    var validity = list.getValidityBuffer();
+    for (long row = Validity.firstNull(validity, start, (long) start + count); row >= 0;
+        row = Validity.firstNull(validity, row + 1, (long) start + count)) {
+      int i = (int) (row - start);
+      if (nulls == NullRows.REFUSE) {
+        throw nullRow(path, i);
+      }
+      if (out[i + 1] != out[i]) {
+        throw new InvalidArgumentException("arrow: " + path + " row " + i + " is null but its offsets hold "
+            + (out[i + 1] - out[i]) + " values");
       }
     }
     return out;
   }
 
   private static void checkNoNullRows(FixedSizeListVector list, int start, int count, NullRows nulls, String path) {
-    for (int i = 0; i < count; i++) {
-      if (list.isNull(start + i)) {
-        throw nulls == NullRows.REFUSE ? nullRow(path, i) : new InvalidArgumentException("arrow: " + path + " row "
-            + i + " is null, and a fixed-size list row cannot be empty");
-      }
+    long row = Validity.firstNull(list.getValidityBuffer(), start, (long) start + count);
+    if (row >= 0) {
+      int i = (int) (row - start);
+      throw nulls == NullRows.REFUSE ? nullRow(path, i) : new InvalidArgumentException("arrow: " + path + " row "
+          + i + " is null, and a fixed-size list row cannot be empty");
     }
   }
 
@@ -161,16 +181,15 @@ public final class ArrowRagged {
         + " NullRows.AS_EMPTY reads it as an empty row)");
   }
 
+  /** The offsets shifted to start at 0 (a slice's), in place: the array is this reader's own. */
   private static long[] rebase(long[] offsets) {
     long first = offsets[0];
-    if (first == 0) {
-      return offsets;
+    if (first != 0) {
+      for (int i = 0; i < offsets.length; i++) {
+        offsets[i] -= first;
+      }
     }
-    long[] out = new long[offsets.length];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = offsets[i] - first;
-    }
-    return out;
+    return offsets;
   }
 
   /**
@@ -221,22 +240,25 @@ public final class ArrowRagged {
     return (FieldVector) ((FixedSizeListVector) parent).addOrGetVector(type).getVector();
   }
 
+  /**
+   * Allocates {@code vector} for {@code p}'s rows and writes its offsets (the row splits, copied in
+   * bulk) and an all-valid bitmap; the rows are marked written ({@code setLastSet}) so that
+   * {@code setValueCount} keeps the offsets instead of filling them as empty rows.
+   */
   private static void fillOffsets(FieldVector vector, RowPartition p) {
     int n = p.nrows();
+    long[] splits = p.unsafeRowSplits();
+    vector.setInitialCapacity(n); // offset and validity buffers for n rows: allocated once, never grown
+    vector.allocateNew();
+    Validity.setAllValid(vector.getValidityBuffer(), n);
     if (vector instanceof ListVector list) {
-      list.allocateNew();
-      for (int i = 0; i < n; i++) {
-        list.startNewValue(i);
-        list.endValue(i, p.rowLength(i));
-      }
+      ArrowValues.writeInt32Offsets(list.getOffsetBuffer(), splits);
+      list.setLastSet(n - 1);
       list.setValueCount(n);
     } else {
       LargeListVector list = (LargeListVector) vector;
-      list.allocateNew();
-      for (int i = 0; i < n; i++) {
-        list.startNewValue(i);
-        list.endValue(i, p.rowLength(i));
-      }
+      ArrowValues.copy(list.getOffsetBuffer(), 0, splits, DType.INT64, splits.length, true);
+      list.setLastSet(n - 1);
       list.setValueCount(n);
     }
   }

@@ -5,11 +5,15 @@ import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.IntBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
@@ -18,6 +22,7 @@ import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -28,10 +33,16 @@ final class ArrowValues {
 
   /** Values [start, start + count) of a leaf vector as a vector tensor; refuses nulls. */
   static Tensor read(FieldVector v, int start, int count, String path) {
-    for (int i = 0; i < count; i++) {
-      if (v.isNull(start + i)) {
-        throw new InvalidArgumentException("arrow: " + path + " value " + i + " is null (a tensor has no null values)");
-      }
+    DType dtype = v instanceof BitVector ? DType.BOOL : v instanceof VarCharVector ? DType.STRING : dtypeOf(v, path);
+    long available = v.getValueCount();
+    if ((long) start + count > available) {
+      throw new InvalidArgumentException("arrow: " + path + " holds " + available + " values but the offsets above it"
+          + " reach value " + ((long) start + count));
+    }
+    long firstNull = Validity.firstNull(v.getValidityBuffer(), start, (long) start + count);
+    if (firstNull >= 0) {
+      throw new InvalidArgumentException("arrow: " + path + " value " + (firstNull - start)
+          + " is null (a tensor has no null values)");
     }
     if (v instanceof BitVector bits) {
       boolean[] out = new boolean[count];
@@ -53,44 +64,71 @@ final class ArrowValues {
       }
       return Tensor.wrap(DType.STRING, new int[] {count}, out);
     }
-    DType dtype = dtypeOf(v, path);
-    int width = dtype.bits() / 8;
-    ByteBuffer bytes = ((BaseFixedWidthVector) v).getDataBuffer().nioBuffer((long) start * width, count * width)
-        .order(ByteOrder.LITTLE_ENDIAN);
-    Object out = switch (dtype) {
-      case INT8 -> {
-        byte[] a = new byte[count];
-        bytes.get(a);
-        yield a;
-      }
-      case INT16 -> {
-        short[] a = new short[count];
-        bytes.asShortBuffer().get(a);
-        yield a;
-      }
-      case INT32 -> {
-        int[] a = new int[count];
-        bytes.asIntBuffer().get(a);
-        yield a;
-      }
-      case INT64 -> {
-        long[] a = new long[count];
-        bytes.asLongBuffer().get(a);
-        yield a;
-      }
-      case FLOAT32 -> {
-        float[] a = new float[count];
-        bytes.asFloatBuffer().get(a);
-        yield a;
-      }
-      case FLOAT64 -> {
-        double[] a = new double[count];
-        bytes.asDoubleBuffer().get(a);
-        yield a;
-      }
-      default -> throw new AssertionError(dtype);
-    };
+    Object out = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), count);
+    copy(((BaseFixedWidthVector) v).getDataBuffer(), (long) start * (dtype.bits() / 8), out, dtype, count, false);
     return Tensor.wrap(dtype, new int[] {count}, out);
+  }
+
+  /** Bytes per view: {@code ArrowBuf.nioBuffer} takes an int length, so larger copies go in chunks. */
+  private static final int CHUNK_BYTES = 1 << 26;
+
+  /**
+   * Copies {@code count} fixed-width values between {@code buf} (from byte {@code offset}) and the
+   * heap array {@code array}: one bulk {@code get}/{@code put} of a little-endian view per chunk,
+   * straight from Arrow's memory to the array, no intermediate buffer.
+   */
+  static void copy(ArrowBuf buf, long offset, Object array, DType dtype, int count, boolean toArrow) {
+    int width = dtype.bits() / 8;
+    int perChunk = CHUNK_BYTES / width;
+    for (int at = 0; at < count; at += perChunk) {
+      int n = Math.min(perChunk, count - at);
+      ByteBuffer b = buf.nioBuffer(offset + (long) at * width, n * width).order(ByteOrder.LITTLE_ENDIAN);
+      switch (dtype) {
+        case INT8 -> {
+          if (toArrow) b.put((byte[]) array, at, n); else b.get((byte[]) array, at, n);
+        }
+        case INT16 -> {
+          if (toArrow) b.asShortBuffer().put((short[]) array, at, n); else b.asShortBuffer().get((short[]) array, at, n);
+        }
+        case INT32 -> {
+          if (toArrow) b.asIntBuffer().put((int[]) array, at, n); else b.asIntBuffer().get((int[]) array, at, n);
+        }
+        case INT64 -> {
+          if (toArrow) b.asLongBuffer().put((long[]) array, at, n); else b.asLongBuffer().get((long[]) array, at, n);
+        }
+        case FLOAT32 -> {
+          if (toArrow) b.asFloatBuffer().put((float[]) array, at, n); else b.asFloatBuffer().get((float[]) array, at, n);
+        }
+        case FLOAT64 -> {
+          if (toArrow) b.asDoubleBuffer().put((double[]) array, at, n); else b.asDoubleBuffer().get((double[]) array, at, n);
+        }
+        default -> throw new AssertionError(dtype);
+      }
+    }
+  }
+
+  /** Offsets {@code [start, start + out.length)} of an int32 offset buffer, widened, in one pass per chunk. */
+  static void readInt32Offsets(ArrowBuf buf, int start, long[] out) {
+    int perChunk = CHUNK_BYTES / 4;
+    for (int at = 0; at < out.length; at += perChunk) {
+      int n = Math.min(perChunk, out.length - at);
+      IntBuffer b = buf.nioBuffer((start + (long) at) * 4, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+      for (int k = 0; k < n; k++) {
+        out[at + k] = b.get(k);
+      }
+    }
+  }
+
+  /** Writes int32 row splits (which fit: {@code RowPartition} checks it) as an int32 offset buffer. */
+  static void writeInt32Offsets(ArrowBuf buf, long[] splits) {
+    int perChunk = CHUNK_BYTES / 4;
+    for (int at = 0; at < splits.length; at += perChunk) {
+      int n = Math.min(perChunk, splits.length - at);
+      IntBuffer b = buf.nioBuffer((long) at * 4, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+      for (int k = 0; k < n; k++) {
+        b.put(k, (int) splits[at + k]);
+      }
+    }
   }
 
   private static DType dtypeOf(FieldVector v, String path) {
@@ -124,10 +162,9 @@ final class ArrowValues {
     for (int axis = 1; axis < shape.length; axis++) {
       FixedSizeListVector fixed = (FixedSizeListVector) ArrowRagged.addChild(v,
           FieldType.notNullable(new ArrowType.FixedSizeList(shape[axis])));
-      fixed.allocateNew();
-      for (int i = 0; i < rows; i++) {
-        fixed.setNotNull(i);
-      }
+      fixed.setInitialCapacity(rows);
+      fixed.allocateNew(); // a validity buffer for rows slots (the child is allocated when it is added)
+      Validity.setAllValid(fixed.getValidityBuffer(), rows);
       fixed.setValueCount(rows);
       rows *= shape[axis];
       v = fixed;
@@ -150,7 +187,7 @@ final class ArrowValues {
 
   private static void write(FieldVector leaf, Tensor flat) {
     int n = flat.size();
-    Object data = flat.data();
+    Object data = flat.unsafeData(); // only read
     if (leaf instanceof BitVector bits) {
       bits.allocateNew(n);
       boolean[] b = (boolean[]) data;
@@ -169,23 +206,17 @@ final class ArrowValues {
       strings.setValueCount(n);
       return;
     }
+    // The buffers are allocated here and handed to the vector, not by allocateNew: allocateNew
+    // zeroes the data buffer, a pass as long as the copy that then overwrites every byte of it.
     BaseFixedWidthVector fixed = (BaseFixedWidthVector) leaf;
-    fixed.allocateNew(n);
-    int width = flat.dtype().bits() / 8;
-    ByteBuffer bytes = ByteBuffer.allocate(n * width).order(ByteOrder.LITTLE_ENDIAN);
-    switch (flat.dtype()) {
-      case INT8 -> bytes.put((byte[]) data);
-      case INT16 -> bytes.asShortBuffer().put((short[]) data);
-      case INT32 -> bytes.asIntBuffer().put((int[]) data);
-      case INT64 -> bytes.asLongBuffer().put((long[]) data);
-      case FLOAT32 -> bytes.asFloatBuffer().put((float[]) data);
-      case FLOAT64 -> bytes.asDoubleBuffer().put((double[]) data);
-      default -> throw new AssertionError(flat.dtype());
+    BufferAllocator allocator = fixed.getAllocator();
+    int validityBytes = BitVectorHelper.getValidityBufferSizeFromCount(n);
+    try (ArrowBuf values = allocator.buffer((long) n * (flat.dtype().bits() / 8));
+         ArrowBuf validity = allocator.buffer(validityBytes)) {
+      copy(values, 0, data, flat.dtype(), n, true);
+      validity.setZero(0, validityBytes);
+      Validity.setAllValid(validity, n);
+      fixed.loadFieldBuffers(new ArrowFieldNode(n, 0), List.of(validity, values)); // the vector keeps its own references
     }
-    fixed.getDataBuffer().setBytes(0, bytes.array());
-    for (int i = 0; i < n; i++) {
-      fixed.setIndexDefined(i);
-    }
-    fixed.setValueCount(n);
   }
 }

@@ -11,6 +11,8 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
+import java.nio.ByteOrder;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -25,8 +27,14 @@ import org.apache.arrow.vector.FieldVector;
  * any conversion that copies must do. Each call is timed in wall time and in the calling thread's
  * CPU time (the conversions run on the calling thread only, so the two differ by what the machine
  * takes away). A vector made by {@code toListVector} is closed outside the timed region.
- * Run with {@code java -Xms4g -Xmx4g --add-opens=java.base/java.nio=ALL-UNNAMED -cp bench/target/benchmarks.jar
- * dev.tatter.bench.ArrowConversionAlternating [rounds] [values]}.
+ * Two more baselines allocate what a conversion must allocate, then copy: new heap arrays (what
+ * {@code toRagged} returns) and new Arrow buffers (what {@code toListVector} returns); the first
+ * touch of fresh memory costs more than the copy itself (Arrow's off-heap memory is returned to
+ * the operating system on close, so every new vector's pages are faulted in again).
+ * Run with {@code java -Xms4g -Xmx4g -XX:+AlwaysPreTouch --add-opens=java.base/java.nio=ALL-UNNAMED -cp
+ * bench/target/benchmarks.jar dev.tatter.bench.ArrowConversionAlternating [rounds] [values]}
+ * ({@code AlwaysPreTouch}: without it each fresh heap region's first touch lands in whichever call
+ * happens to allocate there).
  */
 public final class ArrowConversionAlternating {
   final BufferAllocator allocator = new RootAllocator();
@@ -105,6 +113,54 @@ public final class ArrowConversionAlternating {
     return valuesCopy;
   }
 
+  /**
+   * The least a conversion to new heap arrays must do: allocate them and copy. The arrays are
+   * fresh, so this pays what {@code toRagged}'s result arrays pay beyond the plain copy (zeroing,
+   * and the first touch of heap pages not used before, unless the JVM pre-touched its heap).
+   */
+  Object allocatingCopy32() {
+    float[] v = new float[values.length];
+    int[] o = new int[offsets32.length];
+    System.arraycopy(values, 0, v, 0, values.length);
+    System.arraycopy(offsets32, 0, o, 0, offsets32.length);
+    return new Object[] {v, o};
+  }
+
+  Object allocatingCopy64() {
+    float[] v = new float[values.length];
+    long[] o = new long[offsets64.length];
+    System.arraycopy(values, 0, v, 0, values.length);
+    System.arraycopy(offsets64, 0, o, 0, offsets64.length);
+    return new Object[] {v, o};
+  }
+
+  /**
+   * The least a conversion to a new Arrow vector must do: allocate Arrow buffers for the values and
+   * the offsets and put the arrays into them in bulk. Fresh off-heap memory is touched for the
+   * first time here, which the operating system charges for (page faults, its own zeroing).
+   */
+  Object arrowBufferCopy32() {
+    ArrowBuf v = allocator.buffer(4L * values.length);
+    ArrowBuf o = allocator.buffer(4L * offsets32.length);
+    v.nioBuffer(0, 4 * values.length).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().put(values);
+    o.nioBuffer(0, 4 * offsets32.length).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(offsets32);
+    return (AutoCloseable) () -> {
+      v.close();
+      o.close();
+    };
+  }
+
+  Object arrowBufferCopy64() {
+    ArrowBuf v = allocator.buffer(4L * values.length);
+    ArrowBuf o = allocator.buffer(8L * offsets64.length);
+    v.nioBuffer(0, 4 * values.length).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().put(values);
+    o.nioBuffer(0, 8 * offsets64.length).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(offsets64);
+    return (AutoCloseable) () -> {
+      v.close();
+      o.close();
+    };
+  }
+
   /** Checks once that each conversion gives back what it was given, so the timings are of right answers. */
   void check() {
     RaggedTensor a = ArrowRagged.toRagged(list32, NullRows.REFUSE);
@@ -120,11 +176,14 @@ public final class ArrowConversionAlternating {
     ArrowConversionAlternating w = new ArrowConversionAlternating(count);
     w.check();
     String[] names = {"toRagged List (int32)", "toRagged LargeList (int64)", "toListVector int32", "toListVector int64",
-        "arraycopy int32 bytes", "arraycopy int64 bytes"};
-    long[] bytes = {w.bytes32, w.bytes64, w.bytes32, w.bytes64, w.bytes32, w.bytes64};
+        "arraycopy int32 bytes", "arraycopy int64 bytes", "new arrays + copy int32", "new arrays + copy int64",
+        "new ArrowBufs + put int32", "new ArrowBufs + put int64"};
+    long[] bytes = {w.bytes32, w.bytes64, w.bytes32, w.bytes64, w.bytes32, w.bytes64, w.bytes32, w.bytes64, w.bytes32,
+        w.bytes64};
     @SuppressWarnings("unchecked")
     Supplier<Object>[] variants = new Supplier[] {w::toRagged32, w::toRagged64, w::toListVector32, w::toListVector64,
-        w::arraycopy32, w::arraycopy64};
+        w::arraycopy32, w::arraycopy64, w::allocatingCopy32, w::allocatingCopy64, w::arrowBufferCopy32,
+        w::arrowBufferCopy64};
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     double[][] wallMs = new double[variants.length][rounds];
     double[][] cpuMs = new double[variants.length][rounds];
@@ -137,8 +196,12 @@ public final class ArrowConversionAlternating {
         long t1 = System.nanoTime();
         long cpu1 = threads.getCurrentThreadCpuTime();
         sink += System.identityHashCode(out) & 1;
-        if (out instanceof FieldVector vector) {
-          vector.close();
+        if (out instanceof AutoCloseable closeable) {
+          try {
+            closeable.close();
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
         }
         if (round >= 0) {
           wallMs[v][round] = (t1 - t0) / 1e6;
@@ -148,20 +211,23 @@ public final class ArrowConversionAlternating {
     }
     System.out.printf("%d float32 values in %d rows, %d rounds; GB/s of the Arrow side's bytes (values + offsets)%n",
         count, w.offsets64.length - 1, rounds);
-    System.out.printf("%-28s %10s %10s %10s %10s %10s %12s %12s%n", "variant", "median ms", "min ms", "cpu ms",
-        "GB/s wall", "GB/s cpu", "x copy wall", "x copy cpu");
+    System.out.printf("%-28s %10s %10s %10s %10s %10s %12s %12s %14s%n", "variant", "median ms", "min ms", "cpu ms",
+        "GB/s wall", "GB/s cpu", "x copy wall", "x copy cpu", "x alloc+copy cpu");
     double[] wall = new double[variants.length];
     double[] cpu = new double[variants.length];
     for (int v = 0; v < variants.length; v++) {
       wall[v] = median(wallMs[v]);
       cpu[v] = median(cpuMs[v]);
     }
+    // each conversion's allocating baseline: new arrays for toRagged, new Arrow buffers for toListVector
+    int[] allocating = {6, 7, 8, 9, 4, 5, 6, 7, 8, 9};
     for (int v = 0; v < variants.length; v++) {
       double[] sorted = wallMs[v].clone();
       Arrays.sort(sorted);
       int baseline = bytes[v] == w.bytes32 ? 4 : 5;
-      System.out.printf("%-28s %10.2f %10.2f %10.2f %10.2f %10.2f %12.2f %12.2f%n", names[v], wall[v], sorted[0], cpu[v],
-          bytes[v] / 1e9 / (wall[v] / 1e3), bytes[v] / 1e9 / (cpu[v] / 1e3), wall[v] / wall[baseline], cpu[v] / cpu[baseline]);
+      System.out.printf("%-28s %10.2f %10.2f %10.2f %10.2f %10.2f %12.2f %12.2f %14.2f%n", names[v], wall[v], sorted[0],
+          cpu[v], bytes[v] / 1e9 / (wall[v] / 1e3), bytes[v] / 1e9 / (cpu[v] / 1e3), wall[v] / wall[baseline],
+          cpu[v] / cpu[baseline], cpu[v] / cpu[allocating[v]]);
     }
     System.out.println("(sink " + sink + ")");
     w.list32.close();

@@ -90,15 +90,13 @@ public final class ConversionKernels {
       fill(out, defaultValue.unsafeData());
     }
     int[] outStrides = strides(outShape);
-    int[] innerOut = Arrays.copyOfRange(outShape, ragged + 1, rank);
-    int[] innerIn = Arrays.copyOfRange(flatShape, 1, flatShape.length);
-    Copier copier = Arrays.equals(innerIn, innerOut)
-        ? new BlockCopier(flat.unsafeData(), out, Math.max(1, outStrides[ragged]))
-        : new InnerCopier(flat.unsafeData(), out, innerIn, innerOut);
-    if (ragged == 1 && copier instanceof BlockCopier block) {
+    // the inner dims are the values' own (a shape that changes one was refused above), so each
+    // flat-value row is copied whole: a block of outStrides[ragged] elements
+    BlockCopier block = new BlockCopier(flat.unsafeData(), out, Math.max(1, outStrides[ragged]));
+    if (ragged == 1) {
       copyRank1(partitions.get(0).unsafeRowSplits(), outShape[0], outShape[1], outStrides[0], block);
     } else {
-      copyRows(partitions, 0, 0, Math.min(partitions.get(0).nrows(), outShape[0]), 0, outShape, outStrides, copier);
+      copyRows(partitions, 0, 0, Math.min(partitions.get(0).nrows(), outShape[0]), 0, outShape, outStrides, block);
     }
     return Tensor.wrap(dtype, outShape, out);
   }
@@ -163,7 +161,7 @@ public final class ConversionKernels {
 
   /** Copies rows {@code [rowFrom, rowTo)} of partition {@code level}, the first at {@code outOffset}. */
   private static void copyRows(List<RowPartition> partitions, int level, int rowFrom, int rowTo,
-      int outOffset, int[] outShape, int[] outStrides, Copier copier) {
+      int outOffset, int[] outShape, int[] outStrides, BlockCopier copier) {
     RowPartition p = partitions.get(level);
     boolean innermost = level == partitions.size() - 1;
     int width = outShape[level + 1];
@@ -172,50 +170,18 @@ public final class ConversionKernels {
       int start = p.rowStart(r);
       int length = Math.min(p.rowLength(r), width);
       if (innermost) {
-        copier.copy(start, length, rowOffset, outStrides[level + 1]);
+        copier.copy(start, length, rowOffset);
       } else {
         copyRows(partitions, level + 1, start, start + length, rowOffset, outShape, outStrides, copier);
       }
     }
   }
 
-  /** Copies {@code count} flat-value rows from row {@code first} to consecutive output blocks. */
-  private interface Copier {
-    void copy(int first, int count, int outOffset, int outStride);
-  }
-
-  /** Flat rows whose inner dims fit the output exactly: one arraycopy per ragged row. */
-  private record BlockCopier(Object src, Object dst, int inner) implements Copier {
-    @Override
-    public void copy(int first, int count, int outOffset, int outStride) {
+  /** Flat-value rows copied whole to consecutive output blocks: one arraycopy per ragged row. */
+  private record BlockCopier(Object src, Object dst, int inner) {
+    /** Copies {@code count} flat-value rows from row {@code first} to the block at {@code outOffset}. */
+    void copy(int first, int count, int outOffset) {
       System.arraycopy(src, first * inner, dst, outOffset, count * inner);
-    }
-  }
-
-  /** Flat rows whose inner dims are padded or truncated: copies the common box of each. */
-  private record InnerCopier(Object src, Object dst, int[] inShape, int[] outShape) implements Copier {
-    @Override
-    public void copy(int first, int count, int outOffset, int outStride) {
-      int inRow = 1;
-      for (int d : inShape) {
-        inRow *= d;
-      }
-      int[] inStrides = strides(inShape);
-      int[] outStrides = strides(outShape);
-      for (int i = 0; i < count; i++) {
-        box(0, (first + i) * inRow, outOffset + i * outStride, inStrides, outStrides);
-      }
-    }
-
-    private void box(int axis, int in, int out, int[] inStrides, int[] outStrides) {
-      int n = Math.min(inShape[axis], outShape[axis]);
-      if (axis == inShape.length - 1) {
-        System.arraycopy(src, in, dst, out, n);
-        return;
-      }
-      for (int j = 0; j < n; j++) {
-        box(axis + 1, in + j * inStrides[axis], out + j * outStrides[axis], inStrides, outStrides);
-      }
     }
   }
 
