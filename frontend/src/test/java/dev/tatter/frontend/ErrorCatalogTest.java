@@ -606,6 +606,7 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.dynamicPartition(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0, 0)), 0);
     }));
+    on("B230", () -> build(() -> Strings.format("z = {}", ph(new GraphBuilder(), "z", DType.COMPLEX64, 2))));
     on("R170", () -> {
       GraphBuilder g = new GraphBuilder();
       Value p = g.placeholder("p", Types.dense(DType.INT32, 2, 3));

@@ -239,6 +239,50 @@ class ComplexOracleTest {
     unary("Sigmoid", Value::sigmoid, true);
   }
 
+  @Test
+  void log1pAndInverseFunctions_onFiniteValues() {
+    unary("Log1p", Value::log1p, true);
+    unary("Asin", Value::asin, true);
+    unary("Acos", Value::acos, true);
+    unary("Atan", Value::atan, true);
+    unary("Asinh", Value::asinh, true);
+    unary("Acosh", Value::acosh, true);
+    unary("Atanh", Value::atanh, true);
+  }
+
+  /** TF's {@code name(x, axis=0)} with its attributes, against {@code tatter}, on vectors of finite parts. */
+  static void alongAxis0(String name, Map<String, Boolean> attrs, Function<Value, Value> tatter, int maxLength) {
+    alongAxis0(name, name, attrs, tatter, maxLength);
+  }
+
+  static void alongAxis0(String label, String name, Map<String, Boolean> attrs, Function<Value, Value> tatter, int maxLength) {
+    for (DType dtype : COMPLEX) {
+      for (int seed = 0; seed < CASES; seed++) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int n = 1 + r.nextInt(maxLength);
+        String what = label + attrs.keySet().stream().sorted().filter(attrs::get).map(k -> "_" + k).reduce("", String::concat);
+        compare(what + " " + dtype, dtype, List.of(parts(n, r, true)), ins -> tatter.apply(ins.get(0)), tf -> ins -> {
+          var b = tf.scope().opBuilder(name, name).addInput(ins.get(0)).addInput(tf.constant(0).asOutput());
+          attrs.forEach((k, v) -> b.setAttr(k, (boolean) v));
+          return b.build().output(0);
+        });
+      }
+    }
+  }
+
+  @Test
+  void meanAndScans_onFiniteValues() {
+    // up to 64 values: TF's vectorized sum adds in another order than the element order (SEMANTICS)
+    alongAxis0("Mean", Map.of(), x -> x.reduceMean(0), 64);
+    // one or two values: the same sum, so this measures the division by complex(n, 0)
+    alongAxis0("Mean_short", "Mean", Map.of(), x -> x.reduceMean(0), 2);
+    alongAxis0("Cumsum", Map.of("exclusive", false, "reverse", false), x -> x.cumsum(0), 64);
+    alongAxis0("Cumsum", Map.of("exclusive", true, "reverse", true), x -> x.cumsum(0, true, true), 64);
+    // short vectors: a product of parts up to 4 in size overflows float after ~60 factors
+    alongAxis0("Cumprod", Map.of("exclusive", false, "reverse", false), x -> x.cumprod(0), 24);
+    alongAxis0("Cumprod", Map.of("exclusive", true, "reverse", true), x -> x.cumprod(0, true, true), 24);
+  }
+
   /** The bounds docs/SEMANTICS.md states, in ulp of the part type, per TF op (both dtypes). */
   static final Map<String, Long> BOUND = Map.ofEntries(Map.entry("Mul", 0L), Map.entry("Square", 0L),
       Map.entry("SquaredDifference", 0L), Map.entry("Sqrt", 0L), Map.entry("Rsqrt", 0L), Map.entry("ComplexAbs", 1L),
@@ -246,7 +290,9 @@ class ComplexOracleTest {
       Map.entry("Sign", 3L), Map.entry("Exp", 2L), Map.entry("Log", 11L), Map.entry("Sin", 2L), Map.entry("Cos", 2L),
       Map.entry("Tanh", 3L), Map.entry("Pow", 146L),
       Map.entry("Sinh", 2L), Map.entry("Cosh", 2L), Map.entry("Tan", 3L), Map.entry("Expm1", 14L),
-      Map.entry("Sigmoid", 26L));
+      Map.entry("Sigmoid", 26L), Map.entry("Log1p", 64L), Map.entry("Asin", 3L), Map.entry("Acos", 2L),
+      Map.entry("Atan", 5L), Map.entry("Asinh", 3L), Map.entry("Acosh", 2L), Map.entry("Atanh", 6L),
+      Map.entry("Mean", 273L), Map.entry("Mean_short", 0L));
 
   @AfterAll
   static void report() {

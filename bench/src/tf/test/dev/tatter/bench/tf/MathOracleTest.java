@@ -230,8 +230,7 @@ class MathOracleTest {
    * Ops TF has complex kernels for that Tatter does not define on complex yet (their complex
    * overloads are not written; the type rule refuses complex operands at build time).
    */
-  static final java.util.Set<String> COMPLEX_NOT_YET = java.util.Set.of("log1p", "asin", "acos", "atan", "asinh",
-      "acosh", "atanh");
+  static final java.util.Set<String> COMPLEX_NOT_YET = java.util.Set.of();
 
   /** Ops whose dtypes come from TF's Python layer, not one kernel, with what they are. */
   static final Map<String, String> PYTHON_LEVEL = Map.of(

@@ -140,11 +140,12 @@ public final class ReductionOps {
     String op = ctx.op().mnemonic();
     DType dtype = input.dtype();
     boolean logical = op.equals("reduce_all") || op.equals("reduce_any");
-    // TF registers sum and prod, not min, max or mean, for complex values (they have no order)
-    boolean complexFold = dtype.isComplex() && (op.equals("reduce_sum") || op.equals("reduce_prod"));
+    // TF registers sum, prod and mean, not min or max, for complex values (they have no order)
+    boolean complexFold = dtype.isComplex()
+        && (op.equals("reduce_sum") || op.equals("reduce_prod") || op.equals("reduce_mean"));
     if (logical ? dtype != DType.BOOL : !dtype.isNumeric() && !complexFold) {
       throw ctx.fail("%s is not defined on %s%s", op, dtype, logical ? " (it takes bool only)"
-          : dtype.isComplex() ? " (complex values take sum and prod only)" : "");
+          : dtype.isComplex() ? " (complex values take sum, prod and mean only)" : "");
     }
     DType resultDType = op.equals("reduce_mean") && input instanceof RaggedType && dtype.isInteger()
         ? dtype.trueDivDType()

@@ -101,11 +101,11 @@ public final class RowReductionOps {
     String op = ctx.op().mnemonic();
     DType dtype = values.dtype();
     boolean logical = op.equals("row_all") || op.equals("row_any");
-    // TF registers sum and prod, not min, max or mean, for complex values (they have no order)
-    boolean complexFold = dtype.isComplex() && (op.equals("row_sum") || op.equals("row_prod"));
+    // TF registers sum, prod and mean, not min or max, for complex values (they have no order)
+    boolean complexFold = dtype.isComplex() && (op.equals("row_sum") || op.equals("row_prod") || op.equals("row_mean"));
     if (logical ? dtype != DType.BOOL : !dtype.isNumeric() && !complexFold) {
       throw ctx.fail("%s is not defined on %s%s", op, dtype, logical ? " (it takes bool only)"
-          : dtype.isComplex() ? " (complex values take sum and prod only)" : "");
+          : dtype.isComplex() ? " (complex values take sum, prod and mean only)" : "");
     }
     if (values.rank() == 0) {
       throw ctx.fail("values must have rank >= 1, got %s", values);

@@ -34,14 +34,14 @@ public final class ScanOps {
   public static final OpDef ROW_CUMPROD = rows("row_cumprod", "prod",
       "the cumulative product within each row of partition over values' first dim (cumprod along the ragged axis)");
 
-  private static final DTypeSet SCANNED = DTypeSet.REAL;
+  // TF registers Cumsum/Cumprod for every number type (TF_CALL_NUMBER_TYPES: signed and unsigned
+  // integers, float16, bfloat16, float32, float64, complex64, complex128)
+  private static final DTypeSet SCANNED = DTypeSet.REAL.or(DTypeSet.COMPLEX);
 
   private static DenseType numeric(OpContext ctx, int i) {
     DenseType x = ctx.dense(i);
-    // TF registers Cumsum/Cumprod for every real number type (TF_CALL_NUMBER_TYPES: signed and
-    // unsigned integers, float16, bfloat16, float32, float64) and complex, which Tatter's scans lack
     if (!SCANNED.contains(x.dtype())) {
-      throw ctx.fail("%s is not defined on %s (real numeric dtypes only)", ctx.op().mnemonic(), x.dtype());
+      throw ctx.fail("%s is not defined on %s (numeric dtypes only)", ctx.op().mnemonic(), x.dtype());
     }
     return x;
   }

@@ -65,7 +65,7 @@ public final class StringPrintOps {
     }
     DType dtype = input.dtype();
     if (dtype.isComplex()) {
-      throw ctx.fail("string_format prints numbers, bool and string, got %s", dtype);
+      throw ctx.fail("string_format prints real numbers, bool and string, got %s", dtype);
     }
     if (input instanceof RaggedType && summarize != -1 && summarize <= 0) {
       throw ctx.fail("Expected summarize to be -1 or a positive int, got %d", summarize);

@@ -52,7 +52,7 @@ public final class TranscendentalOps {
       .example(example("log", "float32", "float32", "1.0, 0.0, -1.0, inf"), "[0.0, -inf, nan, inf]")
       .build();
   // tf.math.log1p(tf.constant([0., -1., -2.])) -> [0., -inf, nan]
-  public static final OpDef LOG1P = unary("log1p", "log(1 + x), accurate near 0 (TF's Log1p)")
+  public static final OpDef LOG1P = floatOrComplex("log1p", "log(1 + x), accurate near 0 (TF's Log1p)")
       .example(example("log1p", "float32", "float32", "0.0, -1.0, -2.0"), "[0.0, -inf, nan]")
       .build();
   // tf.math.sigmoid(tf.constant([0., -inf, inf, nan])) -> [0.5, 0., 1., nan]
@@ -78,15 +78,15 @@ public final class TranscendentalOps {
       .example(example("tan", "float64", "float64", "0.0, -0.0"), "[0.0, -0.0]")
       .build();
   // tf.math.asin(tf.constant([0., 2.])) -> [0., nan]
-  public static final OpDef ASIN = unary("asin", "the arcsine (TF's Asin); nan outside [-1, 1]")
+  public static final OpDef ASIN = floatOrComplex("asin", "the arcsine (TF's Asin); nan outside [-1, 1]")
       .example(example("asin", "float32", "float32", "0.0, 2.0"), "[0.0, nan]")
       .build();
   // tf.math.acos(tf.constant([1., 2.])) -> [0., nan]
-  public static final OpDef ACOS = unary("acos", "the arccosine (TF's Acos); nan outside [-1, 1]")
+  public static final OpDef ACOS = floatOrComplex("acos", "the arccosine (TF's Acos); nan outside [-1, 1]")
       .example(example("acos", "float32", "float32", "1.0, 2.0"), "[0.0, nan]")
       .build();
   // tf.math.atan(tf.constant([0., -0.], tf.float64)) -> [0., -0.]
-  public static final OpDef ATAN = unary("atan", "the arctangent (TF's Atan)")
+  public static final OpDef ATAN = floatOrComplex("atan", "the arctangent (TF's Atan)")
       .example(example("atan", "float64", "float64", "0.0, -0.0"), "[0.0, -0.0]")
       .build();
   // tf.math.sinh(tf.constant([0., -inf])) -> [0., -inf]
@@ -102,15 +102,15 @@ public final class TranscendentalOps {
       .example(example("tanh", "float32", "float32", "0.0, -inf, inf"), "[0.0, -1.0, 1.0]")
       .build();
   // tf.math.asinh(tf.constant([0., -inf])) -> [0., -inf]
-  public static final OpDef ASINH = unary("asinh", "the inverse hyperbolic sine (TF's Asinh)")
+  public static final OpDef ASINH = floatOrComplex("asinh", "the inverse hyperbolic sine (TF's Asinh)")
       .example(example("asinh", "float32", "float32", "0.0, -inf"), "[0.0, -inf]")
       .build();
   // tf.math.acosh(tf.constant([1., 0.])) -> [0., nan]
-  public static final OpDef ACOSH = unary("acosh", "the inverse hyperbolic cosine (TF's Acosh); nan below 1")
+  public static final OpDef ACOSH = floatOrComplex("acosh", "the inverse hyperbolic cosine (TF's Acosh); nan below 1")
       .example(example("acosh", "float32", "float32", "1.0, 0.0"), "[0.0, nan]")
       .build();
   // tf.math.atanh(tf.constant([0., 1., -1., 2.])) -> [0., inf, -inf, nan]
-  public static final OpDef ATANH = unary("atanh", "the inverse hyperbolic tangent (TF's Atanh); ±inf at ±1")
+  public static final OpDef ATANH = floatOrComplex("atanh", "the inverse hyperbolic tangent (TF's Atanh); ±inf at ±1")
       .example(example("atanh", "float32", "float32", "0.0, 1.0, -1.0, 2.0"), "[0.0, inf, -inf, nan]")
       .build();
   // tf.math.erf(tf.constant([0., -0., inf, -inf, nan])) -> [0., -0., 1., -1., nan]

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
 /**
  * NumPy's {@code .npy} format (versions 1.0, 2.0 and 3.0), read and written in pure Java, for
  * the dtypes both have: {@code bool}, {@code int8} to {@code int64}, {@code float32},
- * {@code float64}, and strings (written as NumPy's fixed-width UTF-32 {@code <U}n; read from
+ * {@code float64}, {@code complex64}/{@code complex128} ({@code <c8}/{@code <c16}: each element
+ * its real then its imaginary part, as NumPy and TF lay them out), and strings (written as NumPy's fixed-width UTF-32 {@code <U}n; read from
  * {@code <U}n and from byte strings {@code |S}n, decoded as UTF-8, trailing NULs dropped, as NumPy
  * does). Either byte order and Fortran order are read; writing is little-endian, C order,
  * version 1.0 (2.0 when the header needs it).
@@ -29,7 +30,7 @@ import java.util.regex.Pattern;
  * Tensor t = Npy.read(in);
  * }</pre>
  *
- * <p>A file of another dtype (unsigned, float16, complex, datetime, Python objects) or a
+ * <p>A file of another dtype (unsigned, float16, datetime, Python objects) or a
  * structured dtype is refused naming its {@code descr}; a header longer than
  * {@link #MAX_HEADER_BYTES}, a shape over the element limit ({@link Sizes#maxElements()}) and a
  * file shorter than its shape says are refused before anything large is allocated.

@@ -1,6 +1,8 @@
 package dev.tatter.runtime.io;
 
 import dev.tatter.runtime.ByteStrings;
+import dev.tatter.runtime.Complex128;
+import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
@@ -57,6 +59,7 @@ final class NpyElement {
         default -> null;
       };
       case 'f' -> size == 4 ? DType.FLOAT32 : size == 8 ? DType.FLOAT64 : null;
+      case 'c' -> size == 8 ? DType.COMPLEX64 : size == 16 ? DType.COMPLEX128 : null; // re then im, each of size/2
       case 'U', 'S' -> DType.STRING;
       default -> null;
     };
@@ -74,7 +77,8 @@ final class NpyElement {
 
   private static InvalidArgumentException unsupported(String descr) {
     return new InvalidArgumentException("npy: dtype '" + descr + "' is not supported (bool, int8, int16, int32, "
-        + "int64, float32, float64 and strings are: |b1, <i1, <i2, <i4, <i8, <f4, <f8, <Un, |Sn)");
+        + "int64, float32, float64, complex64, complex128 and strings are: |b1, <i1, <i2, <i4, <i8, <f4, <f8, <c8, "
+        + "<c16, <Un, |Sn)");
   }
 
   /**
@@ -102,6 +106,8 @@ final class NpyElement {
       case INT64 -> "<i8";
       case FLOAT32 -> "<f4";
       case FLOAT64 -> "<f8";
+      case COMPLEX64 -> "<c8";
+      case COMPLEX128 -> "<c16";
       default -> throw new InvalidArgumentException("npy: a " + d + " tensor has no NumPy dtype Tatter writes");
     };
     return of(descr);
@@ -148,6 +154,20 @@ final class NpyElement {
       case FLOAT64 -> {
         double[] out = new double[count];
         in.asDoubleBuffer().get(out);
+        return out;
+      }
+      case COMPLEX64 -> {
+        Complex64[] out = new Complex64[count];
+        for (int i = 0; i < count; i++) {
+          out[i] = new Complex64(in.getFloat(), in.getFloat()); // operands evaluate left to right: re, then im
+        }
+        return out;
+      }
+      case COMPLEX128 -> {
+        Complex128[] out = new Complex128[count];
+        for (int i = 0; i < count; i++) {
+          out[i] = new Complex128(in.getDouble(), in.getDouble());
+        }
         return out;
       }
       case STRING -> {
@@ -224,6 +244,16 @@ final class NpyElement {
       case INT64 -> out.asLongBuffer().put((long[]) data);
       case FLOAT32 -> out.asFloatBuffer().put((float[]) data);
       case FLOAT64 -> out.asDoubleBuffer().put((double[]) data);
+      case COMPLEX64 -> {
+        for (Complex64 c : (Complex64[]) data) {
+          out.putFloat(c.re()).putFloat(c.im());
+        }
+      }
+      case COMPLEX128 -> {
+        for (Complex128 c : (Complex128[]) data) {
+          out.putDouble(c.re()).putDouble(c.im());
+        }
+      }
       case STRING -> {
         for (String s : (String[]) data) {
           int start = out.position();

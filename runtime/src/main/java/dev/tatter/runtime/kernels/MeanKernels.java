@@ -1,5 +1,7 @@
 package dev.tatter.runtime.kernels;
 
+import dev.tatter.runtime.Complex128;
+import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.Tensor;
@@ -40,6 +42,9 @@ final class MeanKernels {
         s[i] = s[i] / (float) count;
       }
       return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
+    }
+    if (dtype.isComplex()) {
+      return complexQuotient((Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims), count, null);
     }
     if (dtype.isFloating()) {
       Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
@@ -98,6 +103,9 @@ final class MeanKernels {
     if (dtype.isUnsigned()) {
       return unsignedTrueDivide(sum, c);
     }
+    if (dtype.isComplex()) {
+      return complexQuotient(sum, 0, c);
+    }
     if (dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) {
       // TF's sum / count in the dtype: the count becomes a 16-bit float too
       float[] s = UnsignedReductions.widenHalf(sum);
@@ -123,6 +131,25 @@ final class MeanKernels {
       out[i] = s / k;
     }
     return Tensor.wrap(DType.FLOAT64, sum.shape(), out);
+  }
+
+  /**
+   * A complex sum over its count ({@code counts[i]}, or {@code count} for every element when
+   * counts is null), as TF divides both its dense Mean ({@code sum / static_cast<T>(n)}) and its
+   * ragged {@code sum / count}: by the complex number {@code (n, 0)} with Eigen's complex division,
+   * which divides each part by n once for finite sums; an empty mean is 0j / 0j, NaN+NaNj.
+   */
+  private static Tensor complexQuotient(Tensor sum, long count, long[] counts) {
+    Object[] s = (Object[]) sum.unsafeData();
+    Object out = sum.dtype().layout().newArray(s.length);
+    Object[] o = (Object[]) out;
+    for (int i = 0; i < s.length; i++) {
+      long n = counts == null ? count : counts[i];
+      o[i] = s[i] instanceof Complex64 c
+          ? ComplexFunctions.truediv(c, new Complex64((float) n, 0f))
+          : ComplexFunctions.truediv((Complex128) s[i], new Complex128((double) n, 0.0));
+    }
+    return Tensor.wrap(sum.dtype(), sum.shape(), out);
   }
 
   /** {@link #trueDivide} of an unsigned sum: the count wraps to the dtype, both are cast as {@code cast} casts them. */

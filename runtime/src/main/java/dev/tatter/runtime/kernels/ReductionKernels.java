@@ -64,7 +64,7 @@ public final class ReductionKernels {
    */
   public static Object reduceMean(Object input, long[] axis, boolean keepdims) {
     DType dtype = dtypeOf(input);
-    checkDtype("reduce_mean", dtype, !dtype.isNumeric());
+    checkDtype("reduce_mean", dtype, !dtype.isNumeric() && !dtype.isComplex());
     if (input instanceof Tensor t) {
       return MeanKernels.denseMean(t, axes("reduce_mean", axis, t.rank()), keepdims);
     }

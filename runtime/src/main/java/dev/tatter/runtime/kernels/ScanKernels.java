@@ -1,5 +1,7 @@
 package dev.tatter.runtime.kernels;
 
+import dev.tatter.runtime.Complex128;
+import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.ElementStorage;
 import dev.tatter.runtime.InvalidArgumentException;
@@ -11,7 +13,7 @@ import dev.tatter.runtime.Tensor;
  * Cumulative sums and products ({@code tf.math.cumsum} / {@code cumprod}) along one axis of a
  * dense tensor, and along the rows of a partition over flat values (the ragged axis). Each
  * position is accumulated in order, in the element's compute type (float32 in float, integers
- * wrapping as their dtype), as TF's CPU scan over a dense tensor and its padded
+ * wrapping as their dtype, complex values as {@code ComplexFunctions} adds and multiplies them), as TF's CPU scan over a dense tensor and its padded
  * {@code to_tensor()} form accumulate.
  */
 public final class ScanKernels {
@@ -90,7 +92,10 @@ public final class ScanKernels {
       if (d.isInteger()) {
         return new LongAcc(x, product);
       }
-      throw new InvalidArgumentException("cumsum/cumprod take real numeric tensors, got " + d);
+      if (d.isComplex()) {
+        return new ComplexAcc(x, product);
+      }
+      throw new InvalidArgumentException("cumsum/cumprod take numeric tensors, got " + d);
     }
 
     /** Scans the {@code length} elements at {@code start, start + stride, ...}. */
@@ -196,6 +201,55 @@ public final class ScanKernels {
 
     private short store(float v) {
       return bfloat ? ElementStorage.toBfloat16(v) : ElementStorage.toFloat16(v);
+    }
+
+    @Override
+    Tensor result(int[] shape) {
+      return Tensor.wrap(in.dtype(), shape, out);
+    }
+  }
+
+  /**
+   * complex64 and complex128, one record per element: Eigen's scan reducers fold
+   * {@code accum + x} and {@code accum * x} in order, so a sum adds each part as the real scans
+   * do and a product is {@link ComplexFunctions#mul} of the running value by the next element.
+   */
+  private static final class ComplexAcc extends Accumulator {
+    final Object[] out;
+    final boolean single;
+
+    ComplexAcc(Tensor in, boolean product) {
+      super(in, product);
+      out = (Object[]) in.dtype().layout().newArray(Sizes.elementCount(in.shape()));
+      single = in.dtype() == DType.COMPLEX64;
+    }
+
+    @Override
+    void run(int start, int length, int stride, boolean exclusive, boolean reverse) {
+      Object[] x = (Object[]) in.unsafeData();
+      Object acc = single ? (product ? new Complex64(1f, 0f) : Complex64.ZERO)
+          : (product ? new Complex128(1.0, 0.0) : Complex128.ZERO);
+      for (int k = 0; k < length; k++) {
+        int j = start + (reverse ? length - 1 - k : k) * stride;
+        if (exclusive) {
+          out[j] = acc;
+          acc = step(acc, x[j]);
+        } else {
+          acc = step(acc, x[j]);
+          out[j] = acc;
+        }
+      }
+    }
+
+    private Object step(Object acc, Object v) {
+      if (single) {
+        Complex64 a = (Complex64) acc;
+        Complex64 b = (Complex64) v;
+        return product ? ComplexFunctions.mul(a, b) : ComplexFunctions.add(a, b);
+      }
+      Complex128 a = (Complex128) acc;
+      Complex128 b = (Complex128) v;
+      return product ? ComplexFunctions.mul(a, b) : ComplexFunctions.add(a, b);
     }
 
     @Override

@@ -15,7 +15,7 @@ package dev.tatter.runtime.kernels;
  * <p>{@link Math}'s methods are HotSpot intrinsics that the interpreter, C1 and C2 compute with
  * the same code, so a fused loop and the generic kernel agree bit for bit.
  */
-public final class TranscendentalFunctions extends ComplexTranscendentals {
+public final class TranscendentalFunctions extends ComplexInverseFunctions {
   private TranscendentalFunctions() {}
 
   private static final double LN2 = 0.6931471805599453;
