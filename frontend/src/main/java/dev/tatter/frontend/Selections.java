@@ -93,6 +93,13 @@ final class Selections {
       // TF's ragged gather_nd: "batch_dims != 0 is not supported for ragged gather yet."
       throw GraphBuilder.misuse("gather_nd: batch_dims must be 0 for ragged params, got " + batchDims, params);
     }
+    if (params.raggedRank() > 0 && indices.raggedRank() > 0
+        && ((RaggedType) params.type()).splitsDType() != ((RaggedType) indices.type()).splitsDType()) {
+      // TF's match_row_splits_dtypes
+      throw GraphBuilder.misuse("gather_nd: Input RaggedTensors have mismatched row_splits dtypes ("
+          + ((RaggedType) params.type()).splitsDType() + " and " + ((RaggedType) indices.type()).splitsDType()
+          + "); use withRowSplitsDType to convert them to compatible dtypes", indices);
+    }
     if (indices.raggedRank() > 0) {
       if (batchDims != 0) {
         throw GraphBuilder.misuse("gather_nd: batch_dims must be 0 for ragged indices, got " + batchDims, indices);

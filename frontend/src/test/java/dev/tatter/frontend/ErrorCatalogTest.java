@@ -602,6 +602,11 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.constant(Tensor.of(DType.INT32, new int[3], 1, 3)));
     }));
+    on("B223", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value ids = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[2], 1, 2)), g.constant(Tensor.ofInts(0, 1)));
+      g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), ids);
+    }));
     on("B222", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.placeholder("i", Types.dense(DType.INT32, 2, -1)));
