@@ -69,7 +69,8 @@ public final class GraphBuilder {
   /**
    * TF's {@code tf.gather_nd(params, indices)}: each index tuple (indices' last dim) picks an element
    * or, shorter than params' rank, a slice. Ragged indices keep their partitions (their flat values
-   * hold the tuples).
+   * hold the tuples). Ragged params: a tuple that stops at a ragged dim gives ragged slices, and
+   * every coordinate must fall inside the row it indexes into.
    */
   public Value gatherNd(Value params, Value indices) {
     return Selections.gatherNd(this, params, indices, 0);

@@ -6,6 +6,7 @@ import dev.tatter.ir.ops.RaggedGatherOps;
 import dev.tatter.ir.ops.RaggedOps;
 import dev.tatter.ir.ops.SelectionOps;
 import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.SparseType;
@@ -88,8 +89,16 @@ final class Selections {
   static Value gatherNd(GraphBuilder g, Value params, Value indices, int batchDims) {
     requireTensor("gather_nd", "params", params);
     requireTensor("gather_nd", "indices", indices);
-    if (params.raggedRank() > 0) {
-      throw GraphBuilder.misuse("gather_nd on ragged params is not supported (dense params only)", params);
+    if (params.raggedRank() > 0 && batchDims != 0) {
+      // TF's ragged gather_nd: "batch_dims != 0 is not supported for ragged gather yet."
+      throw GraphBuilder.misuse("gather_nd: batch_dims must be 0 for ragged params, got " + batchDims, params);
+    }
+    if (params.raggedRank() > 0 && indices.raggedRank() > 0
+        && ((RaggedType) params.type()).splitsDType() != ((RaggedType) indices.type()).splitsDType()) {
+      // TF's match_row_splits_dtypes
+      throw GraphBuilder.misuse("gather_nd: Input RaggedTensors have mismatched row_splits dtypes ("
+          + ((RaggedType) params.type()).splitsDType() + " and " + ((RaggedType) indices.type()).splitsDType()
+          + "); use withRowSplitsDType to convert them to compatible dtypes", indices);
     }
     if (indices.raggedRank() > 0) {
       if (batchDims != 0) {
@@ -101,11 +110,55 @@ final class Selections {
             + indices.type(), indices);
       }
       GraphBuilder.Decomposed d = g.decompose(indices);
-      return g.rebuild(g.op(GatherNdOps.GATHER_ND, Map.of(), params, d.flatValues()), d.partitions());
+      Value tuples = d.flatValues();
+      return g.rebuild(params.raggedRank() > 0 ? raggedParamsGatherNd(g, params, tuples)
+          : g.op(GatherNdOps.GATHER_ND, Map.of(), params, tuples), d.partitions());
+    }
+    if (params.raggedRank() > 0) {
+      return raggedParamsGatherNd(g, params, indices);
     }
     int iRank = rank(indices);
     int b = batchDims < 0 ? batchDims + iRank : batchDims;
     return g.op(GatherNdOps.GATHER_ND, Map.of("batch_dims", (long) b), params, indices);
+  }
+
+  /**
+   * TF's gather_nd of ragged params by dense indices: the checked positions, then a gather at the
+   * level the tuples stop in. A tuple of m <= ragged_rank coordinates stops at a ragged row of
+   * level m - 1 (a ragged slice), m = ragged_rank + 1 at a flat value's row, a longer one inside
+   * the flat values' uniform dims. As TF's {@code reshape(indices, [-1])} does, a single tuple of
+   * length 1 keeps a leading dim of 1; an empty tuple selects all of params (TF's tile).
+   */
+  private static Value raggedParamsGatherNd(GraphBuilder g, Value params, Value indices) {
+    DenseType it = (DenseType) indices.type();
+    if (it.rank() == 0) {
+      throw GraphBuilder.misuse("gather_nd: indices.rank must be at least 1, got " + it, indices);
+    }
+    long m = it.dim(it.rank() - 1);
+    if (!Dims.isKnown(m)) {
+      throw GraphBuilder.misuse("gather_nd: indices.shape[-1] must be statically known, got " + it, indices);
+    }
+    if (m == 0 && it.rank() == 1) {
+      return params;
+    }
+    Value positions = g.op(GatherNdOps.GATHER_ND_POSITIONS, Map.of(), params, indices);
+    int r = params.raggedRank();
+    if (m == 0) {
+      return g.op(RaggedGatherOps.RAGGED_GATHER, Map.of(), Combinations.expandDims(g, params, 0), positions);
+    }
+    if (m == 1 && it.rank() == 1) {
+      positions = g.op(ArrayOps.EXPAND_DIMS, Map.of("axis", 0L), positions);
+    }
+    if (m <= r) {
+      Value level = params;
+      for (int j = 1; j < m; j++) {
+        level = level.values();
+      }
+      return g.op(RaggedGatherOps.RAGGED_GATHER, Map.of(), level, positions);
+    }
+    Value flat = g.decompose(params).flatValues();
+    return m == r + 1 ? g.op(ArrayOps.GATHER, Map.of(), flat, positions)
+        : g.op(GatherNdOps.GATHER_ND, Map.of(), flat, positions);
   }
 
   static List<Value> dynamicPartition(GraphBuilder g, Value data, Value partitions, int numPartitions) {

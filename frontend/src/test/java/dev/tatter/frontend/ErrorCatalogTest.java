@@ -594,9 +594,22 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.gatherNd(g.scalar(DType.INT32, 5), g.constant(Tensor.ofInts(0)));
     }));
-    on("B207", () -> build(() -> {
+    on("B220", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.constant(Tensor.of(DType.INT32, new int[2], 1, 2)));
+      g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.constant(Tensor.of(DType.INT32, new int[2], 2, 1)), 1);
+    }));
+    on("B221", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.constant(Tensor.of(DType.INT32, new int[3], 1, 3)));
+    }));
+    on("B223", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value ids = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[2], 1, 2)), g.constant(Tensor.ofInts(0, 1)));
+      g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), ids);
+    }));
+    on("B222", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.gatherNd(g.raggedConstant(List.of(List.of(1, 2), List.of(3))), g.placeholder("i", Types.dense(DType.INT32, 2, -1)));
     }));
     on("B208", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
@@ -632,6 +645,13 @@ class ErrorCatalogTest {
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
       return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2, 3, 4, 5), splits(0, 3, 5))),
           g.gather(rt, g.constant(Tensor.ofInts(2)), 1, 0));
+    });
+    on("R220", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
+      Value i = g.placeholder("i", Types.dense(DType.INT32, 1, 2));
+      return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2, 3, 4, 5, 6, 7), splits(0, 2, 5, 7)),
+          "i", Tensor.of(DType.INT32, new int[] {1, 5}, 1, 2)), g.gatherNd(rt, i));
     });
     on("R174", () -> {
       GraphBuilder g = new GraphBuilder();

@@ -106,6 +106,34 @@ public final class RandomGraphs {
         Node indices = gen.constant(Tensor.of(DType.INT32, ids, tuples, m));
         return gen.add(op, List.of(params, indices), Map.of(), gen.maybeName(), null);
       }),
+      Map.entry("gather_nd_positions", (gen, op) -> {
+        // ragged params [rows, (None)] and index tuples of length 1 or 2 inside their rows
+        Node splits = gen.rowSplitsConstant();
+        long[] s = splitsOf(splits);
+        Node values = gen.constant(gen.randomTensor(gen.randomDType(), new int[] {(int) s[s.length - 1]}));
+        Node p = gen.add(lookup("partition_from_row_splits"), List.of(splits), Map.of(), null, null);
+        Node rt = p == null ? null : gen.add(lookup("ragged"), List.of(values, p), Map.of(), null, null);
+        if (rt == null || s.length < 2) {
+          return null;
+        }
+        int m = 1 + gen.random.nextInt(2);
+        List<Integer> ids = new java.util.ArrayList<>();
+        int tuples = gen.random.nextInt(4);
+        for (int t = 0; t < tuples; t++) {
+          int row = gen.random.nextInt(s.length - 1);
+          int length = (int) (s[row + 1] - s[row]);
+          if (m == 2 && length == 0) {
+            continue;
+          }
+          ids.add(row);
+          if (m == 2) {
+            ids.add(gen.random.nextInt(length));
+          }
+        }
+        int[] flat = ids.stream().mapToInt(Integer::intValue).toArray();
+        Node indices = gen.constant(Tensor.of(DType.INT32, flat, flat.length / m, m));
+        return gen.add(op, List.of(rt, indices), Map.of(), gen.maybeName(), null);
+      }),
       Map.entry("dynamic_partition", (gen, op) -> {
         int n = gen.random.nextInt(4);
         int partitions = 1 + gen.random.nextInt(3);
@@ -170,6 +198,15 @@ public final class RandomGraphs {
       Map.entry("unsorted_segment_sqrt_n", RandomGraphs::floatSegments),
       // drawn too rarely by the generic strategy once the complex dtypes joined the draw
       Map.entry("unsorted_segment_prod", RandomGraphs::floatSegments),
+      // drawn too rarely by the generic strategy once the registry grew past ~300 ops
+      Map.entry("unsorted_segment_sum", RandomGraphs::floatSegments),
+      Map.entry("partition_from_uniform_row_length", (gen, op) -> {
+        long length = gen.random.nextInt(3);
+        long nrows = gen.random.nextInt(4);
+        return gen.add(op, List.of(gen.constant(Tensor.scalar(DType.INT64, length)),
+            gen.constant(Tensor.scalar(DType.INT64, length * nrows)), gen.constant(Tensor.scalar(DType.INT64, nrows))),
+            Map.of(), gen.maybeName(), null);
+      }),
       // drawn too rarely by the generic strategy once the registry grew past ~270 ops
       Map.entry("sparse_fill_empty_rows", (gen, op) -> {
         Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);

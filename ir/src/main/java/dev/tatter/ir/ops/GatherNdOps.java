@@ -8,13 +8,16 @@ import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
+import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.kernels.GatherKernels;
+import dev.tatter.runtime.kernels.RaggedGatherNdKernels;
 
 /**
- * Gathers by index tuples and by partition: TF's {@code GatherNd} ({@code tf.gather_nd}) and
- * {@code DynamicPartition}. TF's {@code dynamic_partition} returns a list of
+ * Gathers by index tuples and by partition: TF's {@code GatherNd} ({@code tf.gather_nd}), the
+ * positions {@code tf.gather_nd} of ragged params reads ({@code gather_nd_positions}, which the
+ * builder follows with a ragged or dense gather) and {@code DynamicPartition}. TF's {@code dynamic_partition} returns a list of
  * {@code num_partitions} tensors; the IR has one result per node, so the op computes one
  * partition, chosen by its {@code index} attribute, and the builder returns one node per
  * partition over the same operands (as {@code sparse_split} does). They differ in an attribute,
@@ -55,6 +58,32 @@ public final class GatherNdOps {
               %0 = gather_nd(%p, %i) {batch_dims = 1} : tensor<int32>[2, 2]
               return %0
               """, "[[2, 3], [4, 5]]")
+          .build();
+
+  public static final OpDef GATHER_ND_POSITIONS =
+      OpDef.builder("gather_nd_positions")
+          .summary("where tf.gather_nd(params, indices) of ragged params reads: each index tuple (indices' last dim, "
+              + "static length m <= rank(params)) walked down the partitions, every coordinate checked against the "
+              + "row it indexes into; int64 of shape indices.shape[:-1] (m <= ragged_rank + 1: a row of the level m - 1 "
+              + "or a flat value's row), or indices.shape[:-1] + [m - ragged_rank] (the tuple into the flat values)")
+          .operands("params", "indices")
+          .traits(Trait.PURE)
+          .type(GatherNdOps::positionsType)
+          .kernel(RaggedGatherNdKernels.class, "gatherNdPositions")
+          // params = tf.ragged.constant([[[1, 2], [3]], [[4], [5, 6, 7], [8]]]);
+          // tf.gather_nd(params, [[1, 1], [0, 0]]) -> [[5, 6, 7], [1, 2]], the rows at params.values[[3, 0]]
+          .example("""
+              %v = constant() {value = tensor<int32>[8] [1, 2, 3, 4, 5, 6, 7, 8]} : tensor<int32>[8]
+              %s2 = constant() {value = tensor<int64>[6] [0, 2, 3, 4, 7, 8]} : tensor<int64>[6]
+              %s1 = constant() {value = tensor<int64>[3] [0, 2, 5]} : tensor<int64>[3]
+              %p2 = partition_from_row_splits(%s2) : partition<int64>[5, (None)]
+              %p1 = partition_from_row_splits(%s1) : partition<int64>[2, (None)]
+              %inner = ragged(%v, %p2) : ragged<int32, nvals=[8]>[5, (None)]
+              %rt = ragged(%inner, %p1) : ragged<int32, nvals=[5, 8]>[2, (None), (None)]
+              %i = constant() {value = tensor<int32>[2, 2] [[1, 1], [0, 0]]} : tensor<int32>[2, 2]
+              %0 = gather_nd_positions(%rt, %i) : tensor<int64>[2]
+              return %0
+              """, "[3, 0]")
           .build();
 
   public static final OpDef DYNAMIC_PARTITION =
@@ -120,6 +149,29 @@ public final class GatherNdOps {
     }
     shape.addAll(params.shape().subList(b + (int) m, params.rank()));
     return new DenseType(params.dtype(), shape.build());
+  }
+
+  private static Type positionsType(OpContext ctx) {
+    RaggedType params = ctx.ragged(0);
+    DenseType indices = ctx.dense(1, DType.INT32, DType.INT64);
+    if (indices.rank() == 0) {
+      throw ctx.fail("indices must be at least a vector, got %s", indices);
+    }
+    long m = indices.dim(indices.rank() - 1);
+    if (!Dims.isKnown(m)) {
+      throw ctx.fail("the last dim of indices (the index tuple's length) must be known statically, got %s", indices);
+    }
+    int r = params.raggedRank();
+    int rank = r + params.flatValuesShape().size();
+    if (m > rank) {
+      throw ctx.fail("index innermost dimension length must be <= params rank; saw: %d vs. %d", m, rank);
+    }
+    ImmutableList.Builder<Long> shape = ImmutableList.builder();
+    shape.addAll(indices.shape().subList(0, indices.rank() - 1));
+    if (m > r + 1) {
+      shape.add(m - r);
+    }
+    return new DenseType(DType.INT64, shape.build());
   }
 
   private static Type partitionType(OpContext ctx) {
