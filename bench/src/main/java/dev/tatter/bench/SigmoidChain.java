@@ -8,8 +8,6 @@ import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.TranscendentalFunctions;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -84,57 +82,10 @@ public final class SigmoidChain {
     return B;
   }
 
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-  private static final com.sun.management.OperatingSystemMXBean PROCESS =
-      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-
-  /** Times {@code variants} round-robin: warm-up rounds, then {@code rounds} timed ones; prints medians. */
-  public static void roundRobin(String[] names, Supplier<?>[] variants, int rounds) {
-    double[][] wall = new double[variants.length][rounds];
-    double[][] cpu = new double[variants.length][rounds];
-    double[][] processCpu = new double[variants.length][rounds];
-    long sink = 0;
-    for (int warm = 0; warm < 5; warm++) {
-      for (Supplier<?> v : variants) {
-        sink += System.identityHashCode(v.get()) & 1;
-      }
-    }
-    for (int r = 0; r < rounds; r++) {
-      for (int v = 0; v < variants.length; v++) {
-        long p0 = PROCESS.getProcessCpuTime();
-        long c0 = THREADS.getCurrentThreadCpuTime();
-        long t0 = System.nanoTime();
-        sink += System.identityHashCode(variants[v].get()) & 1;
-        wall[v][r] = (System.nanoTime() - t0) / 1e6;
-        cpu[v][r] = (THREADS.getCurrentThreadCpuTime() - c0) / 1e6;
-        processCpu[v][r] = (PROCESS.getProcessCpuTime() - p0) / 1e6;
-      }
-    }
-    System.out.printf("%d rounds; medians of wall time, of the calling thread's CPU time and of the whole process's CPU time"
-        + " (which counts TF's own threads, and the JVM's GC and JIT threads too)%n", rounds);
-    System.out.printf("%-24s %10s %14s %16s %10s%n", "variant", "wall ms", "thread cpu ms", "process cpu ms", "cpu/hand");
-    double handCpu = median(cpu[indexOf(names, "hand")]);
-    for (int v = 0; v < variants.length; v++) {
-      System.out.printf("%-24s %10.2f %14.2f %16.2f %10.2f%n", names[v], median(wall[v]), median(cpu[v]), median(processCpu[v]),
-          median(cpu[v]) / handCpu);
-    }
-    System.out.println("(sink " + sink + ")");
-  }
-
-  private static int indexOf(String[] names, String name) {
-    return Arrays.asList(names).indexOf(name);
-  }
-
-  private static double median(double[] a) {
-    double[] s = a.clone();
-    Arrays.sort(s);
-    return s[s.length / 2];
-  }
-
   public static void main(String[] args) {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
     int values = args.length > 1 ? Integer.parseInt(args[1]) : VALUES;
     SigmoidChain c = new SigmoidChain(Math.max(1, values / 8), values);
-    roundRobin(new String[] {"tatter", "hand"}, new Supplier<?>[] {c::tatter, c::hand}, rounds);
+    RoundRobin.printTable(new String[] {"tatter", "hand"}, new Supplier<?>[] {c::tatter, c::hand}, rounds);
   }
 }

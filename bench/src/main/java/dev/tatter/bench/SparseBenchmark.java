@@ -201,10 +201,10 @@ public class SparseBenchmark {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
     SparseBenchmark s = prepared();
     System.out.println("tf.sparse.reduce_sum(sp, axis=1), 1M nnz");
-    SigmoidChain.roundRobin(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterReduceSum, s::handReduceSum}, rounds);
+    RoundRobin.printTable(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterReduceSum, s::handReduceSum}, rounds);
     System.out.println("tf.sparse.add(a, b), 1M + 1M nnz");
-    SigmoidChain.roundRobin(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterAdd, s::handAdd}, rounds);
+    RoundRobin.printTable(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterAdd, s::handAdd}, rounds);
     System.out.println("sparse_dense_matmul(sp, [1000, 16])");
-    SigmoidChain.roundRobin(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterMatmul, s::handMatmul}, rounds);
+    RoundRobin.printTable(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterMatmul, s::handMatmul}, rounds);
   }
 }

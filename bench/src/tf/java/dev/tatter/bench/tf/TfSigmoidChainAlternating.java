@@ -1,5 +1,6 @@
 package dev.tatter.bench.tf;
 
+import dev.tatter.bench.RoundRobin;
 import dev.tatter.bench.SigmoidChain;
 import dev.tatter.bench.tf.TfProgram.Threads;
 import java.util.function.Supplier;
@@ -47,7 +48,7 @@ public final class TfSigmoidChainAlternating {
     SigmoidChain c = new SigmoidChain(Math.max(1, values / 8), values);
     float[] flat = c.handInput();
     try (Chain tf = new Chain(Threads.DEFAULT, c.w(), c.b()); Chain tf1 = new Chain(Threads.ONE, c.w(), c.b())) {
-      SigmoidChain.roundRobin(new String[] {"tatter", "hand", "tf", "tf1"},
+      RoundRobin.printTable(new String[] {"tatter", "hand", "tf", "tf1"},
           new Supplier<?>[] {c::tatter, c::hand, () -> tf.run(flat), () -> tf1.run(flat)}, rounds);
     }
   }

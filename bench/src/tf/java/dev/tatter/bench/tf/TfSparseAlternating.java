@@ -1,6 +1,6 @@
 package dev.tatter.bench.tf;
 
-import dev.tatter.bench.SigmoidChain;
+import dev.tatter.bench.RoundRobin;
 import dev.tatter.bench.SparseBenchmark;
 import dev.tatter.bench.tf.TfProgram.Threads;
 import dev.tatter.runtime.SparseTensor;
@@ -119,12 +119,12 @@ public final class TfSparseAlternating {
       }
       String[] names = {"tatter", "hand", "tf", "tf1"};
       System.out.println("tf.sparse.reduce_sum(sp, axis=1), 1M nnz");
-      SigmoidChain.roundRobin(names, new Supplier<?>[] {s::tatterReduceSum, s::handReduceSum,
+      RoundRobin.printTable(names, new Supplier<?>[] {s::tatterReduceSum, s::handReduceSum,
           () -> tf.reduceSum(a), () -> tf1.reduceSum(a)}, rounds);
       System.out.println("tf.sparse.add(a, b), 1M + 1M nnz");
-      SigmoidChain.roundRobin(names, new Supplier<?>[] {s::tatterAdd, s::handAdd, () -> tf.add(a, b), () -> tf1.add(a, b)}, rounds);
+      RoundRobin.printTable(names, new Supplier<?>[] {s::tatterAdd, s::handAdd, () -> tf.add(a, b), () -> tf1.add(a, b)}, rounds);
       System.out.println("sparse_dense_matmul(sp, [1000, 16])");
-      SigmoidChain.roundRobin(names, new Supplier<?>[] {s::tatterMatmul, s::handMatmul,
+      RoundRobin.printTable(names, new Supplier<?>[] {s::tatterMatmul, s::handMatmul,
           () -> tf.matmul(a, d), () -> tf1.matmul(a, d)}, rounds);
     }
   }

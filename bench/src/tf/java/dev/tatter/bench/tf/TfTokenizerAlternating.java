@@ -1,9 +1,8 @@
 package dev.tatter.bench.tf;
 
+import dev.tatter.bench.RoundRobin;
 import dev.tatter.bench.TokenizerAlternating;
 import dev.tatter.bench.tf.TfProgram.Threads;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -38,10 +37,6 @@ import org.tensorflow.types.family.TNumber;
  * {@code java -Xms4g -Xmx4g -cp bench/target/benchmarks.jar dev.tatter.bench.tf.TfTokenizerAlternating [rounds] [sentences]}.
  */
 public final class TfTokenizerAlternating {
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-  private static final com.sun.management.OperatingSystemMXBean PROCESS =
-      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-
   private TfTokenizerAlternating() {}
 
   /** The tokenizer as a TF graph, its table filled once when the session opens. */
@@ -113,39 +108,15 @@ public final class TfTokenizerAlternating {
   }
 
   private static void roundRobin(String[] names, Supplier<?>[] variants, int rounds, double mb) {
-    double[][] wall = new double[variants.length][rounds];
-    double[][] cpu = new double[variants.length][rounds];
-    double[][] processCpu = new double[variants.length][rounds];
-    long sink = 0;
-    for (int warm = 0; warm < 3; warm++) {
-      for (Supplier<?> v : variants) {
-        sink += System.identityHashCode(v.get()) & 1;
-      }
-    }
-    for (int r = 0; r < rounds; r++) {
-      for (int v = 0; v < variants.length; v++) {
-        long p0 = PROCESS.getProcessCpuTime();
-        long c0 = THREADS.getCurrentThreadCpuTime();
-        long t0 = System.nanoTime();
-        sink += System.identityHashCode(variants[v].get()) & 1;
-        wall[v][r] = (System.nanoTime() - t0) / 1e6;
-        cpu[v][r] = (THREADS.getCurrentThreadCpuTime() - c0) / 1e6;
-        processCpu[v][r] = (PROCESS.getProcessCpuTime() - p0) / 1e6;
-      }
-    }
+    RoundRobin.Timings t = RoundRobin.time(variants, 3, rounds);
     System.out.printf("%.1f MB of text, %d rounds; medians of wall time, of the calling thread's CPU time and of the whole"
         + " process's CPU time (which counts TF's threads, and the JVM's GC and JIT threads too)%n", mb, rounds);
     System.out.printf("%-8s %10s %10s %14s %16s%n", "variant", "wall ms", "MB/s", "thread cpu ms", "process cpu ms");
     for (int v = 0; v < variants.length; v++) {
-      System.out.printf("%-8s %10.1f %10.1f %14.1f %16.1f%n", names[v], median(wall[v]), mb / (median(wall[v]) / 1e3),
-          median(cpu[v]), median(processCpu[v]));
+      RoundRobin.Medians m = t.medians()[v];
+      System.out.printf("%-8s %10.1f %10.1f %14.1f %16.1f%n", names[v], m.wallMs(), mb / (m.wallMs() / 1e3),
+          m.threadCpuMs(), m.processCpuMs());
     }
-    System.out.println("(sink " + sink + ")");
-  }
-
-  private static double median(double[] a) {
-    double[] s = a.clone();
-    Arrays.sort(s);
-    return s[s.length / 2];
+    System.out.println("(sink " + t.sink() + ")");
   }
 }
