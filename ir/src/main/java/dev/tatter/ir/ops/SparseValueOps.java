@@ -100,26 +100,12 @@ public final class SparseValueOps {
           .type(ctx -> {
             SparseType st = ctx.sparse(0);
             DenseType weights = ctx.dense(1, DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64);
-            if (st.dtype() != DType.INT32 && st.dtype() != DType.INT64) {
-              throw ctx.fail("values must be int32 or int64, got %s", st.dtype());
-            }
             if (weights.rank() != 1) {
               throw ctx.fail("weights must be a vector (empty, or one weight per value), got %s", weights);
             }
-            long axis = ctx.attributes().getInt("axis");
-            if (axis != 0 && axis != -1) {
-              throw ctx.fail("Unsupported value for argument axis=%d. Only 0 and -1 are currently supported.", axis);
-            }
-            boolean noWeights = weights.shape().get(0) == 0;
-            if (!noWeights && ctx.attributes().getBool("binary_output")) {
-              throw ctx.fail("Arguments `binary_output` and `weights` are mutually exclusive. Please specify only one.");
-            }
-            if (noWeights && weights.dtype() != st.dtype()) {
-              throw ctx.fail("empty weights must have the values' dtype %s (the counts' dtype), got %s", st.dtype(), weights.dtype());
-            }
-            long maxlength = ctx.attributes().getInt("maxlength");
-            long bins = maxlength > 0 ? maxlength : Dims.UNKNOWN;
-            ImmutableList<Long> shape = axis == -1 && st.rank() > 1 ? ImmutableList.of(st.dim(0), bins) : ImmutableList.of(bins);
+            boolean perRow = countAttributes(ctx, st.dtype(), weights.dtype(), weights.shape().get(0) == 0);
+            long bins = bins(ctx);
+            ImmutableList<Long> shape = perRow && st.rank() > 1 ? ImmutableList.of(st.dim(0), bins) : ImmutableList.of(bins);
             return new SparseType(weights.dtype(), shape);
           })
           .kernel(SparseValueKernels.class, "bincount")
