@@ -6,8 +6,6 @@ import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
@@ -26,7 +24,7 @@ import org.apache.arrow.vector.FieldVector;
  * values and an {@code int[]} (or {@code long[]}) of the offsets into preallocated arrays, the least
  * any conversion that copies must do. Each call is timed in wall time and in the calling thread's
  * CPU time (the conversions run on the calling thread only, so the two differ by what the machine
- * takes away). A vector made by {@code toListVector} is closed outside the timed region.
+ * takes away). Timed by {@link RoundRobin}, which closes a vector made by {@code toListVector} outside the timed region.
  * Two more baselines allocate what a conversion must allocate, then copy: new heap arrays (what
  * {@code toRagged} returns) and new Arrow buffers (what {@code toListVector} returns); the first
  * touch of fresh memory costs more than the copy itself (Arrow's off-heap memory is returned to
@@ -184,31 +182,7 @@ public final class ArrowConversionAlternating {
     Supplier<Object>[] variants = new Supplier[] {w::toRagged32, w::toRagged64, w::toListVector32, w::toListVector64,
         w::arraycopy32, w::arraycopy64, w::allocatingCopy32, w::allocatingCopy64, w::arrowBufferCopy32,
         w::arrowBufferCopy64};
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    double[][] wallMs = new double[variants.length][rounds];
-    double[][] cpuMs = new double[variants.length][rounds];
-    int sink = 0;
-    for (int round = -3; round < rounds; round++) { // three rounds of warm-up
-      for (int v = 0; v < variants.length; v++) {
-        long cpu0 = threads.getCurrentThreadCpuTime();
-        long t0 = System.nanoTime();
-        Object out = variants[v].get();
-        long t1 = System.nanoTime();
-        long cpu1 = threads.getCurrentThreadCpuTime();
-        sink += System.identityHashCode(out) & 1;
-        if (out instanceof AutoCloseable closeable) {
-          try {
-            closeable.close();
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          }
-        }
-        if (round >= 0) {
-          wallMs[v][round] = (t1 - t0) / 1e6;
-          cpuMs[v][round] = (cpu1 - cpu0) / 1e6;
-        }
-      }
-    }
+    RoundRobin.Timings t = RoundRobin.time(variants, RoundRobin.Plan.of(3, rounds));
     System.out.printf("%d float32 values in %d rows, %d rounds; GB/s of the Arrow side's bytes (values + offsets)%n",
         count, w.offsets64.length - 1, rounds);
     System.out.printf("%-28s %10s %10s %10s %10s %10s %12s %12s %14s%n", "variant", "median ms", "min ms", "cpu ms",
@@ -216,28 +190,20 @@ public final class ArrowConversionAlternating {
     double[] wall = new double[variants.length];
     double[] cpu = new double[variants.length];
     for (int v = 0; v < variants.length; v++) {
-      wall[v] = median(wallMs[v]);
-      cpu[v] = median(cpuMs[v]);
+      wall[v] = t.samples()[v].medians().wallMs();
+      cpu[v] = t.samples()[v].medians().threadCpuMs();
     }
     // each conversion's allocating baseline: new arrays for toRagged, new Arrow buffers for toListVector
     int[] allocating = {6, 7, 8, 9, 4, 5, 6, 7, 8, 9};
     for (int v = 0; v < variants.length; v++) {
-      double[] sorted = wallMs[v].clone();
-      Arrays.sort(sorted);
       int baseline = bytes[v] == w.bytes32 ? 4 : 5;
-      System.out.printf("%-28s %10.2f %10.2f %10.2f %10.2f %10.2f %12.2f %12.2f %14.2f%n", names[v], wall[v], sorted[0],
+      System.out.printf("%-28s %10.2f %10.2f %10.2f %10.2f %10.2f %12.2f %12.2f %14.2f%n", names[v], wall[v], t.samples()[v].wallMin(),
           cpu[v], bytes[v] / 1e9 / (wall[v] / 1e3), bytes[v] / 1e9 / (cpu[v] / 1e3), wall[v] / wall[baseline],
           cpu[v] / cpu[baseline], cpu[v] / cpu[allocating[v]]);
     }
-    System.out.println("(sink " + sink + ")");
+    System.out.println("(sink " + t.sink() + ")");
     w.list32.close();
     w.list64.close();
     w.allocator.close();
-  }
-
-  private static double median(double[] xs) {
-    double[] sorted = xs.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
   }
 }

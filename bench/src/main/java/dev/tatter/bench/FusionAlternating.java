@@ -1,6 +1,5 @@
 package dev.tatter.bench;
 
-import java.util.Arrays;
 import java.util.function.Supplier;
 
 /**
@@ -24,27 +23,14 @@ public final class FusionAlternating {
     @SuppressWarnings("unchecked")
     Supplier<Object>[] variants = new Supplier[] {w1::fusedSession, w1::fusedUnchecked, w1::handLoop, w1::unfusedInterpreter,
         w3::fusedSession, w3::handLoop, w3::unfusedInterpreter};
-    double[][] ms = new double[variants.length][rounds];
-    int sink = 0;
-    for (int warm = 0; warm < 10; warm++) {
-      for (Supplier<Object> v : variants) {
-        sink += v.get().hashCode() & 1;
-      }
-    }
-    for (int r = 0; r < rounds; r++) {
-      for (int v = 0; v < variants.length; v++) {
-        long t0 = System.nanoTime();
-        sink += System.identityHashCode(variants[v].get()) & 1;
-        ms[v][r] = (System.nanoTime() - t0) / 1e6;
-      }
-    }
+    RoundRobin.Timings t = RoundRobin.time(variants, RoundRobin.Plan.of(10, rounds));
     System.out.printf("parallel threshold %d elements, %d rounds%n", dev.tatter.runtime.exec.FusedSupport.PARALLEL_THRESHOLD, rounds);
-    System.out.printf("%-26s %10s %10s%n", "variant", "median ms", "min ms");
+    System.out.printf("%-26s %10s %10s %14s %14s%n", "variant", "median ms", "min ms", "thread cpu ms", "thread cpu min");
     for (int v = 0; v < variants.length; v++) {
-      double[] sorted = ms[v].clone();
-      Arrays.sort(sorted);
-      System.out.printf("%-26s %10.2f %10.2f%n", names[v], sorted[rounds / 2], sorted[0]);
+      RoundRobin.Samples x = t.samples()[v];
+      System.out.printf("%-26s %10.2f %10.2f %14.2f %14.2f%n", names[v], x.medians().wallMs(), x.wallMin(),
+          x.medians().threadCpuMs(), x.threadCpuMin());
     }
-    System.out.println("(sink " + sink + ")");
+    System.out.println("(sink " + t.sink() + ")");
   }
 }

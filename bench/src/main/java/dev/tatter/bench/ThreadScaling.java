@@ -24,7 +24,7 @@ import java.util.function.Supplier;
  * {@link Runner} (outputs reused, so the loop alone is timed) at 8M and 64M values, and W3's row
  * sums ({@code reduce_sum(x * x, axis=1)}) over 1M and 8M rows, each on sessions given a pool of 1
  * and of 2 threads ({@code Session(..., ForkJoinPool)}), next to a serial hand loop. Round-robin in
- * one JVM: each round times every variant once, so load bursts hit all alike; wall time (a split
+ * one JVM ({@link RoundRobin}, a GC before each sample, the first variant rotating): wall time (a split
  * loop's work runs on the pool's threads, which the calling thread's CPU clock does not see) and
  * the process CPU time per run.
  *
@@ -82,37 +82,22 @@ public final class ThreadScaling {
       }));
     }
     checkAgree(variants);
-    var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    long[][] wall = new long[variants.size()][rounds];
-    long[][] cpu = new long[variants.size()][rounds];
-    for (int r = -5; r < rounds; r++) {
-      for (int k = 0; k < variants.size(); k++) {
-        int v = Math.floorMod(k + r, variants.size()); // the first variant rotates by round
-        System.gc();
-        long c0 = os.getProcessCpuTime();
-        long t0 = System.nanoTime();
-        variants.get(v).run().get();
-        long t1 = System.nanoTime();
-        long c1 = os.getProcessCpuTime();
-        if (r >= 0) {
-          wall[v][r] = t1 - t0;
-          cpu[v][r] = c1 - c0;
-        }
-      }
-    }
+    Supplier<?>[] runs = variants.stream().map(Variant::run).toArray(Supplier<?>[]::new);
+    RoundRobin.Timings t = RoundRobin.time(runs, RoundRobin.Plan.of(5, rounds).withGcBeforeEachSample().rotating());
     System.out.printf("nproc %d, %d rounds, load average %s%n", Runtime.getRuntime().availableProcessors(), rounds,
-        os.getSystemLoadAverage());
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     System.out.println("| workload | variant | wall median ms | wall min ms | process CPU mean ms | pool 1 / this (wall median) |");
     System.out.println("|---|---|---:|---:|---:|---:|");
     double base = 0;
     for (int v = 0; v < variants.size(); v++) {
       Variant variant = variants.get(v);
-      double median = median(wall[v]) / 1e6;
+      RoundRobin.Samples x = t.samples()[v];
+      double median = x.medians().wallMs();
       if (variant.name().equals("pool 1")) {
         base = median;
       }
-      System.out.printf("| %s | %s | %.2f | %.2f | %.1f | %.2f |%n", variant.workload(), variant.name(), median,
-          Arrays.stream(wall[v]).min().orElse(0) / 1e6, Arrays.stream(cpu[v]).average().orElse(0) / 1e6, base / median);
+      System.out.printf("| %s | %s | %.2f | %.2f | %.1f | %.2f |%n", variant.workload(), variant.name(), median, x.wallMin(),
+          x.processCpuMean(), base / median);
     }
     one.shutdown();
     two.shutdown();
@@ -149,11 +134,5 @@ public final class ThreadScaling {
         }
       }
     }
-  }
-
-  private static double median(long[] x) {
-    long[] s = x.clone();
-    Arrays.sort(s);
-    return s[s.length / 2];
   }
 }

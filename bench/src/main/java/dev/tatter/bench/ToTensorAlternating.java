@@ -1,11 +1,11 @@
 package dev.tatter.bench;
 
-import java.util.Arrays;
+import java.util.function.Supplier;
 
 /**
  * A cross-check of {@link ToTensorBenchmark} for shared, loaded machines: runs the session and
  * both hand-written versions in turn, round after round, so that load drifting over time hits
- * all three alike, and prints each one's minimum and median. Not a JMH benchmark; run with
+ * all three alike, and prints each one's minimum and median wall and thread CPU time. Not a JMH benchmark; run with
  * {@code java -cp bench/target/benchmarks.jar dev.tatter.bench.ToTensorAlternating [rounds]}.
  */
 public final class ToTensorAlternating {
@@ -16,29 +16,13 @@ public final class ToTensorAlternating {
     ToTensorBenchmark b = new ToTensorBenchmark();
     b.setup();
     String[] names = {"session", "handWrittenLoop", "handWrittenArraycopy"};
-    long[][] times = new long[3][rounds];
-    long sink = 0;
-    for (int warm = 0; warm < 20; warm++) {
-      sink += b.session().hashCode() + b.handWrittenLoop().length + b.handWrittenArraycopy().length;
+    Supplier<?>[] variants = {b::session, b::handWrittenLoop, b::handWrittenArraycopy};
+    RoundRobin.Timings t = RoundRobin.time(variants, RoundRobin.Plan.of(20, rounds).rotating());
+    for (int k = 0; k < variants.length; k++) {
+      RoundRobin.Samples x = t.samples()[k];
+      System.out.printf("%-22s wall min %7.2f ms   median %7.2f ms   thread cpu min %7.2f ms   median %7.2f ms%n", names[k],
+          x.wallMin(), x.medians().wallMs(), x.threadCpuMin(), x.medians().threadCpuMs());
     }
-    for (int r = 0; r < rounds; r++) {
-      for (int k = 0; k < 3; k++) {
-        int which = (r + k) % 3; // rotate the order too
-        long t0 = System.nanoTime();
-        Object out = switch (which) {
-          case 0 -> b.session();
-          case 1 -> b.handWrittenLoop();
-          default -> b.handWrittenArraycopy();
-        };
-        times[which][r] = System.nanoTime() - t0;
-        sink += out.hashCode() & 1;
-      }
-    }
-    for (int k = 0; k < 3; k++) {
-      long[] t = times[k].clone();
-      Arrays.sort(t);
-      System.out.printf("%-22s min %7.2f ms   median %7.2f ms%n", names[k], t[0] / 1e6, t[t.length / 2] / 1e6);
-    }
-    System.out.println("(sink " + (sink & 1) + ")");
+    System.out.println("(sink " + (t.sink() & 1) + ")");
   }
 }

@@ -138,28 +138,16 @@ public final class TokenizerAlternating {
     String[] names = {"Tatter session", "hand loop"};
     @SuppressWarnings("unchecked")
     Supplier<Object>[] variants = new Supplier[] {w::tatter, w::handLoop};
-    double[][] ms = new double[variants.length][rounds];
-    int sink = 0;
-    for (int warm = 0; warm < 3; warm++) {
-      for (Supplier<Object> v : variants) {
-        sink += System.identityHashCode(v.get()) & 1;
-      }
-    }
-    for (int r = 0; r < rounds; r++) {
-      for (int v = 0; v < variants.length; v++) {
-        long t0 = System.nanoTime();
-        sink += System.identityHashCode(variants[v].get()) & 1;
-        ms[v][r] = (System.nanoTime() - t0) / 1e6;
-      }
-    }
+    RoundRobin.Timings t = RoundRobin.time(variants, RoundRobin.Plan.of(3, rounds));
     double mb = w.bytes / 1e6;
     System.out.printf("%d sentences, %.1f MB of text, %d rounds%n", count, mb, rounds);
-    System.out.printf("%-16s %10s %10s %10s%n", "variant", "median ms", "min ms", "MB/s");
+    System.out.printf("%-16s %10s %10s %10s %14s%n", "variant", "median ms", "min ms", "MB/s", "thread cpu ms");
     for (int v = 0; v < variants.length; v++) {
-      double[] sorted = ms[v].clone();
-      Arrays.sort(sorted);
-      System.out.printf("%-16s %10.1f %10.1f %10.1f%n", names[v], sorted[rounds / 2], sorted[0], mb / (sorted[rounds / 2] / 1e3));
+      RoundRobin.Samples x = t.samples()[v];
+      double median = x.medians().wallMs();
+      System.out.printf("%-16s %10.1f %10.1f %10.1f %14.1f%n", names[v], median, x.wallMin(), mb / (median / 1e3),
+          x.medians().threadCpuMs());
     }
-    System.out.println("(sink " + sink + ")");
+    System.out.println("(sink " + t.sink() + ")");
   }
 }
