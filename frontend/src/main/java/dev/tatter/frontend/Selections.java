@@ -76,18 +76,17 @@ final class Selections {
     if (b > 0) {
       return batchGather(g, params, indices, a, b);
     }
-    if (indices.raggedRank() == 0 && params.raggedRank() > 0) {
-      GraphBuilder.Decomposed d = g.decompose(params);
-      Value outer = d.partitions().get(0);
-      if (a > 1) {
-        // TF's _axis_gather: params.with_values(gather(params.values, indices, axis - 1))
-        return g.rebuild(gather(g, params.values(), indices, a - 1, 0), List.of(outer));
-      }
-      // axis 1: TF's flatten-and-offset, each index checked against its own row
-      Value offsets = g.op(RaggedGatherOps.ROW_OFFSET_INDICES, Map.of("batched", false), outer, indices);
-      return gather(g, params.values(), offsets);
+    // TF's _axis_gather; dense params beside ragged indices become ragged with a uniform partition
+    Value p = params.raggedRank() > 0 ? params : uniformRagged(g, params, ((RaggedType) indices.type()).splitsDType());
+    Value outer = p.partition();
+    if (a > 1) {
+      // params.with_values(gather(params.values, indices, axis - 1))
+      return g.rebuild(gather(g, p.values(), indices, a - 1, 0), List.of(outer));
     }
-    throw unsupported(params, indices, a, b);
+    // axis 1: TF's flatten-and-offset, each index checked against its own row; ragged indices are
+    // repeated for each row of params under a uniform partition, as TF's broadcast of the row starts
+    Value offsets = g.op(RaggedGatherOps.ROW_OFFSET_INDICES, Map.of("batched", false), outer, indices);
+    return gather(g, p.values(), offsets);
   }
 
   /**
@@ -136,11 +135,12 @@ final class Selections {
       Value rows = g.op(RaggedOps.ASSERT_SAME_PARTITION, Map.of(), p.partition(), i.partition());
       return g.rebuild(batchGather(g, p.values(), i.values(), a - 1, b - 1), List.of(rows));
     }
-    if (indices.raggedRank() > 0) {
-      // the last batch dim would leave ragged indices at axis 1: TF's broadcast of row starts into them
+    if (a > 1 && indices.raggedRank() > 0) {
+      // TF gathers the ragged indices' rows by params' value_rowids here, which checks no row count
       throw unsupported(params, indices, a, b);
     }
-    Value outer = params.partition();
+    Value p = params.raggedRank() > 0 ? params : uniformRagged(g, params, ((RaggedType) indices.type()).splitsDType());
+    Value outer = p.partition();
     if (a > 1) {
       // TF's repeat(indices, params.row_lengths()): each value row of params takes its batch row's
       // indices (row_gather checks that indices have params' number of rows)
@@ -148,8 +148,9 @@ final class Selections {
           g.op(ArrayOps.EXPAND_DIMS, Map.of("axis", 1L), indices), outer);
       return g.rebuild(batchGather(g, params.values(), repeated, a - 1, 1), List.of(outer));
     }
+    // axis 1: each index (row b of dense or ragged indices) offset into row b of params.values
     Value offsets = g.op(RaggedGatherOps.ROW_OFFSET_INDICES, Map.of("batched", true), outer, indices);
-    return gather(g, params.values(), offsets);
+    return gather(g, p.values(), offsets);
   }
 
   /** TF's {@code RaggedTensor.from_tensor(t, ragged_rank=1)}: a uniform outer partition. */
@@ -183,7 +184,7 @@ final class Selections {
 
   private static GraphBuildException unsupported(Value params, Value indices, int a, int b) {
     return GraphBuilder.misuse("gather with axis " + a + " and batch_dims " + b + " on " + params.type() + " and "
-        + indices.type() + " is not supported: ragged indices take axis 0, or batch_dims that cover their ragged dims",
+        + indices.type() + " is not supported: ragged indices with batch_dims 1 take axis 1",
         params);
   }
 

@@ -120,6 +120,9 @@ public final class RaggedGatherOps {
 
   private static Type rowOffsetType(OpContext ctx) {
     PartitionType p = ctx.partition(0);
+    if (ctx.operand(1) instanceof RaggedType ragged) {
+      return raggedRowOffsetType(ctx, p, ragged);
+    }
     DenseType indices = ctx.dense(1, DType.INT32, DType.INT64);
     List<Long> shape = new ArrayList<>();
     if (ctx.attributes().getBool("batched")) {
@@ -137,6 +140,37 @@ public final class RaggedGatherOps {
       shape.addAll(indices.shape());
     }
     return new DenseType(DType.INT64, ImmutableList.copyOf(shape));
+  }
+
+  /**
+   * Ragged indices: batched, the offsets keep the indices' partitions (row b of indices belongs
+   * to row b of the partition); otherwise the indices are repeated for every row of the
+   * partition, under a uniform outer partition (TF's static shape {@code [nrows, indices...]}).
+   */
+  private static Type raggedRowOffsetType(OpContext ctx, PartitionType p, RaggedType indices) {
+    if (indices.dtype() != DType.INT32 && indices.dtype() != DType.INT64) {
+      throw ctx.fail("indices must be int32 or int64, got %s", indices);
+    }
+    List<PartitionType> parts = new ArrayList<>(indices.partitions());
+    List<Long> flat = new ArrayList<>(indices.flatValuesShape());
+    if (ctx.attributes().getBool("batched")) {
+      Long rows = Dims.merge(p.nrows(), indices.nrows());
+      if (rows == null) {
+        throw ctx.fail("params.shape[0]: %d should be equal to indices.shape[0]: %d", p.nrows(), indices.nrows());
+      }
+      parts.set(0, parts.get(0).withNrows(rows));
+      return RaggedType.of(DType.INT64, parts, flat);
+    }
+    long copies = p.nrows();
+    List<PartitionType> out = new ArrayList<>();
+    out.add(PartitionType.uniform(indices.splitsDType(), copies, Dims.UNKNOWN, indices.nrows()));
+    for (PartitionType q : parts) {
+      long nrows = Dims.product(List.of(copies, q.nrows()));
+      out.add(q.uniform() ? PartitionType.uniform(q.splitsDType(), nrows, Dims.UNKNOWN, q.uniformRowLength())
+          : PartitionType.ragged(q.splitsDType(), nrows, Dims.product(List.of(copies, q.nvals()))));
+    }
+    flat.set(0, Dims.product(List.of(copies, flat.get(0))));
+    return RaggedType.of(DType.INT64, out, flat);
   }
 
   private static Type rangeType(OpContext ctx) {
