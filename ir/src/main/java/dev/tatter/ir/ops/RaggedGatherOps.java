@@ -51,8 +51,9 @@ public final class RaggedGatherOps {
   public static final OpDef ROW_OFFSET_INDICES =
       OpDef.builder("row_offset_indices")
           .summary("row_start(b) + indices[...] for each row b of partition (batched: row b's own indices[b, ...]), "
-              + "int64: where tf.gather(rt, indices, axis=1[, batch_dims=1]) reads in rt.values; an index outside "
-              + "its row is an error")
+              + "int64: where tf.gather(rt, indices, axis=1[, batch_dims=1]) reads in rt.values; ragged indices keep "
+              + "their partitions (batched) or are repeated per row under a uniform partition [nrows, indices...]; "
+              + "an index outside its row is an error")
           .operands("partition", "indices")
           .attribute(AttrSpec.optional("batched", AttrKind.BOOL, false))
           .traits(Trait.PURE)
@@ -67,6 +68,18 @@ public final class RaggedGatherOps {
               %0 = row_offset_indices(%p, %i) : tensor<int64>[2, 2]
               return %0
               """, "[[1, 0], [4, 3]]")
+          // tf.gather(tf.ragged.constant([[1, 2, 3], [4, 5]]), tf.ragged.constant([[1, 0], [1]]), axis=1)
+          //   -> [[[2, 1], [2]], [[5, 4], [5]]], read at rt.values[[[[1, 0], [1]], [[4, 3], [4]]]]
+          .example("""
+              %s = constant() {value = tensor<int64>[3] [0, 3, 5]} : tensor<int64>[3]
+              %p = partition_from_row_splits(%s) : partition<int64>[2, (None)]
+              %iv = constant() {value = tensor<int32>[3] [1, 0, 1]} : tensor<int32>[3]
+              %is = constant() {value = tensor<int64>[3] [0, 2, 3]} : tensor<int64>[3]
+              %iq = partition_from_row_splits(%is) : partition<int64>[2, (None)]
+              %i = ragged(%iv, %iq) : ragged<int32, nvals=[3]>[2, (None)]
+              %0 = row_offset_indices(%p, %i) : ragged<int64, nvals=[4, 6]>[2, 2, (None)]
+              return %0
+              """, "[[[1, 0], [1]], [[4, 3], [4]]]")
           .build();
 
   public static final OpDef RAGGED_RANGE =
