@@ -1,6 +1,5 @@
 package dev.tatter.frontend;
 
-import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.ops.ArrayOps;
 import dev.tatter.ir.ops.GatherNdOps;
 import dev.tatter.ir.ops.RaggedBroadcastOps;
@@ -135,18 +134,22 @@ final class Selections {
       Value rows = g.op(RaggedOps.ASSERT_SAME_PARTITION, Map.of(), p.partition(), i.partition());
       return g.rebuild(batchGather(g, p.values(), i.values(), a - 1, b - 1), List.of(rows));
     }
-    if (a > 1 && indices.raggedRank() > 0) {
-      // TF gathers the ragged indices' rows by params' value_rowids here, which checks no row count
-      throw unsupported(params, indices, a, b);
-    }
     Value p = params.raggedRank() > 0 ? params : uniformRagged(g, params, ((RaggedType) indices.type()).splitsDType());
     Value outer = p.partition();
     if (a > 1) {
-      // TF's repeat(indices, params.row_lengths()): each value row of params takes its batch row's
-      // indices (row_gather checks that indices have params' number of rows)
-      Value repeated = g.op(RaggedBroadcastOps.ROW_GATHER, Map.of(),
-          g.op(ArrayOps.EXPAND_DIMS, Map.of("axis", 1L), indices), outer);
-      return g.rebuild(batchGather(g, params.values(), repeated, a - 1, 1), List.of(outer));
+      // TF's repeat(indices, params.row_lengths()) (dense indices) or gather of the indices' rows by
+      // params' value row ids (ragged ones): each value row of params takes its batch row's indices;
+      // row_gather checks that indices have params' number of rows, which TF's gather does not
+      Value repeated;
+      if (indices.raggedRank() == 0) {
+        repeated = g.op(RaggedBroadcastOps.ROW_GATHER, Map.of(), g.op(ArrayOps.EXPAND_DIMS, Map.of("axis", 1L), indices), outer);
+      } else {
+        DType splits = ((RaggedType) indices.type()).splitsDType();
+        Value rowIds = g.raggedRange(g.scalar(splits, 0), indices.nrows(splits), g.scalar(splits, 1), splits).values();
+        Value ids = g.op(RaggedBroadcastOps.ROW_GATHER, Map.of(), g.op(ArrayOps.EXPAND_DIMS, Map.of("axis", 1L), rowIds), outer);
+        repeated = gather(g, indices, ids);
+      }
+      return g.rebuild(batchGather(g, p.values(), repeated, a - 1, 1), List.of(outer));
     }
     // axis 1: each index (row b of dense or ragged indices) offset into row b of params.values
     Value offsets = g.op(RaggedGatherOps.ROW_OFFSET_INDICES, Map.of("batched", true), outer, indices);
@@ -180,12 +183,6 @@ final class Selections {
       s.append(i == 0 ? "" : ", ").append(Dims.format(dims.get(i)));
     }
     return s.append(dims.size() == 1 ? ",)" : ")").toString();
-  }
-
-  private static GraphBuildException unsupported(Value params, Value indices, int a, int b) {
-    return GraphBuilder.misuse("gather with axis " + a + " and batch_dims " + b + " on " + params.type() + " and "
-        + indices.type() + " is not supported: ragged indices with batch_dims 1 take axis 1",
-        params);
   }
 
   static Value gatherNd(GraphBuilder g, Value params, Value indices, int batchDims) {

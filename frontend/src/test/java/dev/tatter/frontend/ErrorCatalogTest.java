@@ -582,10 +582,6 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[3], 3, 1)), 1, 1);
     }));
-    on("B204", () -> build(() -> {
-      GraphBuilder g = new GraphBuilder();
-      g.gather(g.constant(Tensor.of(DType.INT32, new int[12], 2, 2, 3)), g.raggedConstant(List.of(List.of(0), List.of(1))), 2, 1);
-    }));
     on("B240", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[9], 3, 3)), g.constant(Tensor.ofLongs(0, 2, 3)));

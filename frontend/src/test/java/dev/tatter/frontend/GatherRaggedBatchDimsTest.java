@@ -168,9 +168,5 @@ class GatherRaggedBatchDimsTest {
         () -> g.gather(nested(g), g.constant(Tensor.of(DType.INT32, new int[4], 2, 2, 1)), 2, 2));
     assertTrue(uniformIndices.getMessage().contains("ragged params dimension corresponds to uniform indices dimension"),
         uniformIndices.getMessage());
-    // ragged indices that keep a ragged dim past the batch dims are not supported yet
-    GraphBuildException left = assertThrows(GraphBuildException.class,
-        () -> g.gather(nested(g), g.raggedConstant(List.of(List.of(0), List.of(0, 0))), 2, 1));
-    assertTrue(left.getMessage().contains("is not supported: ragged indices with batch_dims 1 take axis 1"), left.getMessage());
   }
 }

@@ -93,6 +93,34 @@ class GatherRaggedIndicesAxisTest {
   }
 
   @Test
+  void batchDims1_axis2_repeatsEachBatchRowsRaggedIndices() {
+    GraphBuilder g = new GraphBuilder();
+    // rt = tf.RaggedTensor.from_row_splits([[1, 2, 3], [4, 5, 6], [7, 8, 9]], [0, 2, 3])
+    // tf.gather(rt, tf.ragged.constant([[2, 0], [1]]), axis=2, batch_dims=1)
+    //   -> [[[3, 1], [6, 4]], [[8]]], shape (2, None, None)
+    Value rt = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9}, 3, 3)),
+        g.constant(Tensor.ofLongs(0, 2, 3)));
+    Value out = g.gather(rt, g.raggedConstant(List.of(List.of(2, 0), List.of(1))), 2, 1);
+    assertEquals("(2, None, None)", out.shape());
+    assertEquals(2, out.raggedRank());
+    assertEquals("[[[3, 1], [6, 4]], [[8]]]", run(g, out));
+    // params = tf.reshape(tf.range(12), [2, 2, 3]); tf.gather(params, tf.ragged.constant([[2], [0, 1]]), axis=2, batch_dims=1)
+    //   -> [[[2], [5]], [[6, 7], [9, 10]]], shape (2, 2, None)
+    Value cube = g.constant(Tensor.of(DType.INT32, new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, 2, 2, 3));
+    Value dense = g.gather(cube, g.raggedConstant(List.of(List.of(2), List.of(0, 1))), 2, 1);
+    assertEquals("(2, 2, None)", dense.shape());
+    assertEquals("[[[2], [5]], [[6, 7], [9, 10]]]", run(g, dense));
+    // indices with 3 batch rows for params' 2: TF's gather of the indices' rows checks no count; Tatter refuses
+    GraphBuilder g2 = new GraphBuilder();
+    Value p = g2.placeholder("p", Types.parse("ragged<int32>[None, (None), 3]"));
+    Value i = g2.placeholder("i", Types.parse("ragged<int32>[None, (None)]"));
+    RaggedTensor rows = RaggedTensor.of(Tensor.of(DType.INT32, new int[9], 3, 3), RowPartition.fromRowSplits(new long[] {0, 2, 3}, DType.INT64, true));
+    RaggedTensor ids = RaggedTensor.of(Tensor.ofInts(0, 0, 0), RowPartition.fromRowSplits(new long[] {0, 1, 2, 3}, DType.INT64, true));
+    String m = runtimeError(g2, g2.gather(p, i, 2, 1), Map.of("p", rows, "i", ids));
+    assertTrue(m.contains("has 3 rows but the ragged operand has 2"), m);
+  }
+
+  @Test
   void batchDims2_leavesRaggedIndicesForTheLastBatchDim() {
     GraphBuilder g = new GraphBuilder();
     Value rt2 = g.raggedConstant(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4), List.of(5, 6), List.of(7))));

@@ -83,7 +83,7 @@ class RaggedGatherOracleTest {
   @CsvSource({
     "axis1, FLOAT32, INT64", "axis1, INT32, INT32", "axis1, FLOAT64, INT64", "batch1, FLOAT32, INT64",
     "batch1, INT64, INT32", "batch1axis2, FLOAT64, INT64", "batch1axis2, INT32, INT32", "batch2, FLOAT32, INT64",
-    "batch2, INT64, INT32",
+    "batch2, INT64, INT32", "batch1axis2ragged, FLOAT32, INT64", "batch1axis2ragged, INT32, INT32",
   })
   void axisGather_matchesTfComposition(String config, DType dtype, DType indexDType) {
     int compared = 0;
@@ -110,7 +110,7 @@ class RaggedGatherOracleTest {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static AxisCase axisCase(String config, DType dtype, DType indexDType, int seed, SplittableRandom r) {
-    boolean inner = config.equals("batch1axis2");
+    boolean inner = config.startsWith("batch1axis2");
     RaggedTensor params = OracleInputs.ragged(dtype, config.equals("batch2") ? 2 : 1,
         inner ? new int[] {1 + r.nextInt(3)} : new int[0], seed);
     RowPartition outer = params.partition();
@@ -165,6 +165,28 @@ class RaggedGatherOracleTest {
           Operand values = tf.scope().opBuilder("GatherV2", "GatherV2").addInput(TfEval.constant(tf, params.flatValues()).asOutput())
               .addInput(repeated.asOutput()).addInput(tf.constant(1).asOutput()).setAttr("batch_dims", 1L).build().output(0);
           return List.of(TfEval.splits(tf, outer), values);
+        }, () -> tatterRun(params, ids, 2, 1));
+      }
+      case "batch1axis2ragged" -> {
+        int k = params.flatValues().shape()[1];
+        RaggedTensor ids = raggedIndices(indexDType, nrows, row -> r.nextInt(4), row -> (long) r.nextInt(k), r);
+        int n = outer.nvals();
+        return new AxisCase("gather(" + params + ", " + ids + ", axis=2, batch_dims=1)", tf -> {
+          // TF: adjusted = gather(indices, value_rowids(params)) (RaggedGather), then each of its
+          // values offset by its value row's start in the reshaped params.values
+          Operation rg = tf.scope().opBuilder("RaggedGather", "RaggedGather")
+              .addInputList(new Output[] {TfEval.splits(tf, ids.partition()).asOutput()})
+              .addInput(TfEval.constant(tf, ids.flatValues()).asOutput()).addInput(rowIds(tf, outer).asOutput())
+              .setAttr("OUTPUT_RAGGED_RANK", 1L).build();
+          Operand starts = tf.math.mul(tf.range(tf.constant(0L), tf.constant((long) n), tf.constant(1L)), tf.constant((long) k));
+          if (indexDType == DType.INT32) {
+            starts = tf.scope().opBuilder("Cast", "Cast").addInput(starts.asOutput())
+                .setAttr("DstT", org.tensorflow.proto.DataType.DT_INT32).build().output(0);
+          }
+          Operand adjusted = tf.math.add(rg.output(1), tf.gather(starts, rowIdsOf(tf, rg.output(0)), tf.constant(0)));
+          Operand values = tf.gather(tf.reshape(TfEval.constant(tf, params.flatValues()), tf.constant(new long[] {-1})),
+              adjusted, tf.constant(0));
+          return List.of(TfEval.splits(tf, outer), rg.output(0), values);
         }, () -> tatterRun(params, ids, 2, 1));
       }
       default -> {
@@ -228,10 +250,17 @@ class RaggedGatherOracleTest {
   }
 
   /** The value row ids of a partition: column 0 of RaggedTensorToSparse's indices over its values. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
+  @SuppressWarnings("rawtypes")
   private static Operand rowIds(Ops tf, RowPartition p) {
-    Operand dummy = tf.zeros(tf.constant(new long[] {p.nvals()}), org.tensorflow.types.TInt32.class);
-    Operand indices = tf.ragged.raggedTensorToSparse(List.of(TfEval.splits(tf, p)), dummy).sparseIndices();
+    return rowIdsOf(tf, TfEval.splits(tf, p));
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Operand rowIdsOf(Ops tf, Operand splits) {
+    Operand nvals = tf.reshape(tf.slice(splits, tf.reshape(tf.math.sub(tf.size(splits), tf.constant(1)), tf.constant(new long[] {1})),
+        tf.constant(new int[] {1})), tf.constant(new long[] {1}));
+    Operand dummy = tf.zeros(nvals, org.tensorflow.types.TInt32.class);
+    Operand indices = tf.ragged.raggedTensorToSparse(List.of(splits), dummy).sparseIndices();
     return tf.reshape(tf.slice(indices, tf.constant(new long[] {0, 0}), tf.constant(new long[] {-1, 1})),
         tf.constant(new long[] {-1}));
   }
