@@ -196,6 +196,8 @@ public final class GatherKernels {
    * shape {@code [nrows] + indices.shape} (batched: {@code indices.shape}). TF's {@code _axis_gather}
    * and {@code _batch_gather} add the offsets unchecked, so an index past its row's end reads the
    * next row; here each index must lie inside its row, else an error names it, the row and its length.
+   * Ragged indices give a ragged result: batched, with their own partitions; otherwise repeated
+   * for every row under a uniform partition (the shape TF's broadcast of the row starts gives).
    */
   public static Object rowOffsetIndices(RowPartition partition, Object indices, boolean batched) {
     if (indices instanceof RaggedTensor ragged) {
