@@ -58,9 +58,11 @@ public final class GraphBuilder {
    * TF's {@code tf.gather(params, indices, axis=axis, batch_dims=batchDims)} (GatherV2): negative
    * {@code axis} counts from params' rank, negative {@code batchDims} from indices' rank; TF's
    * {@code axis=None} is {@code axis = batchDims}. Dense params and indices take any valid pair;
-   * ragged params with dense indices take batch_dims 0 at any axis (0 is RaggedGather; along a ragged
-   * axis each index must lie inside its own row, which TF does not check) or batch_dims 1 at axis 1;
-   * ragged indices take axis 0.
+   * a ragged operand follows TF's {@code ragged_gather_ops}: any axis at batch_dims 0 (ragged indices
+   * past axis 0 are repeated for every row of params, under a uniform partition), batch_dims > 1 level
+   * by level (the batch partitions of params and indices are checked to split the same rows), and
+   * batch_dims 1 at any axis, except ragged indices past axis 1. Along a ragged axis each index must
+   * lie inside its own row, which TF does not check.
    */
   public Value gather(Value params, Value indices, int axis, int batchDims) {
     return Selections.gather(this, params, indices, axis, batchDims);

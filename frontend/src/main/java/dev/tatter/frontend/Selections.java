@@ -2,6 +2,8 @@ package dev.tatter.frontend;
 
 import dev.tatter.ir.ops.ArrayOps;
 import dev.tatter.ir.ops.GatherNdOps;
+import dev.tatter.ir.ops.RaggedBroadcastOps;
+import dev.tatter.ir.ops.RaggedConversionOps;
 import dev.tatter.ir.ops.RaggedGatherOps;
 import dev.tatter.ir.ops.RaggedOps;
 import dev.tatter.ir.ops.SelectionOps;
@@ -70,20 +72,117 @@ final class Selections {
       Value flat = g.op(ArrayOps.GATHER, Map.of("axis", (long) (a - params.raggedRank())), d.flatValues(), indices);
       return g.rebuild(flat, d.partitions());
     }
-    if (indices.raggedRank() == 0 && params.raggedRank() > 0 && b <= 1 && (b == 0 || a == 1)) {
-      GraphBuilder.Decomposed d = g.decompose(params);
-      Value outer = d.partitions().get(0);
-      if (a > 1) {
-        // TF's _axis_gather: params.with_values(gather(params.values, indices, axis - 1))
-        return g.rebuild(gather(g, params.values(), indices, a - 1, 0), List.of(outer));
-      }
-      // axis 1 (batch_dims 0 or 1): TF's flatten-and-offset, each index checked against its own row
-      Value offsets = g.op(RaggedGatherOps.ROW_OFFSET_INDICES, Map.of("batched", b == 1), outer, indices);
-      return gather(g, params.values(), offsets);
+    if (b > 0) {
+      return batchGather(g, params, indices, a, b);
     }
-    throw GraphBuilder.misuse("gather with axis " + a + " and batch_dims " + b + " on " + params.type() + " and "
-        + indices.type() + " is not supported: ragged indices take axis 0; ragged params take dense indices with "
-        + "batch_dims 0, or batch_dims 1 at axis 1", params);
+    // TF's _axis_gather; dense params beside ragged indices become ragged with a uniform partition
+    Value p = params.raggedRank() > 0 ? params : uniformRagged(g, params, ((RaggedType) indices.type()).splitsDType());
+    Value outer = p.partition();
+    if (a > 1) {
+      // params.with_values(gather(params.values, indices, axis - 1))
+      return g.rebuild(gather(g, p.values(), indices, a - 1, 0), List.of(outer));
+    }
+    // axis 1: TF's flatten-and-offset, each index checked against its own row; ragged indices are
+    // repeated for each row of params under a uniform partition, as TF's broadcast of the row starts
+    Value offsets = g.op(RaggedGatherOps.ROW_OFFSET_INDICES, Map.of("batched", false), outer, indices);
+    return gather(g, p.values(), offsets);
+  }
+
+  /**
+   * TF's {@code _batch_gather} (batch_dims > 0, one operand ragged), level by level: while more
+   * than one batch dim is left, the outer batch dim of params and indices is flattened away (a
+   * dense operand becomes ragged with a uniform partition, which TF requires it to match) and the
+   * result keeps params' outer partition; a gathered axis below the one batch dim left becomes a
+   * batch dim by repeating each batch row's indices for every value row of params' outer
+   * partition; at axis 1 with batch_dims 1, {@code row_offset_indices} offsets each index into its
+   * own row of params.values. Where TF leaves the batch partitions of params and indices
+   * unchecked (a mismatch gives a nonsensical result), Tatter checks at run time that they split
+   * the same rows.
+   */
+  private static Value batchGather(GraphBuilder g, Value params, Value indices, int a, int b) {
+    if (params.raggedRank() == 0 && indices.raggedRank() == 0) {
+      return g.op(ArrayOps.GATHER, Map.of("axis", (long) a, "batch_dims", (long) b), params, indices);
+    }
+    boolean newPath = b > 1 || a > 1;
+    if (newPath) {
+      List<Long> ps = staticShape(params);
+      List<Long> is = staticShape(indices);
+      for (int d = 0; d < b; d++) {
+        if (Dims.merge(ps.get(d), is.get(d)) == null) {
+          throw GraphBuilder.misuse("gather: batch shape from indices " + shapeString(is.subList(0, b))
+              + " does not match params shape " + shapeString(ps), indices);
+        }
+      }
+    }
+    if (b > 1) {
+      Value p = params;
+      Value i = indices;
+      if (p.raggedRank() == 0) {
+        if (!((RaggedType) i.type()).outerPartition().uniform()) {
+          throw GraphBuilder.misuse("gather: batch shape from indices does not match params shape: ragged indices "
+              + "dimension corresponds to uniform params dimension", indices);
+        }
+        p = uniformRagged(g, p, ((RaggedType) i.type()).splitsDType());
+      }
+      if (i.raggedRank() == 0) {
+        if (!((RaggedType) p.type()).outerPartition().uniform()) {
+          throw GraphBuilder.misuse("gather: batch shape from indices does not match params shape: ragged params "
+              + "dimension corresponds to uniform indices dimension", params);
+        }
+        i = uniformRagged(g, i, ((RaggedType) p.type()).splitsDType());
+      }
+      Value rows = g.op(RaggedOps.ASSERT_SAME_PARTITION, Map.of(), p.partition(), i.partition());
+      return g.rebuild(batchGather(g, p.values(), i.values(), a - 1, b - 1), List.of(rows));
+    }
+    Value p = params.raggedRank() > 0 ? params : uniformRagged(g, params, ((RaggedType) indices.type()).splitsDType());
+    Value outer = p.partition();
+    if (a > 1) {
+      // TF's repeat(indices, params.row_lengths()) (dense indices) or gather of the indices' rows by
+      // params' value row ids (ragged ones): each value row of params takes its batch row's indices;
+      // row_gather checks that indices have params' number of rows, which TF's gather does not
+      Value repeated;
+      if (indices.raggedRank() == 0) {
+        repeated = g.op(RaggedBroadcastOps.ROW_GATHER, Map.of(), g.op(ArrayOps.EXPAND_DIMS, Map.of("axis", 1L), indices), outer);
+      } else {
+        DType splits = ((RaggedType) indices.type()).splitsDType();
+        Value rowIds = g.raggedRange(g.scalar(splits, 0), indices.nrows(splits), g.scalar(splits, 1), splits).values();
+        Value ids = g.op(RaggedBroadcastOps.ROW_GATHER, Map.of(), g.op(ArrayOps.EXPAND_DIMS, Map.of("axis", 1L), rowIds), outer);
+        repeated = gather(g, indices, ids);
+      }
+      return g.rebuild(batchGather(g, p.values(), repeated, a - 1, 1), List.of(outer));
+    }
+    // axis 1: each index (row b of dense or ragged indices) offset into row b of params.values
+    Value offsets = g.op(RaggedGatherOps.ROW_OFFSET_INDICES, Map.of("batched", true), outer, indices);
+    return gather(g, p.values(), offsets);
+  }
+
+  /** TF's {@code RaggedTensor.from_tensor(t, ragged_rank=1)}: a uniform outer partition. */
+  private static Value uniformRagged(GraphBuilder g, Value dense, DType splits) {
+    return g.op(RaggedConversionOps.FROM_TENSOR, Map.of("ragged_rank", 1L, "splits", splits), dense);
+  }
+
+  /** The static shape TF's {@code RaggedTensor.shape} gives: a ragged dim is unknown, a uniform one its length. */
+  private static List<Long> staticShape(Value v) {
+    if (v.type() instanceof DenseType d) {
+      return d.shape();
+    }
+    RaggedType r = (RaggedType) v.type();
+    List<Long> shape = new ArrayList<>();
+    shape.add(r.nrows());
+    for (PartitionType p : r.partitions()) {
+      shape.add(p.uniform() ? p.uniformRowLength() : Dims.UNKNOWN);
+    }
+    shape.addAll(r.flatValuesShape().subList(1, r.flatValuesShape().size()));
+    return shape;
+  }
+
+  /** Python's str of a TensorShape: {@code (2, None)}, {@code (2,)} for one dim. */
+  private static String shapeString(List<Long> dims) {
+    StringBuilder s = new StringBuilder("(");
+    for (int i = 0; i < dims.size(); i++) {
+      s.append(i == 0 ? "" : ", ").append(Dims.format(dims.get(i)));
+    }
+    return s.append(dims.size() == 1 ? ",)" : ")").toString();
   }
 
   static Value gatherNd(GraphBuilder g, Value params, Value indices, int batchDims) {

@@ -582,9 +582,20 @@ class ErrorCatalogTest {
       GraphBuilder g = new GraphBuilder();
       g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.constant(Tensor.of(DType.INT32, new int[3], 3, 1)), 1, 1);
     }));
-    on("B204", () -> build(() -> {
+    on("B240", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.gather(g.constant(Tensor.of(DType.INT32, new int[6], 2, 3)), g.raggedConstant(List.of(List.of(0), List.of(1))), 1, 0);
+      Value rt = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[9], 3, 3)), g.constant(Tensor.ofLongs(0, 2, 3)));
+      g.gather(rt, g.constant(Tensor.of(DType.INT32, new int[3], 3, 1)), 2, 1);
+    }));
+    on("B241", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value ids = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[3], 3, 1)), g.constant(Tensor.ofLongs(0, 2, 3)));
+      g.gather(g.constant(Tensor.of(DType.INT32, new int[12], 2, 2, 3)), ids, 2, 2);
+    }));
+    on("B242", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.raggedConstant(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4), List.of(5, 6), List.of(7))));
+      g.gather(rt, g.constant(Tensor.of(DType.INT32, new int[4], 2, 2, 1)), 2, 2);
     }));
     on("B205", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
@@ -645,6 +656,21 @@ class ErrorCatalogTest {
       Value rt = g.placeholder("rt", Types.ragged(DType.INT32, 1));
       return run(g, Map.of("rt", RaggedTensor.of(Tensor.ofInts(1, 2, 3, 4, 5), splits(0, 3, 5))),
           g.gather(rt, g.constant(Tensor.ofInts(2)), 1, 0));
+    });
+    on("R240", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.parse("ragged<int32>[None, (None), (None)]"));
+      Value i = g.placeholder("i", Types.parse("ragged<int32>[None, (None), 1]"));
+      RaggedTensor params = RaggedTensor.of(RaggedTensor.of(Tensor.ofInts(1, 2, 3, 4, 5), splits(0, 1, 2, 3, 4, 5)), splits(0, 2, 5));
+      RaggedTensor indices = RaggedTensor.of(Tensor.of(DType.INT32, new int[5], 5, 1), splits(0, 3, 5));
+      return run(g, Map.of("p", params, "i", indices), g.gather(p, i, 2, 2));
+    });
+    on("R241", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value p = g.placeholder("p", Types.parse("ragged<int32>[None, (None), 3]"));
+      Value i = g.placeholder("i", Types.dense(DType.INT32, -1, 1));
+      RaggedTensor rows = RaggedTensor.of(Tensor.of(DType.INT32, new int[9], 3, 3), splits(0, 2, 3));
+      return run(g, Map.of("p", rows, "i", Tensor.of(DType.INT32, new int[3], 3, 1)), g.gather(p, i, 2, 1));
     });
     on("R220", () -> {
       GraphBuilder g = new GraphBuilder();

@@ -51,8 +51,9 @@ public final class RaggedGatherOps {
   public static final OpDef ROW_OFFSET_INDICES =
       OpDef.builder("row_offset_indices")
           .summary("row_start(b) + indices[...] for each row b of partition (batched: row b's own indices[b, ...]), "
-              + "int64: where tf.gather(rt, indices, axis=1[, batch_dims=1]) reads in rt.values; an index outside "
-              + "its row is an error")
+              + "int64: where tf.gather(rt, indices, axis=1[, batch_dims=1]) reads in rt.values; ragged indices keep "
+              + "their partitions (batched) or are repeated per row under a uniform partition [nrows, indices...]; "
+              + "an index outside its row is an error")
           .operands("partition", "indices")
           .attribute(AttrSpec.optional("batched", AttrKind.BOOL, false))
           .traits(Trait.PURE)
@@ -67,6 +68,18 @@ public final class RaggedGatherOps {
               %0 = row_offset_indices(%p, %i) : tensor<int64>[2, 2]
               return %0
               """, "[[1, 0], [4, 3]]")
+          // tf.gather(tf.ragged.constant([[1, 2, 3], [4, 5]]), tf.ragged.constant([[1, 0], [1]]), axis=1)
+          //   -> [[[2, 1], [2]], [[5, 4], [5]]], read at rt.values[[[[1, 0], [1]], [[4, 3], [4]]]]
+          .example("""
+              %s = constant() {value = tensor<int64>[3] [0, 3, 5]} : tensor<int64>[3]
+              %p = partition_from_row_splits(%s) : partition<int64>[2, (None)]
+              %iv = constant() {value = tensor<int32>[3] [1, 0, 1]} : tensor<int32>[3]
+              %is = constant() {value = tensor<int64>[3] [0, 2, 3]} : tensor<int64>[3]
+              %iq = partition_from_row_splits(%is) : partition<int64>[2, (None)]
+              %i = ragged(%iv, %iq) : ragged<int32, nvals=[3]>[2, (None)]
+              %0 = row_offset_indices(%p, %i) : ragged<int64, nvals=[4, 6]>[2, 2, (None)]
+              return %0
+              """, "[[[1, 0], [1]], [[4, 3], [4]]]")
           .build();
 
   public static final OpDef RAGGED_RANGE =
@@ -120,6 +133,9 @@ public final class RaggedGatherOps {
 
   private static Type rowOffsetType(OpContext ctx) {
     PartitionType p = ctx.partition(0);
+    if (ctx.operand(1) instanceof RaggedType ragged) {
+      return raggedRowOffsetType(ctx, p, ragged);
+    }
     DenseType indices = ctx.dense(1, DType.INT32, DType.INT64);
     List<Long> shape = new ArrayList<>();
     if (ctx.attributes().getBool("batched")) {
@@ -137,6 +153,37 @@ public final class RaggedGatherOps {
       shape.addAll(indices.shape());
     }
     return new DenseType(DType.INT64, ImmutableList.copyOf(shape));
+  }
+
+  /**
+   * Ragged indices: batched, the offsets keep the indices' partitions (row b of indices belongs
+   * to row b of the partition); otherwise the indices are repeated for every row of the
+   * partition, under a uniform outer partition (TF's static shape {@code [nrows, indices...]}).
+   */
+  private static Type raggedRowOffsetType(OpContext ctx, PartitionType p, RaggedType indices) {
+    if (indices.dtype() != DType.INT32 && indices.dtype() != DType.INT64) {
+      throw ctx.fail("indices must be int32 or int64, got %s", indices);
+    }
+    List<PartitionType> parts = new ArrayList<>(indices.partitions());
+    List<Long> flat = new ArrayList<>(indices.flatValuesShape());
+    if (ctx.attributes().getBool("batched")) {
+      Long rows = Dims.merge(p.nrows(), indices.nrows());
+      if (rows == null) {
+        throw ctx.fail("params.shape[0]: %d should be equal to indices.shape[0]: %d", p.nrows(), indices.nrows());
+      }
+      parts.set(0, parts.get(0).withNrows(rows));
+      return RaggedType.of(DType.INT64, parts, flat);
+    }
+    long copies = p.nrows();
+    List<PartitionType> out = new ArrayList<>();
+    out.add(PartitionType.uniform(indices.splitsDType(), copies, Dims.UNKNOWN, indices.nrows()));
+    for (PartitionType q : parts) {
+      long nrows = Dims.product(List.of(copies, q.nrows()));
+      out.add(q.uniform() ? PartitionType.uniform(q.splitsDType(), nrows, Dims.UNKNOWN, q.uniformRowLength())
+          : PartitionType.ragged(q.splitsDType(), nrows, Dims.product(List.of(copies, q.nvals()))));
+    }
+    flat.set(0, Dims.product(List.of(copies, flat.get(0))));
+    return RaggedType.of(DType.INT64, out, flat);
   }
 
   private static Type rangeType(OpContext ctx) {

@@ -1,10 +1,14 @@
 package dev.tatter.runtime.kernels;
 
+import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Dense gathers with TF's general index maps: {@code GatherV2} ({@code tf.gather} with
@@ -192,8 +196,17 @@ public final class GatherKernels {
    * shape {@code [nrows] + indices.shape} (batched: {@code indices.shape}). TF's {@code _axis_gather}
    * and {@code _batch_gather} add the offsets unchecked, so an index past its row's end reads the
    * next row; here each index must lie inside its row, else an error names it, the row and its length.
+   * Ragged indices give a ragged result: batched, with their own partitions; otherwise repeated
+   * for every row under a uniform partition (the shape TF's broadcast of the row starts gives).
    */
-  public static Tensor rowOffsetIndices(RowPartition partition, Tensor indices, boolean batched) {
+  public static Object rowOffsetIndices(RowPartition partition, Object indices, boolean batched) {
+    if (indices instanceof RaggedTensor ragged) {
+      return batched ? batchedRaggedOffsets(partition, ragged) : tiledRaggedOffsets(partition, ragged);
+    }
+    return denseOffsets(partition, (Tensor) indices, batched);
+  }
+
+  private static Tensor denseOffsets(RowPartition partition, Tensor indices, boolean batched) {
     int nrows = partition.nrows();
     int[] q = indices.shape();
     if (batched && (q.length == 0 || q[0] != nrows)) {
@@ -223,6 +236,81 @@ public final class GatherKernels {
       }
     }
     return Tensor.wrap(dev.tatter.runtime.DType.INT64, outShape, out);
+  }
+
+  /**
+   * Ragged indices whose row b belongs to row b of the partition (TF's broadcast of row starts
+   * into ragged indices): the same nested partitions, each flat index offset by its batch row's
+   * start and checked against that row's length.
+   */
+  private static RaggedTensor batchedRaggedOffsets(RowPartition partition, RaggedTensor indices) {
+    int nrows = partition.nrows();
+    if (indices.nrows() != nrows) {
+      throw new InvalidArgumentException("params.shape[0]: " + nrows + " should be equal to indices.shape[0]: "
+          + indices.nrows());
+    }
+    List<RowPartition> nested = indices.nestedPartitions();
+    Tensor flat = indices.flatValues();
+    int inner = flat.rank() == 0 || flat.shape()[0] == 0 ? 1 : flat.size() / flat.shape()[0];
+    long[] out = new long[flat.size()];
+    for (int b = 0; b < nrows; b++) {
+      int lo = b;
+      int hi = b + 1;
+      for (RowPartition q : nested) {
+        lo = q.rowStart(lo);
+        hi = q.rowStart(hi);
+      }
+      offsetRange(flat, lo * inner, hi * inner, 0, partition, b, out);
+    }
+    return RaggedTensor.ofNested(Tensor.wrap(DType.INT64, flat.shape(), out), nested);
+  }
+
+  /**
+   * Ragged indices applied to every row of the partition (TF's {@code indices + row_starts}
+   * broadcast to {@code [nrows, indices...]}): a uniform outer partition of {@code nrows} rows of
+   * {@code indices.nrows()}, the indices' own partitions repeated once per row, and each copy's
+   * flat indices offset by its row's start and checked against its length.
+   */
+  private static RaggedTensor tiledRaggedOffsets(RowPartition partition, RaggedTensor indices) {
+    int nrows = partition.nrows();
+    Tensor flat = indices.flatValues();
+    int n = flat.size();
+    int[] outShape = flat.shape().clone();
+    outShape[0] = Sizes.toIntSize(Sizes.checkedProduct(nrows, outShape[0]), "nrows * indices' flat rows");
+    long[] out = new long[Sizes.elementCount(outShape)];
+    for (int b = 0; b < nrows; b++) {
+      offsetRange(flat, 0, n, b * n, partition, b, out);
+    }
+    List<RowPartition> tiled = new ArrayList<>();
+    DType splits = indices.nestedPartitions().get(0).splitsDType();
+    tiled.add(RowPartition.uniform(indices.nrows(), nrows, splits));
+    for (RowPartition q : indices.nestedPartitions()) {
+      long[] s = q.unsafeRowSplits();
+      int rows = s.length - 1;
+      long[] t = new long[Sizes.toIntSize(Sizes.checkedProduct(nrows, rows) + 1, "nrows * indices' rows + 1")];
+      for (int c = 0; c < nrows; c++) {
+        for (int i = 1; i <= rows; i++) {
+          t[c * rows + i] = c * s[rows] + s[i];
+        }
+      }
+      tiled.add(RowPartition.adoptingRowSplits(t, q.splitsDType()));
+    }
+    return RaggedTensor.ofNested(Tensor.wrap(DType.INT64, outShape, out), tiled);
+  }
+
+  /** out[to + k] = start(b) + flat[k] for k in [from, limit), each index checked against row b's length. */
+  private static void offsetRange(Tensor flat, int from, int limit, int to, RowPartition partition, int b, long[] out) {
+    int start = partition.rowStart(b);
+    int length = partition.rowLength(b);
+    for (int k = from; k < limit; k++) {
+      long v = flat.getLong(k);
+      if (v < 0 || v >= length) {
+        throw new InvalidArgumentException("indices.flat_values" + sliceDebugString(flat.shape(), k) + " = " + v
+            + " is not in [0, " + length + ") (row " + b + " of params has " + length
+            + " values along the gathered ragged axis)");
+      }
+      out[to + k] = start + v;
+    }
   }
 
   /** The flat indices, each checked against {@code [0, limit)} in order (TF's message names the first bad one). */
