@@ -15,6 +15,9 @@ import java.util.Optional;
  * conversion) and as {@link MethodHandle}s for the interpreter's generic loops. The conversions
  * are found by convention in {@link ElementStorage}: {@code to<Dtype>(compute) -> storage} and,
  * for a storage type the JVM does not widen by itself, {@code from<Dtype>(storage) -> compute}.
+ * Two element questions kernels ask of any dtype — is this element zero, are these two elements
+ * equal — are answered here too, by the {@code isZero}/{@code equal} overload of the compute type
+ * (below), so no kernel switches over dtypes to ask them.
  */
 public final class DTypeLayout {
   private final Class<?> storageType;
@@ -23,6 +26,8 @@ public final class DTypeLayout {
   private final Method fromStorage;
   private final MethodHandle getter;
   private final MethodHandle setter;
+  private final MethodHandle isZero;
+  private final MethodHandle equal;
 
   DTypeLayout(DType dtype) {
     this.storageType = dtype.storageType();
@@ -44,6 +49,15 @@ public final class DTypeLayout {
         set = MethodHandles.filterArguments(set, 2, lookup.unreflect(toStorage));
       }
       this.setter = set.asType(MethodType.methodType(void.class, Object.class, int.class, dtype.computeType()));
+      // the compute type's overloads, composed with the getter: (array, i) and (a, i, b, j)
+      MethodHandles.Lookup own = MethodHandles.lookup();
+      Class<?> c = dtype.computeType();
+      MethodHandle zero = own.findStatic(DTypeLayout.class, "isZero", MethodType.methodType(boolean.class, c));
+      this.isZero = MethodHandles.collectArguments(zero, 0, getter);
+      MethodHandle eq = own.findStatic(DTypeLayout.class, "equal", MethodType.methodType(boolean.class, c, c));
+      this.equal = MethodHandles.collectArguments(MethodHandles.collectArguments(eq, 1, getter), 0, getter);
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException("DTypeLayout has no isZero/equal overload for " + dtype.computeType(), e);
     } catch (IllegalAccessException e) {
       throw new IllegalStateException("storage conversions of " + dtype + " must be public", e);
     }
@@ -93,6 +107,96 @@ public final class DTypeLayout {
   /** {@code (Object array, int i, compute value) -> void}: stores a computed value, narrowing it. */
   public MethodHandle setter() {
     return setter;
+  }
+
+  /**
+   * Whether element {@code i} is zero as TF's {@code x != 0} sees it: either zero's sign is zero,
+   * NaN is not; false and "" are zero; a complex element is zero when both parts are.
+   */
+  public boolean isZero(Object array, int i) {
+    try {
+      return (boolean) isZero.invokeExact(array, i);
+    } catch (Throwable t) {
+      throw unchecked(t);
+    }
+  }
+
+  /**
+   * Whether {@code a[i]} equals {@code b[j]} as TF's {@code Equal} compares them: NaN equals
+   * nothing, -0.0 equals 0.0, strings by their bytes, complex part by part.
+   */
+  public boolean equal(Object a, int i, Object b, int j) {
+    try {
+      return (boolean) equal.invokeExact(a, i, b, j);
+    } catch (Throwable t) {
+      throw unchecked(t);
+    }
+  }
+
+  // ---- the overloads isZero and equal are made of, one per compute type (found by reflection) ----
+
+  private static boolean isZero(boolean x) {
+    return !x;
+  }
+
+  private static boolean isZero(int x) {
+    return x == 0;
+  }
+
+  private static boolean isZero(long x) {
+    return x == 0; // uint64's raw bits are zero exactly when the value is
+  }
+
+  private static boolean isZero(float x) {
+    return x == 0f;
+  }
+
+  private static boolean isZero(double x) {
+    return x == 0d;
+  }
+
+  private static boolean isZero(String x) {
+    return x.isEmpty();
+  }
+
+  private static boolean isZero(Complex64 x) {
+    return x.re() == 0f && x.im() == 0f;
+  }
+
+  private static boolean isZero(Complex128 x) {
+    return x.re() == 0d && x.im() == 0d;
+  }
+
+  private static boolean equal(boolean x, boolean y) {
+    return x == y;
+  }
+
+  private static boolean equal(int x, int y) {
+    return x == y;
+  }
+
+  private static boolean equal(long x, long y) {
+    return x == y;
+  }
+
+  private static boolean equal(float x, float y) {
+    return x == y;
+  }
+
+  private static boolean equal(double x, double y) {
+    return x == y;
+  }
+
+  private static boolean equal(String x, String y) {
+    return x.equals(y);
+  }
+
+  private static boolean equal(Complex64 x, Complex64 y) {
+    return x.re() == y.re() && x.im() == y.im();
+  }
+
+  private static boolean equal(Complex128 x, Complex128 y) {
+    return x.re() == y.re() && x.im() == y.im();
   }
 
   /** A new zeroed array of {@code n} elements (a complex array is filled with 0j, never nulls). */

@@ -68,15 +68,7 @@ public final class FromTensorKernels {
     Object data = tensor.unsafeData();
     Object pad = padding.unsafeData();
     for (int j = 0; j < item; j++) {
-      boolean equal = switch (tensor.dtype()) {
-        case FLOAT32 -> ((float[]) data)[offset + j] == ((float[]) pad)[j];
-        case FLOAT64 -> ((double[]) data)[offset + j] == ((double[]) pad)[j];
-        case STRING -> ((String[]) data)[offset + j].equals(((String[]) pad)[j]);
-        case FLOAT16, BFLOAT16 -> (Float) tensor.get(offset + j) == (float) (Float) padding.get(j);
-        case COMPLEX64, COMPLEX128 -> ComplexFunctions.equalElements(tensor.get(offset + j), padding.get(j));
-        default -> ((Number) tensor.get(offset + j)).longValue() == ((Number) padding.get(j)).longValue();
-      };
-      if (!equal) {
+      if (!tensor.dtype().layout().equal(data, offset + j, pad, j)) {
         return false;
       }
     }

@@ -180,14 +180,7 @@ public final class SparseKernels {
     BitSet nonzero = new BitSet(n);
     Object data = t.unsafeData();
     for (int i = 0; i < n; i++) {
-      boolean nz = switch (t.dtype()) {
-        case FLOAT32 -> ((float[]) data)[i] != 0f || Float.isNaN(((float[]) data)[i]);
-        case FLOAT64 -> ((double[]) data)[i] != 0d || Double.isNaN(((double[]) data)[i]);
-        case STRING -> !((String[]) data)[i].isEmpty();
-        case FLOAT16, BFLOAT16 -> (Float) t.get(i) != 0f || Float.isNaN((Float) t.get(i));
-        case COMPLEX64, COMPLEX128 -> !ComplexFunctions.isZeroElement(t.get(i));
-        default -> ((Number) t.dtype().layout().get(data, i)).longValue() != 0; // raw bits for uint64
-      };
+      boolean nz = !t.dtype().layout().isZero(data, i); // NaN is not zero, so it is kept
       if (nz) {
         nonzero.set(i);
       }
