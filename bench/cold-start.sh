@@ -4,7 +4,7 @@
 # `java -version` as the floor. The three run alternately, so a neighbour's load falls on all of them.
 # Build the jar first (mvn -B -q -DskipTests package); the archive is made here, from that jar.
 #
-#   bench/cold-start.sh [ROUNDS]     (default 21 rounds; prints medians and minimums in seconds)
+#   bench/cold-start.sh [ROUNDS]     (default 21 rounds; prints wall and CPU medians and minimums)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -21,25 +21,26 @@ echo "archive: $(wc -l < frontend/target/tatter.classlist) classes listed, $(du 
 recipe_opts="-XX:SharedArchiveFile=frontend/target/tatter.jsa -XX:TieredStopAtLevel=1"
 expected="$(java -jar "$jar" run "$graph" --feed "$feed")"
 
-# wall seconds of one command; its output must be the expected result, so a broken run never counts
-seconds() {
-  local start end out
-  start=$(date +%s%N)
-  out="$("$@" 2>&1)"
-  end=$(date +%s%N)
+# "wall cpu" seconds of one command (cpu = user + sys, less disturbed than wall by a neighbour's load);
+# its output must be the expected result, so a broken run never counts
+measure() {
+  local out
+  out="$(/usr/bin/time -f 'TIME %e %U %S' -o /tmp/cold-start.time "$@" 2>&1)"
   if [ "$1" != java ] || [ "$2" != -version ]; then
     [ "$out" = "$expected" ] || { echo "cold-start: unexpected output from $*: $out" >&2; exit 1; }
   fi
-  awk -v ns=$((end - start)) 'BEGIN { printf "%.3f\n", ns / 1e9 }'
+  awk '/^TIME/ { printf "%s %.2f\n", $2, $3 + $4 }' /tmp/cold-start.time
 }
 
 : > /tmp/cold-start.recipe; : > /tmp/cold-start.plain; : > /tmp/cold-start.empty
 for ((i = 0; i < rounds; i++)); do
-  TATTER_JAVA_OPTS="$recipe_opts" seconds bin/tatter run "$graph" --feed "$feed" >> /tmp/cold-start.recipe
-  seconds java -jar "$jar" run "$graph" --feed "$feed" >> /tmp/cold-start.plain
-  seconds java -version >> /tmp/cold-start.empty
+  TATTER_JAVA_OPTS="$recipe_opts" measure bin/tatter run "$graph" --feed "$feed" >> /tmp/cold-start.recipe
+  measure java -jar "$jar" run "$graph" --feed "$feed" >> /tmp/cold-start.plain
+  measure java -version >> /tmp/cold-start.empty
 done
-summary() { sort -n "$2" | awk -v name="$1" '{ v[NR] = $1 } END { printf "%-28s median %.3f s  min %.3f s  max %.3f s  (%d runs)\n", name, v[int((NR + 1) / 2)], v[1], v[NR], NR }'; }
+# median and minimum of column $3 (1 wall, 2 cpu) of file $2
+column() { cut -d' ' -f"$2" "$1" | sort -n | awk '{ v[NR] = $1 } END { printf "median %.2f s, min %.2f s", v[int((NR + 1) / 2)], v[1] }'; }
+summary() { printf "%-28s wall %s; cpu %s (%d runs)\n" "$1" "$(column "$2" 1)" "$(column "$2" 2)" "$(wc -l < "$2")"; }
 summary "recipe (bin/tatter, CDS+C1)" /tmp/cold-start.recipe
 summary "plain (java -jar)" /tmp/cold-start.plain
 summary "empty (java -version)" /tmp/cold-start.empty
