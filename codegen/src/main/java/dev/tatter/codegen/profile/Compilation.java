@@ -8,6 +8,7 @@ import dev.tatter.ir.Node;
 import dev.tatter.ir.text.GraphPrinter;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import jdk.jfr.FlightRecorder;
 
 /**
  * Optimizes and compiles one fetch list, timing each phase, and commits a {@code dev.tatter.Compile}
@@ -24,17 +25,24 @@ public record Compilation(CompiledGraph program, CompileProfile profile) {
    */
   public static Compilation compile(Graph fetchGraph, UnaryOperator<Graph> optimizer, CompilerOptions options,
       boolean instrumented) {
-    TatterEvents.Compile event = new TatterEvents.Compile();
-    event.begin();
+    // Creating the first event of a JVM loads and registers JFR's machinery (about 0.1 s, a third of a short
+    // `tatter run`); with no recorder initialized no recording exists that could take the event, so none is made.
+    // A recording started during this one compile misses its event, as one started after it would.
+    TatterEvents.Compile event = FlightRecorder.isInitialized() ? new TatterEvents.Compile() : null;
+    if (event != null) {
+      event.begin();
+    }
     long start = System.nanoTime();
     Graph optimized = optimizer.apply(fetchGraph);
     long optimize = System.nanoTime() - start;
     BytecodeCompiler.Timed timed = BytecodeCompiler.compileTimed(optimized, options, instrumented);
-    event.end();
+    if (event != null) {
+      event.end();
+    }
     Thread thread = Thread.currentThread();
     CompileProfile profile = new CompileProfile(fetches(fetchGraph), thread.getId(), thread.getName(), start, optimize,
         timed.codegenNanos(), timed.defineNanos());
-    if (event.shouldCommit()) {
+    if (event != null && event.shouldCommit()) {
       event.fetches = profile.fetches();
       event.instrumented = instrumented;
       event.nodes = optimized.size();
