@@ -194,7 +194,7 @@ public final class GraphBuilder {
     return op(dev.tatter.ir.ops.SegmentOps.SEGMENT_SUM, Map.of(), data, segmentIds);
   }
 
-  /** TF's {@code tf.math.segment_prod(data, segment_ids)} (sorted ids; an empty segment is 0). */
+  /** TF's {@code tf.math.segment_prod(data, segment_ids)} (sorted ids; an empty segment is 1, as TF fills it). */
   public Value segmentProd(Value data, Value segmentIds) {
     return op(dev.tatter.ir.ops.SegmentOps.SEGMENT_PROD, Map.of(), data, segmentIds);
   }

@@ -45,16 +45,23 @@ class SegmentOpsTest {
     GraphBuilder g = new GraphBuilder();
     Value data = g.constant(Tensor.ofInts(5, 1, 7, 2));
     Value ids = g.constant(Tensor.ofLongs(0, 0, 2, 2));
-    // tf.math.segment_max([5, 1, 7, 2], [0, 0, 2, 2]) -> [5, 0, 7]; segment_min -> [1, 0, 2]; segment_prod -> [5, 0, 14]
+    // tf.math.segment_max([5, 1, 7, 2], [0, 0, 2, 2]) -> [5, 0, 7]; segment_min -> [1, 0, 2]; segment_prod -> [5, 1, 14]
+    // (TF's SegmentProd fills an empty segment with 1, its ProdReducer's default value; -Ptf SegmentScanOracleTest)
     assertEquals("[5, 0, 7]", run(g, g.segmentMax(data, ids)));
     assertEquals("[1, 0, 2]", run(g, g.segmentMin(data, ids)));
-    assertEquals("[5, 0, 14]", run(g, g.segmentProd(data, ids)));
+    assertEquals("[5, 1, 14]", run(g, g.segmentProd(data, ids)));
     assertEquals("[6, 0, 9]", run(g, g.segmentSum(data, ids)));
     // TF's sorted sum starts from the segment's first row, its unsorted sum from 0 (the -Ptf oracle found it):
     // tf.math.segment_sum([-0., 1.], [0, 1]) -> [-0., 1.]; tf.math.unsorted_segment_sum([-0., 1.], [0, 1], 2) -> [0., 1.]
     Value zeros = g.constant(Tensor.ofFloats(-0f, 1f));
     assertEquals("[-0.0, 1.0]", run(g, g.segmentSum(zeros, g.constant(Tensor.ofInts(0, 1)))));
     assertEquals("[0.0, 1.0]", run(g, g.unsortedSegmentSum(zeros, g.constant(Tensor.ofInts(0, 1)), g.scalar(DType.INT32, 2))));
+    // tf.math.segment_min([inf, 2.], [0, 1]) -> [inf, 2.]: the sorted kernel starts from the first row (-Ptf oracle)
+    Value inf = g.constant(Tensor.ofFloats(Float.POSITIVE_INFINITY, 2f));
+    assertEquals("[inf, 2.0]", run(g, g.segmentMin(inf, g.constant(Tensor.ofInts(0, 1)))));
+    // tf.math.segment_max([-inf, -inf], [1, 1]) -> [0., -inf] (segment 0 is empty)
+    Value minusInf = g.constant(Tensor.ofFloats(Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY));
+    assertEquals("[0.0, -inf]", run(g, g.segmentMax(minusInf, g.constant(Tensor.ofInts(1, 1)))));
     // tf.math.segment_sum(tf.zeros([0]), tf.zeros([0], tf.int32)) -> []
     assertEquals("[]", run(g, g.segmentSum(g.constant(Tensor.ofFloats()), g.constant(Tensor.ofInts()))));
   }

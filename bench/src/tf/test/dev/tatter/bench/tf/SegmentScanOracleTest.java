@@ -20,7 +20,7 @@ import org.tensorflow.Operation;
 
 /**
  * Segment reductions and cumulative sums against TF's {@code UnsortedSegmentSum/Prod/Max},
- * {@code SegmentSum/Max} and {@code Cumsum/Cumprod} kernels on random inputs (extreme values
+ * {@code SegmentSum/Max/Min/Prod} and {@code Cumsum/Cumprod} kernels on random inputs (extreme values
  * included; empty segments; negative unsorted ids, which both drop). Cumsum along a ragged
  * axis is compared with TF's {@code Cumsum} of the zero-padded tensor ({@code tf.math.cumsum}'s
  * documented meaning) at the valid positions.
@@ -32,7 +32,8 @@ class SegmentScanOracleTest {
   @CsvSource({
     "UnsortedSegmentSum, INT32", "UnsortedSegmentSum, INT64", "UnsortedSegmentSum, FLOAT32", "UnsortedSegmentSum, FLOAT64",
     "UnsortedSegmentProd, INT32", "UnsortedSegmentMax, INT32", "UnsortedSegmentMax, INT64",
-    "SegmentSum, INT32", "SegmentSum, FLOAT32", "SegmentSum, FLOAT64", "SegmentMax, INT64",
+    "SegmentSum, INT32", "SegmentSum, FLOAT32", "SegmentSum, FLOAT64", "SegmentMax, INT64", "SegmentMin, FLOAT32",
+    "SegmentProd, INT32", "SegmentProd, FLOAT64",
   })
   void segments_matchTf(String tfOp, DType dtype) {
     boolean sorted = tfOp.startsWith("Segment");
@@ -68,6 +69,8 @@ class SegmentScanOracleTest {
         case "UnsortedSegmentMax" -> g.unsortedSegmentMax(d, i, n);
         case "SegmentSum" -> g.segmentSum(d, i);
         case "SegmentMax" -> g.segmentMax(d, i);
+        case "SegmentMin" -> g.segmentMin(d, i);
+        case "SegmentProd" -> g.segmentProd(d, i);
         default -> throw new IllegalArgumentException(tfOp);
       };
       Tensor actual = run(g, out, Map.of());

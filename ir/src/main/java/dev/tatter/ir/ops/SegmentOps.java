@@ -189,7 +189,7 @@ public final class SegmentOps {
     String type = setup.contains("float32") ? "float32" : "int32";
     return OpDef.builder(mnemonic)
         .summary("tf.math." + mnemonic + "(data, segment_ids): rows of data reduced by sorted segment id (a vector); "
-            + "an empty segment is 0; unsorted or negative ids are errors")
+            + "an empty segment is 0 (1 for prod, as TF fills it); unsorted or negative ids are errors")
         .operands("data", "segment_ids")
         .traits(Trait.PURE)
         .type(ctx -> {
@@ -208,6 +208,11 @@ public final class SegmentOps {
   private static DenseType data(OpContext ctx, String op) {
     DenseType data = ctx.dense(0);
     boolean division = op.equals("mean") || op.equals("sqrt_n");
+    // TF registers its complex segment kernels for sum and prod only (a complex number has no order)
+    boolean complexSumOrProd = data.dtype().isComplex() && (op.equals("sum") || op.equals("prod"));
+    if (complexSumOrProd) {
+      return data;
+    }
     if (division ? !data.dtype().isFloating() : !data.dtype().isNumeric()) {
       throw ctx.fail("%s is not defined on %s (%s dtypes only)", ctx.op().mnemonic(), data.dtype(),
           division ? "floating" : "numeric");

@@ -1,5 +1,7 @@
 package dev.tatter.runtime.kernels;
 
+import dev.tatter.runtime.Complex128;
+import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Scalars;
@@ -104,9 +106,63 @@ public final class SegmentKernels {
     }
   }
 
+  /** {@link #keepNegativeZero} for each part of a complex sum: TF's complex sum also starts from the segment's first row. */
+  private static void keepNegativeZeroParts(Tensor flat, int[] ids, int inner, int nseg, Object[] out) {
+    boolean[] reAllNegativeZero = new boolean[nseg * inner];
+    boolean[] imAllNegativeZero = new boolean[nseg * inner];
+    java.util.Arrays.fill(reAllNegativeZero, true);
+    java.util.Arrays.fill(imAllNegativeZero, true);
+    for (int v = 0; v < ids.length; v++) {
+      for (int i = 0; i < inner; i++) {
+        int k = ids[v] * inner + i;
+        reAllNegativeZero[k] &= isNegativeZero(flat.real(v * inner + i));
+        imAllNegativeZero[k] &= isNegativeZero(flat.imag(v * inner + i));
+      }
+    }
+    boolean single = flat.dtype() == DType.COMPLEX64;
+    for (int k = 0; k < out.length; k++) {
+      if (reAllNegativeZero[k] || imAllNegativeZero[k]) {
+        double re = single ? ((Complex64) out[k]).re() : ((Complex128) out[k]).re();
+        double im = single ? ((Complex64) out[k]).im() : ((Complex128) out[k]).im();
+        re = reAllNegativeZero[k] && re == 0 ? -0.0 : re;
+        im = imAllNegativeZero[k] && im == 0 ? -0.0 : im;
+        out[k] = single ? new Complex64((float) re, (float) im) : new Complex128(re, im);
+      }
+    }
+  }
+
+  /**
+   * The fold starts from the dtype's largest finite value (TF's unsorted kernels' start, shared with
+   * them), but TF's sorted min/max start from a segment's first row: a segment of only +inf has the
+   * min +inf, not the largest float (the -Ptf oracle showed it). Only such segments differ.
+   */
+  private static void keepInfinities(Reducer reducer, Tensor flat, int[] ids, int inner, int nseg, Object out) {
+    double infinity = reducer == Reducer.MIN ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+    boolean[] allInfinite = new boolean[nseg * inner];
+    boolean[] seen = new boolean[nseg * inner];
+    java.util.Arrays.fill(allInfinite, true);
+    for (int v = 0; v < ids.length; v++) {
+      for (int i = 0; i < inner; i++) {
+        int k = ids[v] * inner + i;
+        seen[k] = true;
+        allInfinite[k] &= flat.getDouble(v * inner + i) == infinity;
+      }
+    }
+    DType dtype = flat.dtype();
+    for (int k = 0; k < allInfinite.length; k++) {
+      if (seen[k] && allInfinite[k]) {
+        Scalars.store(dtype, out, k, infinity);
+      }
+    }
+  }
+
+  private static boolean isNegativeZero(double x) {
+    return x == 0 && Double.doubleToRawLongBits(x) != 0;
+  }
+
   private static Tensor reduce(String op, Tensor data, int idRank, int inner, int[] ids, int nseg, boolean emptyIsZero) {
     DType dtype = data.dtype();
-    if (!dtype.isNumeric()) {
+    if (!dtype.isNumeric() && !dtype.isComplex()) {
       throw new InvalidArgumentException("segment reductions take numeric data, got " + dtype);
     }
     Reducer reducer = switch (op) {
@@ -133,12 +189,18 @@ public final class SegmentKernels {
     System.arraycopy(reduced.unsafeData(), 0, out, 0, nseg * inner);
     if (emptyIsZero && reducer == Reducer.SUM && dtype.isFloating()) {
       keepNegativeZero(flat, ids, inner, nseg, out);
+    } else if (emptyIsZero && reducer == Reducer.SUM && dtype.isComplex()) {
+      keepNegativeZeroParts(flat, ids, inner, nseg, (Object[]) out);
+    } else if (emptyIsZero && (reducer == Reducer.MIN || reducer == Reducer.MAX) && dtype.isFloating()) {
+      keepInfinities(reducer, flat, ids, inner, nseg, out);
     }
     for (int s = 0; s < nseg; s++) {
       for (int i = 0; i < inner; i++) {
         int k = s * inner + i;
         if (emptyIsZero && counts[s] == 0) {
-          Scalars.store(dtype, out, k, dtype.isFloating() ? (Object) 0.0 : (Object) 0L);
+          // TF's sorted kernels fill an empty segment with their default value: 1 for prod, 0 otherwise
+          long empty = reducer == Reducer.PROD ? 1 : 0;
+          Scalars.store(dtype, out, k, dtype.isFloating() || dtype.isComplex() ? (Object) (double) empty : (Object) empty);
         } else if (op.equals("mean") || op.equals("sqrt_n")) {
           long count = Math.max(counts[s], 1);
           if (dtype == DType.FLOAT32) {

@@ -1,0 +1,108 @@
+package dev.tatter.bench.tf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.frontend.GraphBuilder;
+import dev.tatter.frontend.Session;
+import dev.tatter.frontend.Value;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.tensorflow.Operand;
+import org.tensorflow.Output;
+import org.tensorflow.proto.DataType;
+
+/**
+ * Complex segment reductions against TF's {@code SegmentSum}, {@code SegmentProd},
+ * {@code UnsortedSegmentSum} and {@code UnsortedSegmentProd} kernels on complex64 and complex128,
+ * bit for bit per part (signed zeros included; any NaN equals any NaN): random vectors and
+ * matrices, empty segments, negative (dropped) unsorted ids. Sums see the extremes of
+ * {@link ComplexOracleTest#part} (±0, ±inf, NaN, huge, tiny); products see finite parts only,
+ * where both sides multiply by the textbook formula (C99's recovery of an inf·0 product is another
+ * matter, left to the elementwise tests).
+ */
+class ComplexSegmentOracleTest {
+  static final int CASES = 60;
+
+  @ParameterizedTest(name = "{0} on {1}")
+  @CsvSource({
+    "SegmentSum, COMPLEX64", "SegmentSum, COMPLEX128", "SegmentProd, COMPLEX64", "SegmentProd, COMPLEX128",
+    "UnsortedSegmentSum, COMPLEX64", "UnsortedSegmentSum, COMPLEX128", "UnsortedSegmentProd, COMPLEX64",
+    "UnsortedSegmentProd, COMPLEX128",
+  })
+  void segments_matchTfBitForBit(String tfOp, DType dtype) {
+    boolean sorted = tfOp.startsWith("Segment");
+    boolean finite = tfOp.endsWith("Prod");
+    int compared = 0;
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int rows = r.nextInt(OracleInputs.maxSize(seed) * 3 + 1);
+      int inner = 1 + r.nextInt(3);
+      double[] parts = ComplexOracleTest.parts(rows * inner, r, finite);
+      Tensor data = ComplexOracleTest.complexTensor(dtype, parts).reshape(rows, inner);
+      int nseg = r.nextInt(5);
+      long[] ids = new long[rows];
+      for (int i = 0; i < rows; i++) {
+        ids[i] = sorted ? (i == 0 ? r.nextInt(2) : ids[i - 1] + r.nextInt(2)) : r.nextInt(nseg + 2) - 1;
+        if (!sorted && ids[i] >= nseg) {
+          ids[i] = -1;
+        }
+      }
+      Tensor idTensor = Tensor.wrap(DType.INT64, new int[] {rows}, ids);
+      TfEval.Outcome expected = TfEval.run(tf -> {
+        Output<?> flat = ComplexOracleTest.tfComplex(tf, dtype, parts);
+        Output<?> matrix = tf.reshape((Operand) flat, tf.constant(new long[] {rows, inner})).asOutput();
+        var b = tf.scope().opBuilder(tfOp, tfOp).addInput(matrix).addInput(TfEval.constant(tf, idTensor).asOutput());
+        if (!sorted) {
+          b.addInput(tf.constant((long) nseg).asOutput());
+        }
+        Output<?> result = b.build().output(0);
+        DataType part = dtype == DType.COMPLEX64 ? DataType.DT_FLOAT : DataType.DT_DOUBLE;
+        List<Operand<?>> fetches = new ArrayList<>();
+        fetches.add(tf.scope().opBuilder("Real", "Real").addInput(result).setAttr("Tout", part).build().output(0));
+        fetches.add(tf.scope().opBuilder("Imag", "Imag").addInput(result).setAttr("Tout", part).build().output(0));
+        return fetches;
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value d = g.constant(data);
+      Value i = g.constant(idTensor);
+      Value n = g.scalar(DType.INT64, nseg);
+      Value out = switch (tfOp) {
+        case "SegmentSum" -> g.segmentSum(d, i);
+        case "SegmentProd" -> g.segmentProd(d, i);
+        case "UnsortedSegmentSum" -> g.unsortedSegmentSum(d, i, n);
+        case "UnsortedSegmentProd" -> g.unsortedSegmentProd(d, i, n);
+        default -> throw new IllegalArgumentException(tfOp);
+      };
+      Tensor actual;
+      try (Session s = new Session(g.build(out))) {
+        actual = s.run(Map.of(), out).tensor(0);
+      }
+      String what = tfOp + " of " + data + " by " + Arrays.toString(ids);
+      assertEquals(expected.value(0).size(), actual.size(), what);
+      for (int k = 0; k < actual.size(); k++) {
+        samePart(expected.value(0).getDouble(k), actual.real(k), dtype, what + ", real part of element " + k);
+        samePart(expected.value(1).getDouble(k), actual.imag(k), dtype, what + ", imaginary part of element " + k);
+      }
+      compared += actual.size() > 0 ? 1 : 0;
+    }
+    assertTrue(compared > CASES / 4, "too few non-empty cases: " + compared);
+  }
+
+  private static void samePart(double tf, double tatter, DType dtype, String what) {
+    if (Double.isNaN(tf) || Double.isNaN(tatter)) {
+      assertEquals(Double.isNaN(tf), Double.isNaN(tatter), what + ": TF " + tf + ", Tatter " + tatter);
+    } else if (dtype == DType.COMPLEX64) {
+      assertEquals(Float.floatToRawIntBits((float) tf), Float.floatToRawIntBits((float) tatter), what + ": TF " + tf + ", Tatter " + tatter);
+    } else {
+      assertEquals(Double.doubleToRawLongBits(tf), Double.doubleToRawLongBits(tatter), what + ": TF " + tf + ", Tatter " + tatter);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code segment_sum}/{@code segment_prod} and their unsorted forms on complex64 and complex128,
+ * through {@link Harness#runEverywhere}: TF registers these four complex kernels (and no complex
+ * min or max). An empty segment is the identity, 0j or (1+0j), sorted or not; a
+ * sorted sum starts from its segment's first row, so a segment of (-0-0j) alone stays (-0-0j).
+ */
+class ComplexSegmentTest {
+  private final GraphBuilder g = new GraphBuilder();
+  // data = [1+2j, 3-1j, 0.5j, -1+0j, 2+2j]
+  private static final Tensor DATA = Tensor.ofComplex128(1, 2, 3, -1, 0, 0.5, -1, 0, 2, 2);
+
+  private List<Object> run(Value... outputs) {
+    return Harness.runEverywhere(g.build(outputs), Map.of());
+  }
+
+  @Test
+  void sortedSumAndProd_emptySegmentIsTheIdentity() {
+    Value d = g.constant(DATA);
+    Value ids = g.constant(Tensor.ofLongs(0, 0, 2, 2, 2));
+    List<Object> out = run(g.segmentSum(d, ids), g.segmentProd(d, ids));
+    // tf.math.segment_sum(data, [0, 0, 2, 2, 2]) -> [(4+1j), 0j, (1+2.5j)]
+    assertEquals("[(4+1j), 0j, (1+2.5j)]", out.get(0).toString());
+    // tf.math.segment_prod(data, [0, 0, 2, 2, 2]): (1+2j)(3-1j) = (5+5j); 0.5j * (-1+0j) = (-0-0.5j),
+    // times (2+2j) = (1-1j); the empty segment is SegmentProd's default value (1+0j) -> [(5+5j), (1+0j), (1-1j)]
+    assertEquals("[(5+5j), (1+0j), (1-1j)]", out.get(1).toString());
+    assertEquals(DType.COMPLEX128, ((Tensor) out.get(0)).dtype());
+  }
+
+  @Test
+  void unsortedSumAndProd_negativeIdsDrop_emptySegmentIsIdentity_complex64() {
+    Value d = g.constant(Tensor.ofComplex64(1, 2, 3, -1, 0, 0.5f, -1, 0, 2, 2));
+    Value ids = g.constant(Tensor.ofLongs(2, -1, 0, 2, 0));
+    Value n = g.scalar(DType.INT64, 4);
+    List<Object> out = run(g.unsortedSegmentSum(d, ids, n), g.unsortedSegmentProd(d, ids, n));
+    // tf.math.unsorted_segment_sum(data, [2, -1, 0, 2, 0], 4) -> [(2+2.5j), 0j, (0+2j), 0j]
+    assertEquals("[(2+2.5j), 0j, 2j, 0j]", out.get(0).toString());
+    // tf.math.unsorted_segment_prod(...): segment 0: 0.5j * (2+2j) = (-1+1j); segment 2: (1+2j)(-1+0j) = (-1-2j);
+    // segments 1 and 3 are empty: (1+0j)
+    assertEquals("[(-1+1j), (1+0j), (-1-2j), (1+0j)]", out.get(1).toString());
+    assertEquals(DType.COMPLEX64, ((Tensor) out.get(0)).dtype());
+  }
+
+  @Test
+  void sortedSum_keepsNegativeZeroPartsOfASegment_unsortedDoesNot() {
+    // tf.math.segment_sum([-0-0j, 1-0j, -0+0j], [0, 1, 1]) -> [(-0-0j), (1+0j)]
+    // (TF's sorted kernel starts from the first row; -0.0 + 0.0 is 0.0)
+    Value d = g.constant(Tensor.ofComplex128(-0.0, -0.0, 1, -0.0, -0.0, 0));
+    Value ids = g.constant(Tensor.ofLongs(0, 1, 1));
+    Value n = g.scalar(DType.INT64, 2);
+    List<Object> out = run(g.segmentSum(d, ids), g.unsortedSegmentSum(d, ids, n));
+    Tensor sorted = (Tensor) out.get(0);
+    assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(sorted.real(0)));
+    assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(sorted.imag(0)));
+    assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(sorted.imag(1)));
+    // tf.math.unsorted_segment_sum starts every segment from 0j: 0 + -0 = 0 -> [0j, (1+0j)]
+    Tensor unsorted = (Tensor) out.get(1);
+    assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(unsorted.real(0)));
+    assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(unsorted.imag(0)));
+  }
+
+  @Test
+  void matrixRows_reduceVectorByVector() {
+    // tf.math.segment_sum([[1+1j, 2j], [3+0j, -1-1j], [5j, 1+0j]], [0, 0, 1]) -> [[(4+1j), (-1+1j)], [5j, (1+0j)]]
+    Value d = g.constant(Tensor.ofComplex128(1, 1, 0, 2, 3, 0, -1, -1, 0, 5, 1, 0).reshape(3, 2));
+    List<Object> out = run(g.segmentSum(d, g.constant(Tensor.ofLongs(0, 0, 1))));
+    assertEquals("[[(4+1j), (-1+1j)], [5j, (1+0j)]]", out.get(0).toString());
+  }
+
+  @Test
+  void orderAndDivisionSegments_onComplex_refusedAtBuildTime() {
+    Value d = g.constant(DATA);
+    Value ids = g.constant(Tensor.ofLongs(0, 0, 1, 1, 1));
+    // TF registers no complex SegmentMax/UnsortedSegmentMin (no order on complex numbers)
+    GraphBuildException max = assertThrows(GraphBuildException.class, () -> g.segmentMax(d, ids));
+    assertTrue(max.getMessage().contains("segment_max is not defined on complex128"), max.getMessage());
+    // tf.math.unsorted_segment_mean divides by maximum(count, 1), and TF has no complex Maximum
+    GraphBuildException mean = assertThrows(GraphBuildException.class,
+        () -> g.unsortedSegmentMean(d, ids, g.scalar(DType.INT64, 2)));
+    assertTrue(mean.getMessage().contains("unsorted_segment_mean is not defined on complex128"), mean.getMessage());
+  }
+}
