@@ -12,7 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code segment_sum}/{@code segment_prod} and their unsorted forms on complex64 and complex128,
+ * {@code segment_sum}/{@code segment_prod} and their unsorted forms, and {@code sparse.reduce_sum}, on complex64 and complex128,
  * through {@link Harness#runEverywhere}: TF registers these four complex kernels (and no complex
  * min or max). An empty segment is the identity, 0j or (1+0j), sorted or not; a
  * sorted sum starts from its segment's first row, so a segment of (-0-0j) alone stays (-0-0j).
@@ -77,6 +77,29 @@ class ComplexSegmentTest {
     Value d = g.constant(Tensor.ofComplex128(1, 1, 0, 2, 3, 0, -1, -1, 0, 5, 1, 0).reshape(3, 2));
     List<Object> out = run(g.segmentSum(d, g.constant(Tensor.ofLongs(0, 0, 1))));
     assertEquals("[[(4+1j), (-1+1j)], [5j, (1+0j)]]", out.get(0).toString());
+  }
+
+  @Test
+  void sparseReduceSum_denseAndSparseResults_complex64() {
+    // st = tf.sparse.SparseTensor([[0, 0], [0, 2], [2, 1]], tf.constant([1+2j, 3-1j, 0.5j], tf.complex64), [3, 3])
+    Value st = g.sparseTensor(new long[][] {{0, 0}, {0, 2}, {2, 1}}, Tensor.ofComplex64(1, 2, 3, -1, 0, 0.5f), 3, 3);
+    List<Object> out = run(st.sparseReduceSum(new long[] {1}, false), st.sparseReduceSum(), st.sparseReduceSumSparse(new long[] {1}, false));
+    // tf.sparse.reduce_sum(st, axis=1) -> [(4+1j), 0j, 0.5j] (a row without entries is 0j)
+    assertEquals("[(4+1j), 0j, 0.5j]", out.get(0).toString());
+    // tf.sparse.reduce_sum(st) -> (4+1.5j)
+    assertEquals("(4+1.5j)", out.get(1).toString());
+    // tf.sparse.reduce_sum(st, axis=1, output_is_sparse=True): entries at rows 0 and 2 only
+    dev.tatter.runtime.SparseTensor sparse = (dev.tatter.runtime.SparseTensor) out.get(2);
+    assertEquals("[(4+1j), 0.5j]", sparse.values().toString());
+    assertEquals(DType.COMPLEX64, sparse.dtype());
+  }
+
+  @Test
+  void sparseReduceMax_onComplex_refusedAtBuildTime() {
+    Value st = g.sparseTensor(new long[][] {{0}}, Tensor.ofComplex128(1, 2), 2);
+    // TF registers SparseReduceMax for real types only
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> st.sparseReduceMax(new long[] {0}, false));
+    assertTrue(e.getMessage().contains("not on complex128"), e.getMessage());
   }
 
   @Test

@@ -83,7 +83,7 @@ public final class SparseReductionOps {
         .attribute(AttrSpec.required("axis", AttrKind.INTS))
         .attribute(AttrSpec.optional("keepdims", AttrKind.BOOL, false))
         .traits(Trait.PURE)
-        .type(ctx -> new DenseType(checked(ctx).dtype(), reducedShape(ctx)))
+        .type(ctx -> new DenseType(checked(ctx, reducer).dtype(), reducedShape(ctx)))
         .kernel(SparseReduceKernels.class, "reduce", reducer);
   }
 
@@ -96,7 +96,7 @@ public final class SparseReductionOps {
         .attribute(AttrSpec.optional("keepdims", AttrKind.BOOL, false))
         .traits(Trait.PURE)
         .type(ctx -> {
-          SparseType st = checked(ctx);
+          SparseType st = checked(ctx, reducer);
           ImmutableList<Long> shape = reducedShape(ctx);
           if (shape.isEmpty()) {
             throw ctx.fail("reducing every axis to a sparse result needs keepdims = true (a sparse tensor has rank >= 1)");
@@ -106,9 +106,12 @@ public final class SparseReductionOps {
         .kernel(SparseReduceKernels.class, "reduceSparse", reducer);
   }
 
-  private static SparseType checked(OpContext ctx) {
+  private static SparseType checked(OpContext ctx, Reducer reducer) {
     SparseType st = ctx.sparse(0);
     // TF registers SparseReduceSum/Max for every real number type (Sum for complex too)
+    if (reducer == Reducer.SUM && st.dtype().isComplex()) {
+      return st;
+    }
     if (!DTypeSet.REAL.contains(st.dtype())) {
       throw ctx.fail("%s is defined on %s, not on %s", ctx.op().mnemonic(), DTypeSet.REAL, st.dtype());
     }

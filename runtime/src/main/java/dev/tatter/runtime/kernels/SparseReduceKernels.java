@@ -1,5 +1,7 @@
 package dev.tatter.runtime.kernels;
 
+import dev.tatter.runtime.Complex128;
+import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.ElementStorage;
 import dev.tatter.runtime.InvalidArgumentException;
@@ -105,7 +107,7 @@ public final class SparseReduceKernels {
     long[] shape = st.denseShapeArray();
     long[] out = outShape(shape, g.reduced(), keepdims);
     int size = Sizes.elementCount(out);
-    Object result = java.lang.reflect.Array.newInstance(st.dtype().arrayClass().getComponentType(), size);
+    Object result = st.dtype().layout().newArray(size);
     long[] idx = st.indicesArray();
     int rank = shape.length;
     long[] keptShape = g.keptShape();
@@ -133,7 +135,7 @@ public final class SparseReduceKernels {
     int rank = shape.length;
     long[] idx = st.indicesArray();
     long[] outIdx = new long[Math.multiplyExact(g.count(), outRank)];
-    Object result = java.lang.reflect.Array.newInstance(st.dtype().arrayClass().getComponentType(), g.count());
+    Object result = st.dtype().layout().newArray(g.count());
     Object values = st.values().unsafeData();
     for (int q = 0; q < g.count(); q++) {
       int first = g.order()[g.starts()[q]];
@@ -150,7 +152,8 @@ public final class SparseReduceKernels {
   }
 
   private static void checkDefined(Reducer reducer, DType dtype) {
-    if (!dtype.isNumeric() || (reducer != Reducer.SUM && reducer != Reducer.MAX)) {
+    boolean complexSum = dtype.isComplex() && reducer == Reducer.SUM;
+    if (!complexSum && (!dtype.isNumeric() || (reducer != Reducer.SUM && reducer != Reducer.MAX))) {
       throw new InvalidArgumentException("sparse " + reducer.tfName() + " is not defined on " + dtype);
     }
   }
@@ -229,6 +232,22 @@ public final class SparseReduceKernels {
           acc = sum ? acc + x : unsigned ? (Long.compareUnsigned(x, acc) > 0 ? x : acc) : Math.max(acc, x);
         }
         ((long[]) out)[pos] = acc;
+      }
+      case COMPLEX64 -> {
+        Object[] v = (Object[]) values;
+        Complex64 acc = Complex64.ZERO;
+        for (int t = from; t < to; t++) {
+          acc = ComplexFunctions.add(acc, (Complex64) v[order[t]]);
+        }
+        ((Object[]) out)[pos] = acc;
+      }
+      case COMPLEX128 -> {
+        Object[] v = (Object[]) values;
+        Complex128 acc = Complex128.ZERO;
+        for (int t = from; t < to; t++) {
+          acc = ComplexFunctions.add(acc, (Complex128) v[order[t]]);
+        }
+        ((Object[]) out)[pos] = acc;
       }
       default -> throw new InvalidArgumentException("sparse " + reducer.tfName() + " is not defined on " + dtype);
     }
