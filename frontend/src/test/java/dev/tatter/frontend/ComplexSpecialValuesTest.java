@@ -74,4 +74,20 @@ class ComplexSpecialValuesTest {
         // tf.math.exp(complex(-inf, 1)): 0j
         0.0, 0.0);
   }
+
+  @Test
+  void pow_complex128_annexGProductRecoversInfinities() {
+    double inf = Double.POSITIVE_INFINITY;
+    Value x = g.placeholder("x", Types.dense(dev.tatter.runtime.DType.COMPLEX128, -1));
+    Value y = g.placeholder("y", Types.dense(dev.tatter.runtime.DType.COMPLEX128, -1));
+    List<Object> out = Harness.runEverywhere(g.build(x.pow(y)),
+        Map.of("x", Tensor.ofComplex128(1.7e308, 0, 1, 0), "y", Tensor.ofComplex128(-inf, inf, 3, 0)));
+    parts((Tensor) out.get(0),
+        // tf.math.pow(complex(1.7e308, 0), complex(-inf, inf)): 0j. cexp(y * clog(x)), where Annex G's
+        // product (-inf+infj)(709.78+0j) is -inf+infj (the plain product gives nan+nanj), and
+        // cexp(-inf + i inf) is ±0 ± 0i
+        0.0, 0.0,
+        // tf.math.pow(complex(1, 0), complex(3, 0)): 1+0j; Annex G: clog(1+0i) = +0+0i exactly, cexp(+0+0i) = 1+0i
+        1.0, 0.0);
+  }
 }

@@ -32,7 +32,10 @@ public class ComplexTranscendentals extends ComplexFunctions {
     }
     double cos = Math.cos(y), sin = Math.sin(y);
     if (x == Double.NEGATIVE_INFINITY) {
-      return new Complex128(Double.isNaN(cos) ? 0.0 : Math.copySign(0.0, cos), Math.copySign(0.0, Double.isNaN(sin) ? y : sin));
+      // a NaN y gives a zero with the NaN's sign bit, as Eigen's and glibc's copysign do (pow's
+      // -inf + nan i from the product needs it: TF's pow(0j, 1+0j) is (0-0j) on x86)
+      double imSign = Double.isNaN(sin) ? y : sin;
+      return new Complex128(Double.isNaN(cos) ? 0.0 : Math.copySign(0.0, cos), Math.copySign(0.0, imSign));
     }
     if (x == Double.POSITIVE_INFINITY && Double.isNaN(cos)) {
       return new Complex128(Double.POSITIVE_INFINITY, Double.NaN);
