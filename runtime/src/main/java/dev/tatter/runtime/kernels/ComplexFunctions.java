@@ -174,21 +174,66 @@ public class ComplexFunctions {
   }
 
   /**
-   * TF's Pow on complex ({@code std::pow}, C's {@code cpow}): {@code exp(y * log(x))}; a zero base
-   * with a positive real exponent gives 0, the limit (the formula alone would give NaN there).
+   * TF's Pow on complex ({@code std::pow}, which libstdc++ hands to C's {@code cpow}: glibc's
+   * {@code cexp(y * clog(x))}). The product is the compiler's, C99 Annex G's ({@link
+   * #annexGMul}), not Eigen's plain one: it recovers infinities where the plain product gives NaN,
+   * so {@code pow(1.7e308+0j, -inf+infj)} is 0j, and {@code pow(0j, 2+0j)} is {@code exp(-inf + nan i)},
+   * a zero (ComplexSpecialValuesOracleTest measures these against TF).
    */
   public static Complex64 pow(Complex64 x, Complex64 y) {
-    if (x.re() == 0 && x.im() == 0 && y.re() > 0) {
-      return Complex64.ZERO;
+    Complex64 l = ComplexTranscendentals.log(x);
+    Complex64 p = mul(y, l); // in float, as __mulsc3 computes it
+    if (Float.isNaN(p.re()) && Float.isNaN(p.im())) {
+      Complex128 q = annexGMul(y.re(), y.im(), l.re(), l.im());
+      p = new Complex64((float) q.re(), (float) q.im());
     }
-    return ComplexTranscendentals.exp(mul(y, ComplexTranscendentals.log(x)));
+    return ComplexTranscendentals.exp(p);
   }
 
   public static Complex128 pow(Complex128 x, Complex128 y) {
-    if (x.re() == 0 && x.im() == 0 && y.re() > 0) {
-      return Complex128.ZERO;
+    Complex128 l = ComplexTranscendentals.log(x);
+    return ComplexTranscendentals.exp(annexGMul(y.re(), y.im(), l.re(), l.im()));
+  }
+
+  /**
+   * {@code (a + bi)(c + di)} as C99 Annex G's multiplication (G.5.1): the plain product, and where
+   * both of its parts are NaN but an operand or a partial product is infinite, the infinite parts
+   * become ±1, the NaN parts ±0, and the product is taken again times infinity (complex64 calls
+   * it only for that recovery, whose parts are then infinities, zeros or NaN in either precision).
+   */
+  static Complex128 annexGMul(double a, double b, double c, double d) {
+    double ac = a * c, bd = b * d, ad = a * d, bc = b * c;
+    double x = ac - bd, y = ad + bc;
+    if (!Double.isNaN(x) || !Double.isNaN(y)) {
+      return new Complex128(x, y);
     }
-    return ComplexTranscendentals.exp(mul(y, ComplexTranscendentals.log(x)));
+    boolean recalc = false;
+    if (Double.isInfinite(a) || Double.isInfinite(b)) {
+      a = Math.copySign(Double.isInfinite(a) ? 1.0 : 0.0, a);
+      b = Math.copySign(Double.isInfinite(b) ? 1.0 : 0.0, b);
+      c = Double.isNaN(c) ? Math.copySign(0.0, c) : c;
+      d = Double.isNaN(d) ? Math.copySign(0.0, d) : d;
+      recalc = true;
+    }
+    if (Double.isInfinite(c) || Double.isInfinite(d)) {
+      c = Math.copySign(Double.isInfinite(c) ? 1.0 : 0.0, c);
+      d = Math.copySign(Double.isInfinite(d) ? 1.0 : 0.0, d);
+      a = Double.isNaN(a) ? Math.copySign(0.0, a) : a;
+      b = Double.isNaN(b) ? Math.copySign(0.0, b) : b;
+      recalc = true;
+    }
+    if (!recalc && (Double.isInfinite(ac) || Double.isInfinite(bd) || Double.isInfinite(ad) || Double.isInfinite(bc))) {
+      a = Double.isNaN(a) ? Math.copySign(0.0, a) : a;
+      b = Double.isNaN(b) ? Math.copySign(0.0, b) : b;
+      c = Double.isNaN(c) ? Math.copySign(0.0, c) : c;
+      d = Double.isNaN(d) ? Math.copySign(0.0, d) : d;
+      recalc = true;
+    }
+    if (recalc) {
+      x = Double.POSITIVE_INFINITY * (a * c - b * d);
+      y = Double.POSITIVE_INFINITY * (a * d + b * c);
+    }
+    return new Complex128(x, y);
   }
 
   /** TF's SquaredDifference on complex: {@code v * conj(v)} with {@code v = x - y}, i.e. {@code |v|^2} (TF's functor). */

@@ -18,17 +18,47 @@ public class ComplexTranscendentals extends ComplexFunctions {
 
   // ---- exp, log ----
 
-  /** {@code e^x (cos y + i sin y)}; a zero imaginary part stays exactly that zero, as {@code cexp} keeps it. */
+  /**
+   * {@code e^x (cos y + i sin y)} with the edge cases of Eigen's vectorized {@code pexp_complex}
+   * (what TF's Exp runs, measured by ComplexSpecialValuesOracleTest): a zero imaginary part gives
+   * {@code (e^x, y)}; {@code x = -inf} gives zeros carrying the signs of {@code cos y}, {@code sin y}
+   * (+0 and y's sign where those are NaN); {@code x = +inf} with an infinite or NaN y gives
+   * {@code inf + nan i} (C99's {@code cexp} agrees on all of these but the sign of the zeros).
+   */
   public static Complex128 exp(Complex128 z) {
     double x = z.re(), y = z.im();
     if (y == 0) {
       return new Complex128(Math.exp(x), y);
     }
+    double cos = Math.cos(y), sin = Math.sin(y);
+    if (x == Double.NEGATIVE_INFINITY) {
+      // a NaN y gives a zero with the NaN's sign bit, as Eigen's and glibc's copysign do (pow's
+      // -inf + nan i from the product needs it: TF's pow(0j, 1+0j) is (0-0j) on x86)
+      double imSign = Double.isNaN(sin) ? y : sin;
+      return new Complex128(Double.isNaN(cos) ? 0.0 : Math.copySign(0.0, cos), Math.copySign(0.0, imSign));
+    }
+    if (x == Double.POSITIVE_INFINITY && Double.isNaN(cos)) {
+      return new Complex128(Double.POSITIVE_INFINITY, Double.NaN);
+    }
     double e = Math.exp(x);
-    return new Complex128(e * Math.cos(y), e * Math.sin(y));
+    return new Complex128(e * cos, e * sin);
   }
 
+  /**
+   * complex64: as {@link #exp(Complex128)} in double, rounded once, except that TF's CPU threads run
+   * with denormals treated as zero, so a subnormal imaginary part enters {@code cos}/{@code sin} as 0
+   * ({@code exp(1 + 1e-38j)} is {@code 2.7182817+0j}, and {@code inf*0} a NaN for huge x), and for
+   * {@code x = +inf} the real infinity takes y's sign, as Eigen's float packet path gives it.
+   */
   public static Complex64 exp(Complex64 z) {
+    float x = z.re(), y = z.im();
+    if (y != 0 && Math.abs(y) < Float.MIN_NORMAL) {
+      double e = Math.exp(x);
+      return new Complex64((float) e, (float) (e * Math.copySign(0.0, y)));
+    }
+    if (x == Float.POSITIVE_INFINITY && !Float.isFinite(y)) {
+      return new Complex64(Math.copySign(Float.POSITIVE_INFINITY, Float.isNaN(y) ? 1f : y), Float.NaN);
+    }
     return narrow(exp(widen(z)));
   }
 
