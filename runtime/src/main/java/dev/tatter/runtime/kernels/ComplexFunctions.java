@@ -327,16 +327,6 @@ public class ComplexFunctions {
     return !eq(x, y);
   }
 
-  /** {@link #eq} of two boxed elements of one complex dtype, for kernels that hold elements as Objects. */
-  public static boolean equalElements(Object x, Object y) {
-    return x instanceof Complex64 a ? eq(a, (Complex64) y) : eq((Complex128) x, (Complex128) y);
-  }
-
-  /** Whether a boxed complex element is 0j (either zero's sign; NaN parts are not zero), as TF's {@code x != 0} tests it. */
-  public static boolean isZeroElement(Object x) {
-    return x instanceof Complex64 a ? a.re() == 0 && a.im() == 0 : ((Complex128) x).re() == 0 && ((Complex128) x).im() == 0;
-  }
-
   // ---- cast to complex: to the part type, imaginary part 0 ----
 
   public static Complex64 toComplex64(boolean a) {
