@@ -49,13 +49,7 @@ class ComplexSegmentOracleTest {
       double[] parts = ComplexOracleTest.parts(rows * inner, r, finite);
       Tensor data = ComplexOracleTest.complexTensor(dtype, parts).reshape(rows, inner);
       int nseg = r.nextInt(5);
-      long[] ids = new long[rows];
-      for (int i = 0; i < rows; i++) {
-        ids[i] = sorted ? (i == 0 ? r.nextInt(2) : ids[i - 1] + r.nextInt(2)) : r.nextInt(nseg + 2) - 1;
-        if (!sorted && ids[i] >= nseg) {
-          ids[i] = -1;
-        }
-      }
+      long[] ids = SegmentScanOracleTest.segmentIds(rows, nseg, sorted, r);
       Tensor idTensor = Tensor.wrap(DType.INT64, new int[] {rows}, ids);
       TfEval.Outcome expected = TfEval.run(tf -> {
         Output<?> flat = ComplexOracleTest.tfComplex(tf, dtype, parts);
@@ -64,12 +58,7 @@ class ComplexSegmentOracleTest {
         if (!sorted) {
           b.addInput(tf.constant((long) nseg).asOutput());
         }
-        Output<?> result = b.build().output(0);
-        DataType part = dtype == DType.COMPLEX64 ? DataType.DT_FLOAT : DataType.DT_DOUBLE;
-        List<Operand<?>> fetches = new ArrayList<>();
-        fetches.add(tf.scope().opBuilder("Real", "Real").addInput(result).setAttr("Tout", part).build().output(0));
-        fetches.add(tf.scope().opBuilder("Imag", "Imag").addInput(result).setAttr("Tout", part).build().output(0));
-        return fetches;
+        return parts(tf, b.build().output(0), dtype);
       });
       GraphBuilder g = new GraphBuilder();
       Value d = g.constant(data);
@@ -86,12 +75,7 @@ class ComplexSegmentOracleTest {
       try (Session s = new Session(g.build(out))) {
         actual = s.run(Map.of(), out).tensor(0);
       }
-      String what = tfOp + " of " + data + " by " + Arrays.toString(ids);
-      assertEquals(expected.value(0).size(), actual.size(), what);
-      for (int k = 0; k < actual.size(); k++) {
-        samePart(expected.value(0).getDouble(k), actual.real(k), dtype, what + ", real part of element " + k);
-        samePart(expected.value(1).getDouble(k), actual.imag(k), dtype, what + ", imaginary part of element " + k);
-      }
+      assertSameParts(expected, actual, dtype, tfOp + " of " + data + " by " + Arrays.toString(ids));
       compared += actual.size() > 0 ? 1 : 0;
     }
     assertTrue(compared > CASES / 4, "too few non-empty cases: " + compared);
@@ -126,9 +110,7 @@ class ComplexSegmentOracleTest {
         Output<?> result = tf.scope().opBuilder("SparseReduceSum", "SparseReduceSum").addInput(idx).addInput(values)
             .addInput(tf.constant(new long[] {rows, 3}).asOutput()).addInput(tf.constant(new int[] {1}).asOutput())
             .build().output(0);
-        DataType part = dtype == DType.COMPLEX64 ? DataType.DT_FLOAT : DataType.DT_DOUBLE;
-        return List.of(tf.scope().opBuilder("Real", "Real").addInput(result).setAttr("Tout", part).build().output(0),
-            tf.scope().opBuilder("Imag", "Imag").addInput(result).setAttr("Tout", part).build().output(0));
+        return parts(tf, result, dtype);
       });
       GraphBuilder g = new GraphBuilder();
       Value out = g.sparseTensor(indices, ComplexOracleTest.complexTensor(dtype, parts), rows, 3).sparseReduceSum(new long[] {1}, false);
@@ -136,15 +118,27 @@ class ComplexSegmentOracleTest {
       try (Session s = new Session(g.build(out))) {
         actual = s.run(Map.of(), out).tensor(0);
       }
-      String what = "SparseReduceSum over axis 1 of " + indices.length + " values in " + rows + " rows, seed " + seed;
-      assertEquals(expected.value(0).size(), actual.size(), what);
-      for (int k = 0; k < actual.size(); k++) {
-        samePart(expected.value(0).getDouble(k), actual.real(k), dtype, what + ", real part of element " + k);
-        samePart(expected.value(1).getDouble(k), actual.imag(k), dtype, what + ", imaginary part of element " + k);
-      }
+      assertSameParts(expected, actual, dtype,
+          "SparseReduceSum over axis 1 of " + indices.length + " values in " + rows + " rows, seed " + seed);
       compared += actual.size() > 0 ? 1 : 0;
     }
     assertTrue(compared > CASES / 4, "too few non-empty cases: " + compared);
+  }
+
+  /** TF's {@code Real} and {@code Imag} of a complex result: TF Java has no complex tensor to fetch. */
+  private static List<Operand<?>> parts(org.tensorflow.op.Ops tf, Output<?> result, DType dtype) {
+    DataType part = dtype == DType.COMPLEX64 ? DataType.DT_FLOAT : DataType.DT_DOUBLE;
+    return List.of(tf.scope().opBuilder("Real", "Real").addInput(result).setAttr("Tout", part).build().output(0),
+        tf.scope().opBuilder("Imag", "Imag").addInput(result).setAttr("Tout", part).build().output(0));
+  }
+
+  /** Every element's two parts, bit for bit, against TF's fetched {@link #parts}. */
+  private static void assertSameParts(TfEval.Outcome expected, Tensor actual, DType dtype, String what) {
+    assertEquals(expected.value(0).size(), actual.size(), what);
+    for (int k = 0; k < actual.size(); k++) {
+      samePart(expected.value(0).getDouble(k), actual.real(k), dtype, what + ", real part of element " + k);
+      samePart(expected.value(1).getDouble(k), actual.imag(k), dtype, what + ", imaginary part of element " + k);
+    }
   }
 
   private static void samePart(double tf, double tatter, DType dtype, String what) {

@@ -43,13 +43,7 @@ class SegmentScanOracleTest {
       int inner = r.nextInt(3);
       Tensor data = inner == 0 ? OracleInputs.vector(dtype, rows, r) : OracleInputs.tensor(dtype, new int[] {rows, inner}, r);
       int nseg = r.nextInt(5);
-      long[] ids = new long[rows];
-      for (int i = 0; i < rows; i++) {
-        ids[i] = sorted ? (i == 0 ? r.nextInt(2) : ids[i - 1] + r.nextInt(2)) : r.nextInt(nseg + 2) - 1;
-        if (!sorted && ids[i] >= nseg) {
-          ids[i] = -1;
-        }
-      }
+      long[] ids = segmentIds(rows, nseg, sorted, r);
       Tensor idTensor = Tensor.wrap(DType.INT64, new int[] {rows}, ids);
       Tensor expected = TfEval.run(tf -> {
         var b = tf.scope().opBuilder(tfOp, tfOp).addInput(TfEval.constant(tf, data).asOutput())
@@ -76,6 +70,21 @@ class SegmentScanOracleTest {
       Tensor actual = run(g, out, Map.of());
       OracleAssert.sameValues(expected, actual, tfOp + " of " + data + " by " + Arrays.toString(ids), data);
     }
+  }
+
+  /**
+   * Random segment ids for {@code rows} rows: sorted ones step by 0 or 1 from 0 or 1 (so some
+   * segments are empty); unsorted ones are in [-1, nseg), a negative id dropping its row.
+   */
+  static long[] segmentIds(int rows, int nseg, boolean sorted, SplittableRandom r) {
+    long[] ids = new long[rows];
+    for (int i = 0; i < rows; i++) {
+      ids[i] = sorted ? (i == 0 ? r.nextInt(2) : ids[i - 1] + r.nextInt(2)) : r.nextInt(nseg + 2) - 1;
+      if (!sorted && ids[i] >= nseg) {
+        ids[i] = -1;
+      }
+    }
+    return ids;
   }
 
   @ParameterizedTest(name = "{0} on {1}, exclusive {2}, reverse {3}")
