@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code segment_sum}/{@code segment_prod} and their unsorted forms, and {@code sparse.reduce_sum}, on complex64 and complex128,
- * through {@link Harness#runEverywhere}: TF registers these four complex kernels (and no complex
- * min or max). An empty segment is the identity, 0j or (1+0j), sorted or not; a
+ * through {@link Harness#runEverywhere}: TF registers these complex kernels, and the sorted
+ * {@code segment_mean} (and no complex min or max). An empty segment is the identity, 0j or (1+0j), sorted or not; a
  * sorted sum starts from its segment's first row, so a segment of (-0-0j) alone stays (-0-0j).
  */
 class ComplexSegmentTest {
@@ -77,6 +77,15 @@ class ComplexSegmentTest {
     Value d = g.constant(Tensor.ofComplex128(1, 1, 0, 2, 3, 0, -1, -1, 0, 5, 1, 0).reshape(3, 2));
     List<Object> out = run(g.segmentSum(d, g.constant(Tensor.ofLongs(0, 0, 1))));
     assertEquals("[[(4+1j), (-1+1j)], [5j, (1+0j)]]", out.get(0).toString());
+  }
+
+  @Test
+  void sortedMean_dividesByComplexCount_emptySegmentIsZero() {
+    // tf.math.segment_mean([1+2j, 3-1j, 0.5j], [0, 0, 2]) -> [(2+0.5j), 0j, 0.5j]
+    // ((4+1j) / (2+0j) by Eigen's complex division; SegmentMean fills an empty segment with 0)
+    Value d = g.constant(Tensor.ofComplex128(1, 2, 3, -1, 0, 0.5));
+    List<Object> out = run(g.segmentMean(d, g.constant(Tensor.ofLongs(0, 0, 2))));
+    assertEquals("[(2+0.5j), 0j, 0.5j]", out.get(0).toString());
   }
 
   @Test

@@ -21,11 +21,11 @@ import org.tensorflow.proto.DataType;
 
 /**
  * Complex segment reductions against TF's {@code SegmentSum}, {@code SegmentProd},
- * {@code UnsortedSegmentSum} and {@code UnsortedSegmentProd} kernels, and {@code SparseReduceSum},
+ * {@code UnsortedSegmentSum}, {@code UnsortedSegmentProd} and {@code SegmentMean} kernels, and {@code SparseReduceSum},
  * on complex64 and complex128,
  * bit for bit per part (signed zeros included; any NaN equals any NaN): random vectors and
  * matrices, empty segments, negative (dropped) unsorted ids. Sums see the extremes of
- * {@link ComplexOracleTest#part} (±0, ±inf, NaN, huge, tiny); products see finite parts only,
+ * {@link ComplexOracleTest#part} (±0, ±inf, NaN, huge, tiny); products and means finite parts only,
  * where both sides multiply by the textbook formula (C99's recovery of an inf·0 product is another
  * matter, left to the elementwise tests).
  */
@@ -36,11 +36,11 @@ class ComplexSegmentOracleTest {
   @CsvSource({
     "SegmentSum, COMPLEX64", "SegmentSum, COMPLEX128", "SegmentProd, COMPLEX64", "SegmentProd, COMPLEX128",
     "UnsortedSegmentSum, COMPLEX64", "UnsortedSegmentSum, COMPLEX128", "UnsortedSegmentProd, COMPLEX64",
-    "UnsortedSegmentProd, COMPLEX128",
+    "UnsortedSegmentProd, COMPLEX128", "SegmentMean, COMPLEX64", "SegmentMean, COMPLEX128",
   })
   void segments_matchTfBitForBit(String tfOp, DType dtype) {
     boolean sorted = tfOp.startsWith("Segment");
-    boolean finite = tfOp.endsWith("Prod");
+    boolean finite = tfOp.endsWith("Prod") || tfOp.endsWith("Mean");
     int compared = 0;
     for (int seed = 0; seed < CASES; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
@@ -67,6 +67,7 @@ class ComplexSegmentOracleTest {
       Value out = switch (tfOp) {
         case "SegmentSum" -> g.segmentSum(d, i);
         case "SegmentProd" -> g.segmentProd(d, i);
+        case "SegmentMean" -> g.segmentMean(d, i);
         case "UnsortedSegmentSum" -> g.unsortedSegmentSum(d, i, n);
         case "UnsortedSegmentProd" -> g.unsortedSegmentProd(d, i, n);
         default -> throw new IllegalArgumentException(tfOp);

@@ -166,7 +166,7 @@ public final class SegmentOps {
         .operands("data", "segment_ids", "num_segments")
         .traits(Trait.PURE)
         .type(ctx -> {
-          DenseType data = data(ctx, op);
+          DenseType data = data(ctx, op, false);
           DenseType ids = ids(ctx, data);
           DenseType n = ctx.dense(2, DType.INT32, DType.INT64);
           if (n.rank() != 0) {
@@ -193,7 +193,7 @@ public final class SegmentOps {
         .operands("data", "segment_ids")
         .traits(Trait.PURE)
         .type(ctx -> {
-          DenseType data = data(ctx, op);
+          DenseType data = data(ctx, op, true);
           DenseType ids = ids(ctx, data);
           if (ids.rank() != 1) {
             throw ctx.fail("segment_ids should be a vector, got %s", ids);
@@ -205,12 +205,13 @@ public final class SegmentOps {
         .build();
   }
 
-  private static DenseType data(OpContext ctx, String op) {
+  private static DenseType data(OpContext ctx, String op, boolean sorted) {
     DenseType data = ctx.dense(0);
     boolean division = op.equals("mean") || op.equals("sqrt_n");
-    // TF registers its complex segment kernels for sum and prod only (a complex number has no order)
-    boolean complexSumOrProd = data.dtype().isComplex() && (op.equals("sum") || op.equals("prod"));
-    if (complexSumOrProd) {
+    // TF's complex segment kernels: sum and prod, and the sorted mean (a complex number has no
+    // order; the unsorted mean and sqrt_n divide by maximum(n, 1), which has no complex kernel)
+    boolean complexKernel = op.equals("sum") || op.equals("prod") || (sorted && op.equals("mean"));
+    if (data.dtype().isComplex() && complexKernel) {
       return data;
     }
     if (division ? !data.dtype().isFloating() : !data.dtype().isNumeric()) {

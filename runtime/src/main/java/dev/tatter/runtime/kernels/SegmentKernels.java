@@ -203,7 +203,13 @@ public final class SegmentKernels {
           Scalars.store(dtype, out, k, dtype.isFloating() || dtype.isComplex() ? (Object) (double) empty : (Object) empty);
         } else if (op.equals("mean") || op.equals("sqrt_n")) {
           long count = Math.max(counts[s], 1);
-          if (dtype == DType.FLOAT32) {
+          if (dtype.isComplex()) {
+            // TF's complex SegmentMean: the sum over complex(n, 0) by Eigen's complex division
+            Object[] o = (Object[]) out;
+            o[k] = o[k] instanceof Complex64 c
+                ? ComplexFunctions.truediv(c, new Complex64((float) count, 0f))
+                : ComplexFunctions.truediv((Complex128) o[k], new Complex128((double) count, 0.0));
+          } else if (dtype == DType.FLOAT32) {
             float sum = ((float[]) out)[k];
             ((float[]) out)[k] = op.equals("mean") ? sum / (float) count : sum / (float) Math.sqrt(count);
           } else {
