@@ -136,21 +136,29 @@ public final class SegmentKernels {
    * them), but TF's sorted min/max start from a segment's first row: a segment of only +inf has the
    * min +inf, not the largest float (the -Ptf oracle showed it). Only such segments differ.
    */
-  private static void keepInfinities(Reducer reducer, Tensor flat, int[] ids, int inner, int nseg, Object out) {
+  private static void keepInfinities(Reducer reducer, Tensor flat, int[] ids, int inner, long[] counts, Object out) {
     double infinity = reducer == Reducer.MIN ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
-    boolean[] allInfinite = new boolean[nseg * inner];
-    boolean[] seen = new boolean[nseg * inner];
-    java.util.Arrays.fill(allInfinite, true);
+    DType dtype = flat.dtype();
+    double start = reducer == Reducer.MIN ? dtype.maxFloat() : -dtype.maxFloat();
+    int n = Array.getLength(out);
+    boolean[] candidate = new boolean[n];
+    boolean any = false;
+    for (int k = 0; k < n; k++) {
+      // only an element still at the fold's start can be a segment of infinities
+      candidate[k] = counts[k / inner] > 0 && ((Number) dtype.layout().get(out, k)).doubleValue() == start;
+      any |= candidate[k];
+    }
+    if (!any) {
+      return;
+    }
     for (int v = 0; v < ids.length; v++) {
       for (int i = 0; i < inner; i++) {
         int k = ids[v] * inner + i;
-        seen[k] = true;
-        allInfinite[k] &= flat.getDouble(v * inner + i) == infinity;
+        candidate[k] &= flat.getDouble(v * inner + i) == infinity;
       }
     }
-    DType dtype = flat.dtype();
-    for (int k = 0; k < allInfinite.length; k++) {
-      if (seen[k] && allInfinite[k]) {
+    for (int k = 0; k < n; k++) {
+      if (candidate[k]) {
         Scalars.store(dtype, out, k, infinity);
       }
     }
@@ -192,7 +200,7 @@ public final class SegmentKernels {
     } else if (emptyIsZero && reducer == Reducer.SUM && dtype.isComplex()) {
       keepNegativeZeroParts(flat, ids, inner, nseg, (Object[]) out);
     } else if (emptyIsZero && (reducer == Reducer.MIN || reducer == Reducer.MAX) && dtype.isFloating()) {
-      keepInfinities(reducer, flat, ids, inner, nseg, out);
+      keepInfinities(reducer, flat, ids, inner, counts, out);
     }
     for (int s = 0; s < nseg; s++) {
       for (int i = 0; i < inner; i++) {
