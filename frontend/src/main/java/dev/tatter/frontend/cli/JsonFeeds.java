@@ -54,7 +54,7 @@ final class JsonFeeds {
         return described(map, expected, source);
       }
       if (!(json instanceof Map<?, ?>) && !(expected instanceof SparseType)) {
-        return Literals.toValue(expected, plain(json, source, "$"));
+        return Literals.toValue(expected, plain(json, expected.dtype(), source, "$"));
       }
       if (expected instanceof RaggedType ragged) {
         return ragged(ragged, json, source, "$");
@@ -90,7 +90,7 @@ final class JsonFeeds {
     Object shape = parts.remove("shape");
     Object value;
     if (expected instanceof DenseType && parts.keySet().equals(Set.of("values"))) {
-      value = Literals.toValue(expected, plain(parts.get("values"), source, "$.values"));
+      value = Literals.toValue(expected, plain(parts.get("values"), expected.dtype(), source, "$.values"));
     } else if (expected instanceof DenseType) {
       throw new CliException(source + ": $ must have the keys {\"dtype\": ..., \"shape\": [...], \"values\": [...]}, got "
           + map.keySet());
@@ -120,7 +120,7 @@ final class JsonFeeds {
           + " is uniform; write the value as nested lists");
     }
     Tensor splitsTensor = (Tensor) Literals.toValue(DenseType.of(outer.splitsDType(), Dims.UNKNOWN),
-        plain(parts.get("row_splits"), source, path + ".row_splits"));
+        plain(parts.get("row_splits"), outer.splitsDType(), source, path + ".row_splits"));
     long[] splits = new long[splitsTensor.size()];
     for (int i = 0; i < splits.length; i++) {
       splits[i] = splitsTensor.getLong(i);
@@ -130,7 +130,7 @@ final class JsonFeeds {
     Object valuesJson = parts.get("values");
     Object values = valuesType instanceof RaggedType inner && valuesJson instanceof Map<?, ?>
         ? ragged(inner, valuesJson, source, path + ".values")
-        : Literals.toValue(valuesType, plain(valuesJson, source, path + ".values"));
+        : Literals.toValue(valuesType, plain(valuesJson, valuesType.dtype(), source, path + ".values"));
     return RaggedTensor.of(values, partition);
   }
 
@@ -138,15 +138,15 @@ final class JsonFeeds {
     Map<String, Object> parts = parts(json, SPARSE_KEYS,
         "{\"indices\": [[...], ...], \"values\": [...], \"dense_shape\": [...]}", source, "$");
     int rank = type.rank();
-    Object indexRows = plain(parts.get("indices"), source, "$.indices");
+    Object indexRows = plain(parts.get("indices"), DType.INT64, source, "$.indices");
     // no stored values: [] stands for the [0, rank] index matrix
     Tensor indices = indexRows instanceof List<?> l && l.isEmpty()
         ? Tensor.wrap(DType.INT64, new int[] {0, rank}, new long[0])
         : (Tensor) Literals.toValue(DenseType.of(DType.INT64, Dims.UNKNOWN, rank), indexRows);
     Tensor values = (Tensor) Literals.toValue(DenseType.of(type.dtype(), Dims.UNKNOWN),
-        plain(parts.get("values"), source, "$.values"));
+        plain(parts.get("values"), type.dtype(), source, "$.values"));
     Tensor denseShape = (Tensor) Literals.toValue(DenseType.of(DType.INT64, rank),
-        plain(parts.get("dense_shape"), source, "$.dense_shape"));
+        plain(parts.get("dense_shape"), DType.INT64, source, "$.dense_shape"));
     return SparseTensor.of(indices, values, denseShape);
   }
 
@@ -164,16 +164,20 @@ final class JsonFeeds {
 
   /**
    * {@code json} as nested lists of scalars, a {@code {"b64": "..."}} object read as the byte
-   * string it encodes (as {@code --output json} writes a string that is not UTF-8); another
-   * object or a null inside is refused with its path.
+   * string it encodes (as {@code --output json} writes a string that is not UTF-8), a {@code
+   * {"real": ..., "imag": ...}} object read as the complex number it names (for a complex {@code
+   * dtype}); another object or a null inside is refused with its path.
    */
-  private static Object plain(Object json, String source, String path) {
+  private static Object plain(Object json, DType dtype, String source, String path) {
     if (json instanceof List<?> items) {
       List<Object> out = new ArrayList<>(items.size());
       for (int i = 0; i < items.size(); i++) {
-        out.add(plain(items.get(i), source, path + "[" + i + "]"));
+        out.add(plain(items.get(i), dtype, source, path + "[" + i + "]"));
       }
       return out;
+    }
+    if (json instanceof Map<?, ?> map && (map.containsKey("real") || map.containsKey("imag"))) {
+      return complex(map, dtype, source, path);
     }
     if (json instanceof Map<?, ?> map && map.keySet().equals(Set.of("b64"))) {
       try {
@@ -189,6 +193,35 @@ final class JsonFeeds {
     return json;
   }
 
+  /**
+   * A complex element as NumPy names its parts, {@code {"real": 1.0, "imag": -2.0}} (each part a
+   * JSON number, {@code NaN}/{@code Infinity} included), as the IR's {@code complex(re=, im=)}
+   * literal; a bare number stays a real one (imaginary part 0, as the IR literal reads it).
+   */
+  private static Literals.Struct complex(Map<?, ?> map, DType dtype, String source, String path) {
+    if (!map.keySet().equals(Set.of("real", "imag"))) {
+      throw new CliException(source + ": " + path + " must have the keys {\"real\": ..., \"imag\": ...}, got "
+          + map.keySet());
+    }
+    if (!dtype.isComplex()) {
+      throw new CliException(source + ": " + path + " is a complex number where the placeholder's dtype is " + dtype);
+    }
+    Map<String, Object> parts = new LinkedHashMap<>();
+    parts.put("re", complexPart(map.get("real"), source, path + ".real"));
+    parts.put("im", complexPart(map.get("imag"), source, path + ".imag"));
+    return new Literals.Struct("complex", parts);
+  }
+
+  private static Object complexPart(Object json, String source, String path) {
+    if (json instanceof java.math.BigInteger big) {
+      return new Literals.Decimal(big.toString()); // above int64: read as the float it rounds to
+    }
+    if (json instanceof Long || json instanceof Double || json instanceof Literals.Decimal) {
+      return json;
+    }
+    throw new CliException(source + ": " + path + " is " + describe(json) + " where a number was expected");
+  }
+
   private static String describe(Object json) {
     if (json instanceof Map<?, ?>) {
       return "an object";
@@ -198,6 +231,9 @@ final class JsonFeeds {
     }
     if (json == JsonReader.Null.NULL) {
       return "null";
+    }
+    if (json instanceof Boolean) {
+      return "a bool";
     }
     return json instanceof String ? "a string" : String.valueOf(json instanceof Literals.Decimal d ? d.text() : json);
   }

@@ -1,9 +1,12 @@
 package dev.tatter.frontend.cli;
 
 import dev.tatter.runtime.ByteStrings;
+import dev.tatter.runtime.Complex128;
+import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.Utf8;
@@ -40,8 +43,10 @@ import java.util.Map;
  * </ul>
  * The objects are the ones {@code --feed} reads, so a result can be fed back. Numbers: integers
  * exactly (uint64 above 2^63 too), floats in the shortest form Java gives that reads back to the
- * same value, and {@code NaN}, {@code Infinity}, {@code -Infinity} as Python's {@code json} writes
- * them. Strings: a string that is valid UTF-8 is a JSON string of its text, written ASCII-only
+ * same value (float16 and bfloat16 in the shortest digits that read back to the same 16 bits, as
+ * NumPy's {@code repr}: {@code 0.1}, {@code 65504.0}, {@code 6e-08}), and {@code NaN}, {@code Infinity},
+ * {@code -Infinity} as Python's {@code json} writes them; a complex element is {@code {"real": 1.0,
+ * "imag": -2.0}} (NumPy's names for the parts; JSON has no complex numbers). Strings: a string that is valid UTF-8 is a JSON string of its text, written ASCII-only
  * ({@code \\uXXXX} escapes, as Python's {@code json.dumps} does by default) so the output never
  * depends on the terminal's encoding and no value can break a line; a string that is not valid
  * UTF-8 is the object {@code {"b64": "<its bytes in base64>"}}, the convention of TF Serving's JSON
@@ -226,6 +231,13 @@ final class JsonResults {
     Object v = t.get(i);
     if (t.dtype() == DType.UINT64) {
       g.writeNumber(Long.toUnsignedString((Long) v));
+    } else if ((t.dtype() == DType.FLOAT16 || t.dtype() == DType.BFLOAT16) && v instanceof Float f && Float.isFinite(f)) {
+      // the shortest digits that read back to the same 16 bits (0.1, not float32's 0.099975586)
+      g.writeNumber(Scalars.formatFloat(f, t.dtype()));
+    } else if (v instanceof Complex64 c) {
+      complex(c.re(), c.im(), true, g);
+    } else if (v instanceof Complex128 c) {
+      complex(c.re(), c.im(), false, g);
     } else if (v instanceof Float f) {
       g.writeNumber(f.floatValue()); // Float.toString: the shortest text Java gives that reads back
     } else if (v instanceof Double d) {
@@ -236,6 +248,24 @@ final class JsonResults {
       g.writeBoolean(b);
     } else {
       g.writeNumber(((Number) v).longValue()); // an integer boxed at its value
+    }
+  }
+
+  /** {@code {"real": 1.0, "imag": -2.0}}: NumPy's names for the parts, each written as a float of the part dtype. */
+  private static void complex(double re, double im, boolean isFloat32, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeFieldName("real");
+    part(re, isFloat32, g);
+    g.writeFieldName("imag");
+    part(im, isFloat32, g);
+    g.writeEndObject();
+  }
+
+  private static void part(double value, boolean isFloat32, JsonGenerator g) throws IOException {
+    if (isFloat32) {
+      g.writeNumber((float) value);
+    } else {
+      g.writeNumber(value);
     }
   }
 

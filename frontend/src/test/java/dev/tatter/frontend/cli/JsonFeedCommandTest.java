@@ -201,6 +201,14 @@ class JsonFeedCommandTest {
         "s=@" + writeQuietly("s.json", "[{\"b64\": \"!!\"}]"), row("J11")));
     // json.loads('[+Infinity]') raises ValueError: Python's json has NaN, Infinity and -Infinity only
     cases.put("J12", () -> assertRefused(dense, "x=@" + writeQuietly("inf.json", "[+Infinity]"), row("J12")));
+    Path complex = writeQuietly("c.tat", "%c = placeholder() : tensor<complex64>[None]\nreturn %c\n");
+    // NumPy names a complex number's parts real and imag; each is a number
+    cases.put("J13", () -> assertRefused(complex, "c=@" + writeQuietly("c.json", "[{\"real\": 1.0}]"), row("J13")));
+    cases.put("J14", () -> assertRefused(complex, "c=@" + writeQuietly("c.json", "[{\"real\": 1.0, \"imag\": \"2\"}]"),
+        row("J14")));
+    // tf.constant(1+2j, tf.float64) raises TypeError: a complex value is no float64
+    cases.put("J15", () -> assertRefused(dense, "x=@" + writeQuietly("c.json", "[{\"real\": 1.0, \"imag\": 2.0}]"),
+        row("J15")));
     assertEquals(jsonRows().keySet(), cases.keySet(), "J rows of docs/ERRORS.md vs cases here");
     cases.values().forEach(Runnable::run);
   }
