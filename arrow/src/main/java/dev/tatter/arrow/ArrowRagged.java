@@ -22,7 +22,10 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * uniform dimension (an inner dimension of the flat values when it is innermost, else a uniform
  * partition); lists of lists nest. Offsets that do not start at 0 (a slice of a larger vector)
  * are rebased. Values are copied from Arrow's buffers in bulk, never element by element through
- * boxed objects.
+ * boxed objects. Every dtype but bfloat16 (which Arrow has no type for) has an Arrow leaf: signed and
+ * unsigned {@code Int}s, {@code FloatingPoint(HALF, SINGLE, DOUBLE)}, {@code Bool}, {@code Utf8}, and
+ * for complex64/complex128 a {@code Struct<real, imag>} of floats or doubles ({@link ArrowComplex}
+ * says why a struct).
  *
  * <pre>{@code
  * try (BufferAllocator allocator = new RootAllocator();
@@ -205,19 +208,24 @@ public final class ArrowRagged {
   public static FieldVector toListVector(RaggedTensor rt, String name, BufferAllocator allocator) {
     List<RowPartition> partitions = rt.nestedPartitions();
     FieldVector top = newList(partitions.get(0), name, allocator);
-    FieldVector parent = top;
-    for (int level = 0; level < partitions.size(); level++) {
-      RowPartition p = partitions.get(level);
-      fillOffsets(parent, p);
-      FieldVector child;
-      if (level + 1 < partitions.size()) {
-        child = addChild(parent, listFieldType(partitions.get(level + 1)));
-      } else {
-        child = ArrowValues.addValuesChild(parent, rt.flatValues());
+    try {
+      FieldVector parent = top;
+      for (int level = 0; level < partitions.size(); level++) {
+        RowPartition p = partitions.get(level);
+        fillOffsets(parent, p);
+        FieldVector child;
+        if (level + 1 < partitions.size()) {
+          child = addChild(parent, listFieldType(partitions.get(level + 1)));
+        } else {
+          child = ArrowValues.addValuesChild(parent, rt.flatValues());
+        }
+        parent = child;
       }
-      parent = child;
+      return top;
+    } catch (RuntimeException e) {
+      top.close(); // a dtype with no Arrow type is refused after the offsets were written: free them
+      throw e;
     }
-    return top;
   }
 
   private static FieldType listFieldType(RowPartition p) {

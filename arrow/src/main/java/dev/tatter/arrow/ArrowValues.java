@@ -18,10 +18,16 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.UInt1Vector;
+import org.apache.arrow.vector.UInt2Vector;
+import org.apache.arrow.vector.UInt4Vector;
+import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -33,7 +39,8 @@ final class ArrowValues {
 
   /** Values [start, start + count) of a leaf vector as a vector tensor; refuses nulls. */
   static Tensor read(FieldVector v, int start, int count, String path) {
-    DType dtype = v instanceof BitVector ? DType.BOOL : v instanceof VarCharVector ? DType.STRING : dtypeOf(v, path);
+    DType dtype = v instanceof BitVector ? DType.BOOL : v instanceof VarCharVector ? DType.STRING
+        : v instanceof StructVector ? null : dtypeOf(v, path);
     long available = v.getValueCount();
     if ((long) start + count > available) {
       throw new InvalidArgumentException("arrow: " + path + " holds " + available + " values but the offsets above it"
@@ -43,6 +50,9 @@ final class ArrowValues {
     if (firstNull >= 0) {
       throw new InvalidArgumentException("arrow: " + path + " value " + (firstNull - start)
           + " is null (a tensor has no null values)");
+    }
+    if (v instanceof StructVector struct) {
+      return ArrowComplex.read(struct, start, count, path);
     }
     if (v instanceof BitVector bits) {
       boolean[] out = new boolean[count];
@@ -83,26 +93,21 @@ final class ArrowValues {
     for (int at = 0; at < count; at += perChunk) {
       int n = Math.min(perChunk, count - at);
       ByteBuffer b = buf.nioBuffer(offset + (long) at * width, n * width).order(ByteOrder.LITTLE_ENDIAN);
-      switch (dtype) {
-        case INT8 -> {
-          if (toArrow) b.put((byte[]) array, at, n); else b.get((byte[]) array, at, n);
-        }
-        case INT16 -> {
-          if (toArrow) b.asShortBuffer().put((short[]) array, at, n); else b.asShortBuffer().get((short[]) array, at, n);
-        }
-        case INT32 -> {
-          if (toArrow) b.asIntBuffer().put((int[]) array, at, n); else b.asIntBuffer().get((int[]) array, at, n);
-        }
-        case INT64 -> {
-          if (toArrow) b.asLongBuffer().put((long[]) array, at, n); else b.asLongBuffer().get((long[]) array, at, n);
-        }
-        case FLOAT32 -> {
-          if (toArrow) b.asFloatBuffer().put((float[]) array, at, n); else b.asFloatBuffer().get((float[]) array, at, n);
-        }
-        case FLOAT64 -> {
-          if (toArrow) b.asDoubleBuffer().put((double[]) array, at, n); else b.asDoubleBuffer().get((double[]) array, at, n);
-        }
-        default -> throw new AssertionError(dtype);
+      // by the storage array, not the dtype: uint8..64 and float16 are raw bits in byte[]..long[] and short[]
+      if (array instanceof byte[] a) {
+        if (toArrow) b.put(a, at, n); else b.get(a, at, n);
+      } else if (array instanceof short[] a) {
+        if (toArrow) b.asShortBuffer().put(a, at, n); else b.asShortBuffer().get(a, at, n);
+      } else if (array instanceof int[] a) {
+        if (toArrow) b.asIntBuffer().put(a, at, n); else b.asIntBuffer().get(a, at, n);
+      } else if (array instanceof long[] a) {
+        if (toArrow) b.asLongBuffer().put(a, at, n); else b.asLongBuffer().get(a, at, n);
+      } else if (array instanceof float[] a) {
+        if (toArrow) b.asFloatBuffer().put(a, at, n); else b.asFloatBuffer().get(a, at, n);
+      } else if (array instanceof double[] a) {
+        if (toArrow) b.asDoubleBuffer().put(a, at, n); else b.asDoubleBuffer().get(a, at, n);
+      } else {
+        throw new AssertionError(dtype);
       }
     }
   }
@@ -150,8 +155,25 @@ final class ArrowValues {
     if (v instanceof Float8Vector) {
       return DType.FLOAT64;
     }
+    // Arrow's unsigned vectors hold the raw bits Tatter's unsigned storage holds (UInt2Vector's char is 16 bits)
+    if (v instanceof UInt1Vector) {
+      return DType.UINT8;
+    }
+    if (v instanceof UInt2Vector) {
+      return DType.UINT16;
+    }
+    if (v instanceof UInt4Vector) {
+      return DType.UINT32;
+    }
+    if (v instanceof UInt8Vector) {
+      return DType.UINT64;
+    }
+    if (v instanceof Float2Vector) {
+      return DType.FLOAT16; // IEEE binary16 bits, as float16's short storage
+    }
     throw new InvalidArgumentException("arrow: " + path + " holds " + v.getField().getType() + " values; Tatter reads "
-        + "Int(8, 16, 32, 64, signed), FloatingPoint(SINGLE, DOUBLE), Bool and Utf8");
+        + "Int(8, 16, 32, 64, signed or unsigned), FloatingPoint(HALF, SINGLE, DOUBLE), Bool, Utf8 and "
+        + "Struct<real, imag> (complex)");
   }
 
   /** Adds to {@code parent} the child holding {@code flat} (FixedSizeLists for its inner dimensions). */
@@ -169,15 +191,22 @@ final class ArrowValues {
       rows *= shape[axis];
       v = fixed;
     }
+    if (flat.dtype().isComplex()) {
+      return ArrowComplex.addChild(v, flat.reshape(flat.size()));
+    }
     FieldVector leaf = ArrowRagged.addChild(v, FieldType.notNullable(arrowType(flat.dtype())));
     write(leaf, flat);
     return leaf;
   }
 
-  private static ArrowType arrowType(DType d) {
+  static ArrowType arrowType(DType d) {
     return switch (d) {
       case BOOL -> ArrowType.Bool.INSTANCE;
       case INT8, INT16, INT32, INT64 -> new ArrowType.Int(d.bits(), true);
+      case UINT8, UINT16, UINT32, UINT64 -> new ArrowType.Int(d.bits(), false);
+      case FLOAT16 -> new ArrowType.FloatingPoint(FloatingPointPrecision.HALF);
+      case BFLOAT16 -> throw new InvalidArgumentException("arrow: bfloat16 values have no Arrow type (Arrow's floats are"
+          + " HALF, SINGLE and DOUBLE; cast to float32, which holds every bfloat16 exactly)");
       case FLOAT32 -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
       case FLOAT64 -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
       case STRING -> ArrowType.Utf8.INSTANCE;
@@ -185,7 +214,7 @@ final class ArrowValues {
     };
   }
 
-  private static void write(FieldVector leaf, Tensor flat) {
+  static void write(FieldVector leaf, Tensor flat) {
     int n = flat.size();
     Object data = flat.unsafeData(); // only read
     if (leaf instanceof BitVector bits) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Arrow list vectors to and from ragged tensors: splits dtypes, nesting, inner dims, slices, nulls. */
+/** Arrow list vectors to and from ragged tensors: splits dtypes, nesting, inner dims, slices, nulls (dtypes: {@link ArrowDTypesTest}). */
 class ArrowRaggedTest {
   private BufferAllocator allocator;
 
@@ -126,21 +126,6 @@ class ArrowRaggedTest {
       InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
           () -> ArrowRagged.toRagged(list, NullRows.AS_EMPTY));
       assertEquals("arrow: tokens.values value 1 is null (a tensor has no null values)", e.getMessage());
-    }
-    try (ListVector list = ListVector.empty("x", allocator)) {
-      org.apache.arrow.vector.UInt4Vector u = (org.apache.arrow.vector.UInt4Vector) list.addOrGetVector(
-          FieldType.notNullable(new ArrowType.Int(32, false))).getVector();
-      list.allocateNew();
-      u.allocateNew(1);
-      u.set(0, 1);
-      u.setValueCount(1);
-      list.startNewValue(0);
-      list.endValue(0, 1);
-      list.setValueCount(1);
-      InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-          () -> ArrowRagged.toRagged(list, NullRows.REFUSE));
-      assertEquals("arrow: x.values holds Int(32, false) values; Tatter reads Int(8, 16, 32, 64, signed), "
-          + "FloatingPoint(SINGLE, DOUBLE), Bool and Utf8", e.getMessage());
     }
     try (BigIntVector flat = new BigIntVector("ids", allocator)) {
       flat.allocateNew(1);
