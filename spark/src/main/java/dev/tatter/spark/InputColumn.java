@@ -96,6 +96,9 @@ final class InputColumn {
       } else {
         readLevel(row.getArray(ordinal), 0, rowNumber);
       }
+    } catch (Leaf.Refused bad) {
+      String where = bad.index < 0 ? "" : " (element " + bad.index + " of an array at depth " + depth + ")";
+      throw refuse(rowNumber, "holds " + bad.element + where + bad.why);
     } catch (IllegalStateException tooMany) {
       throw refuse(rowNumber, "brings the batch past " + Leaf.MAX_VALUES + " values or rows (lower batchSize)");
     }

@@ -16,7 +16,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * ({@link #appendAll}, {@link #slice}) are monomorphic and read Spark's arrays with its primitive
  * getters ({@code ArrayData.getInt}, no boxing). Reading, a leaf is a growable primitive array
  * that becomes a tensor's data; writing, it turns a range of a fetched tensor's data into one
- * Spark array ({@code UnsafeArrayData} copied straight from the primitive array).
+ * Spark array ({@code UnsafeArrayData} copied straight from the primitive array). The dtypes Spark
+ * has no type for are {@link CarriedLeaves}.
  */
 abstract class Leaf {
   /** The largest Java array the JVM allocates reliably. */
@@ -25,7 +26,7 @@ abstract class Leaf {
   final DType dtype;
   int size;
 
-  private Leaf(DType dtype) {
+  Leaf(DType dtype) {
     this.dtype = dtype;
   }
 
@@ -39,8 +40,29 @@ abstract class Leaf {
       case FLOAT32 -> new Floats();
       case FLOAT64 -> new Doubles();
       case STRING -> new Strings();
-      default -> throw new IllegalArgumentException("spark: no Spark column type holds " + dtype);
+      // the dtypes Spark has no type for, carried in one that holds them (see SparkTypes)
+      case UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 -> CarriedLeaves.of(dtype);
     };
+  }
+
+  /**
+   * An element the placeholder's dtype cannot take (an unsigned value out of its range, a complex
+   * value with a null part), thrown by {@link #take}/{@link #takeScalar}; the column names the row.
+   */
+  static final class Refused extends RuntimeException {
+    /** The element's index in its array, or -1 for a scalar column. */
+    final int index;
+    /** What the element is ({@code 256}). */
+    final String element;
+    /** Why it is refused ({@code ", which uint8 does not hold: [0, 255]"}). */
+    final String why;
+
+    Refused(int index, String element, String why) {
+      super(element + why, null, false, false); // a message for the column to place, no stack trace
+      this.index = index;
+      this.element = element;
+      this.why = why;
+    }
   }
 
   /**

@@ -379,4 +379,121 @@ class TatterTransformerTest {
     assertEquals(w3.getGraph(), stageBack.getGraph());
     assertEquals(List.of("y"), Arrays.asList(stageBack.getOrDefault(stageBack.inputColumns())));
   }
+
+  static final String UNSIGNED = """
+      %a = placeholder() : tensor<uint8>[None]
+      %b = placeholder() : ragged<uint16>[None, (None)]
+      %c = placeholder() : tensor<uint32>[None, 2]
+      %d = placeholder() : ragged<uint64>[None, (None)]
+      %a2 = add(%a, %a) : tensor<uint8>[None]
+      return %a2, %b, %c, %d
+      """;
+
+  static final StructType UNSIGNED_SCHEMA = new StructType().add("id", DataTypes.IntegerType, false)
+      .add("a", DataTypes.ShortType, true).add("b", DataTypes.createArrayType(DataTypes.IntegerType), true)
+      .add("c", DataTypes.createArrayType(DataTypes.LongType), true)
+      .add("d", DataTypes.createArrayType(DataTypes.createDecimalType(20, 0)), true);
+
+  static TatterTransformer passThrough(String graph, List<String> in, List<String> out) {
+    LinkedHashMap<String, String> inputs = new LinkedHashMap<>();
+    in.forEach(c -> inputs.put(c, c));
+    LinkedHashMap<String, String> outputs = new LinkedHashMap<>();
+    out.forEach(f -> outputs.put(f, f + "_out"));
+    return new TatterTransformer().setGraph(graph).setInputs(inputs).setOutputs(outputs);
+  }
+
+  static java.math.BigDecimal dec(String digits) {
+    return new java.math.BigDecimal(digits);
+  }
+
+  @Test
+  void unsignedColumns_carriedWidened_uint64AsDecimal20_rangeCheckedOnInput() {
+    TatterTransformer stage = passThrough(UNSIGNED, List.of("a", "b", "c", "d"), List.of("a2", "b", "c", "d"));
+    List<Row> rows = List.of(
+        RowFactory.create(0, (short) 255, List.of(65535, 0), List.of(4294967295L, 1L),
+            List.of(dec("18446744073709551615"), dec("9223372036854775808"))),
+        RowFactory.create(1, (short) 200, List.of(), List.of(0L, 2L), List.of(dec("7"))));
+    Dataset<Row> result = stage.transform(frame(UNSIGNED_SCHEMA, rows, 1));
+    assertEquals("smallint", result.schema().apply("a2_out").dataType().simpleString());
+    assertEquals("array<int>", result.schema().apply("b_out").dataType().simpleString());
+    assertEquals("array<bigint>", result.schema().apply("c_out").dataType().simpleString());
+    assertEquals("array<decimal(20,0)>", result.schema().apply("d_out").dataType().simpleString());
+    Map<Integer, Row> out = byId(result);
+    // tf.add on uint8 wraps modulo 2^8: 255 + 255 = 254, 200 + 200 = 144
+    assertEquals((short) 254, out.get(0).getShort(out.get(0).fieldIndex("a2_out")));
+    assertEquals((short) 144, out.get(1).getShort(out.get(1).fieldIndex("a2_out")));
+    assertEquals(List.of(65535, 0), nested(out.get(0).getList(out.get(0).fieldIndex("b_out"))));
+    assertEquals(List.of(4294967295L, 1L), nested(out.get(0).getList(out.get(0).fieldIndex("c_out"))));
+    List<Object> d = nested(out.get(0).getList(out.get(0).fieldIndex("d_out")));
+    assertEquals(new java.math.BigInteger("18446744073709551615"), ((java.math.BigDecimal) d.get(0)).toBigIntegerExact());
+    assertEquals(java.math.BigInteger.ONE.shiftLeft(63), ((java.math.BigDecimal) d.get(1)).toBigIntegerExact());
+
+    // out of range: tf.constant(256, tf.uint8) and tf.constant(-1, tf.uint16) raise; 2^64 is no uint64
+    List<Row> big = List.of(RowFactory.create(0, (short) 1, List.of(1), List.of(1L, 1L), List.of()),
+        RowFactory.create(1, (short) 256, List.of(1), List.of(1L, 1L), List.of()));
+    Exception e = assertThrows(Exception.class, () -> stage.transform(frame(UNSIGNED_SCHEMA, big, 1)).collect());
+    assertTrue(e.getMessage().contains("spark: column a row 1 of partition 0 holds 256, which uint8 does not hold: [0, 255]"),
+        e.getMessage());
+    List<Row> negative = List.of(RowFactory.create(0, (short) 1, List.of(3, -1), List.of(1L, 1L), List.of()));
+    e = assertThrows(Exception.class, () -> stage.transform(frame(UNSIGNED_SCHEMA, negative, 1)).collect());
+    assertTrue(e.getMessage().contains("spark: column b row 0 of partition 0 holds -1 (element 1 of an array at depth 1),"
+        + " which uint16 does not hold: [0, 65535]"), e.getMessage());
+    List<Row> over = List.of(RowFactory.create(0, (short) 1, List.of(), List.of(1L, 1L), List.of(dec("18446744073709551616"))));
+    e = assertThrows(Exception.class, () -> stage.transform(frame(UNSIGNED_SCHEMA, over, 1)).collect());
+    assertTrue(e.getMessage().contains("spark: column d row 0 of partition 0 holds 18446744073709551616 (element 0 of an"
+        + " array at depth 1), which uint64 does not hold: [0, 18446744073709551615]"), e.getMessage());
+  }
+
+  static final String HALF_AND_COMPLEX = """
+      %h = placeholder() : ragged<float16>[None, (None)]
+      %bf = placeholder() : tensor<bfloat16>[None]
+      %c = placeholder() : ragged<complex64>[None, (None)]
+      %z = placeholder() : tensor<complex128>[None]
+      %re = real(%z) : tensor<float64>[None]
+      return %h, %bf, %c, %z, %re
+      """;
+
+  static StructType complexStruct(DataType part) {
+    return new StructType().add("real", part, true).add("imag", part, true);
+  }
+
+  static final StructType HALF_AND_COMPLEX_SCHEMA = new StructType().add("id", DataTypes.IntegerType, false)
+      .add("h", DataTypes.createArrayType(DataTypes.FloatType), true).add("bf", DataTypes.FloatType, true)
+      .add("c", DataTypes.createArrayType(complexStruct(DataTypes.FloatType)), true)
+      .add("z", complexStruct(DataTypes.DoubleType), true);
+
+  @Test
+  void halfFloatsAsFloat_roundedAsTfCast_complexAsRealImagStructs() {
+    TatterTransformer stage = passThrough(HALF_AND_COMPLEX, List.of("h", "bf", "c", "z"), List.of("h", "bf", "c", "z", "re"));
+    List<Row> rows = List.of(
+        RowFactory.create(0, List.of(65519f, 0.1f, 1e-8f, 70000f, -0f), 1.00390625f,
+            List.of(RowFactory.create(1f, 2f), RowFactory.create(-0f, Float.POSITIVE_INFINITY)), RowFactory.create(0.1, -1e-300)),
+        RowFactory.create(1, List.of(), 1.01171875f, List.of(), RowFactory.create(Double.NaN, 0.0)));
+    Dataset<Row> result = stage.transform(frame(HALF_AND_COMPLEX_SCHEMA, rows, 2));
+    assertEquals("array<float>", result.schema().apply("h_out").dataType().simpleString());
+    assertEquals("float", result.schema().apply("bf_out").dataType().simpleString());
+    assertEquals("array<struct<real:float,imag:float>>", result.schema().apply("c_out").dataType().simpleString());
+    assertEquals("struct<real:double,imag:double>", result.schema().apply("z_out").dataType().simpleString());
+    Map<Integer, Row> out = byId(result);
+    Row r0 = out.get(0);
+    // tf.cast(float32 -> float16) rounds to nearest even: 65519 -> 65504 (max, 0x7bff), 0.1 -> 0x2e66 = 0.0999755859375,
+    // 1e-8 (below half of 2^-24) -> 0.0, 70000 -> inf; -0.0 stays
+    assertEquals(List.of(65504f, 0.0999755859375f, 0f, Float.POSITIVE_INFINITY, -0f), nested(r0.getList(r0.fieldIndex("h_out"))));
+    // bfloat16 keeps 8 significand bits: 1 + 2^-8 ties to even 1.0, 1 + 3 * 2^-8 ties to even 1 + 2^-6
+    assertEquals(1f, r0.getFloat(r0.fieldIndex("bf_out")));
+    assertEquals(1.015625f, out.get(1).getFloat(out.get(1).fieldIndex("bf_out")));
+    List<Object> c = nested(r0.getList(r0.fieldIndex("c_out")));
+    assertEquals(RowFactory.create(1f, 2f), c.get(0));
+    assertEquals(RowFactory.create(-0f, Float.POSITIVE_INFINITY), c.get(1));
+    assertEquals(RowFactory.create(0.1, -1e-300), r0.getStruct(r0.fieldIndex("z_out")));
+    // tf.math.real(complex128(0.1, -1e-300)) -> 0.1; real(nan+0j) -> nan
+    assertEquals(0.1, r0.getDouble(r0.fieldIndex("re_out")));
+    assertTrue(Double.isNaN(out.get(1).getDouble(out.get(1).fieldIndex("re_out"))));
+
+    List<Row> nullPart = List.of(RowFactory.create(0, List.of(), 1f, List.of(RowFactory.create(1f, null)),
+        RowFactory.create(0.0, 0.0)));
+    Exception e = assertThrows(Exception.class, () -> stage.transform(frame(HALF_AND_COMPLEX_SCHEMA, nullPart, 1)).collect());
+    assertTrue(e.getMessage().contains("spark: column c row 0 of partition 0 holds a complex number whose imag part is null"
+        + " (element 0 of an array at depth 1); a tensor has no null values"), e.getMessage());
+  }
 }
