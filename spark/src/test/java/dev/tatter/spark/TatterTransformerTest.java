@@ -385,14 +385,16 @@ class TatterTransformerTest {
       %b = placeholder() : ragged<uint16>[None, (None)]
       %c = placeholder() : tensor<uint32>[None, 2]
       %d = placeholder() : ragged<uint64>[None, (None)]
+      %e = placeholder() : tensor<uint64>[None]
       %a2 = add(%a, %a) : tensor<uint8>[None]
-      return %a2, %b, %c, %d
+      return %a2, %b, %c, %d, %e
       """;
 
   static final StructType UNSIGNED_SCHEMA = new StructType().add("id", DataTypes.IntegerType, false)
       .add("a", DataTypes.ShortType, true).add("b", DataTypes.createArrayType(DataTypes.IntegerType), true)
       .add("c", DataTypes.createArrayType(DataTypes.LongType), true)
-      .add("d", DataTypes.createArrayType(DataTypes.createDecimalType(20, 0)), true);
+      .add("d", DataTypes.createArrayType(DataTypes.createDecimalType(20, 0)), true)
+      .add("e", DataTypes.createDecimalType(20, 0), true);
 
   static TatterTransformer passThrough(String graph, List<String> in, List<String> out) {
     LinkedHashMap<String, String> inputs = new LinkedHashMap<>();
@@ -408,11 +410,11 @@ class TatterTransformerTest {
 
   @Test
   void unsignedColumns_carriedWidened_uint64AsDecimal20_rangeCheckedOnInput() {
-    TatterTransformer stage = passThrough(UNSIGNED, List.of("a", "b", "c", "d"), List.of("a2", "b", "c", "d"));
+    TatterTransformer stage = passThrough(UNSIGNED, List.of("a", "b", "c", "d", "e"), List.of("a2", "b", "c", "d", "e"));
     List<Row> rows = List.of(
         RowFactory.create(0, (short) 255, List.of(65535, 0), List.of(4294967295L, 1L),
-            List.of(dec("18446744073709551615"), dec("9223372036854775808"))),
-        RowFactory.create(1, (short) 200, List.of(), List.of(0L, 2L), List.of(dec("7"))));
+            List.of(dec("18446744073709551615"), dec("9223372036854775808")), dec("18446744073709551614")),
+        RowFactory.create(1, (short) 200, List.of(), List.of(0L, 2L), List.of(dec("7")), dec("0")));
     Dataset<Row> result = stage.transform(frame(UNSIGNED_SCHEMA, rows, 1));
     assertEquals("smallint", result.schema().apply("a2_out").dataType().simpleString());
     assertEquals("array<int>", result.schema().apply("b_out").dataType().simpleString());
@@ -427,18 +429,23 @@ class TatterTransformerTest {
     List<Object> d = nested(out.get(0).getList(out.get(0).fieldIndex("d_out")));
     assertEquals(new java.math.BigInteger("18446744073709551615"), ((java.math.BigDecimal) d.get(0)).toBigIntegerExact());
     assertEquals(java.math.BigInteger.ONE.shiftLeft(63), ((java.math.BigDecimal) d.get(1)).toBigIntegerExact());
+    assertEquals("decimal(20,0)", result.schema().apply("e_out").dataType().simpleString());
+    assertEquals(new java.math.BigInteger("18446744073709551614"),
+        out.get(0).getDecimal(out.get(0).fieldIndex("e_out")).toBigIntegerExact());
+    assertEquals(java.math.BigInteger.ZERO, out.get(1).getDecimal(out.get(1).fieldIndex("e_out")).toBigIntegerExact());
 
     // out of range: tf.constant(256, tf.uint8) and tf.constant(-1, tf.uint16) raise; 2^64 is no uint64
-    List<Row> big = List.of(RowFactory.create(0, (short) 1, List.of(1), List.of(1L, 1L), List.of()),
-        RowFactory.create(1, (short) 256, List.of(1), List.of(1L, 1L), List.of()));
+    List<Row> big = List.of(RowFactory.create(0, (short) 1, List.of(1), List.of(1L, 1L), List.of(), dec("1")),
+        RowFactory.create(1, (short) 256, List.of(1), List.of(1L, 1L), List.of(), dec("1")));
     Exception e = assertThrows(Exception.class, () -> stage.transform(frame(UNSIGNED_SCHEMA, big, 1)).collect());
     assertTrue(e.getMessage().contains("spark: column a row 1 of partition 0 holds 256, which uint8 does not hold: [0, 255]"),
         e.getMessage());
-    List<Row> negative = List.of(RowFactory.create(0, (short) 1, List.of(3, -1), List.of(1L, 1L), List.of()));
+    List<Row> negative = List.of(RowFactory.create(0, (short) 1, List.of(3, -1), List.of(1L, 1L), List.of(), dec("1")));
     e = assertThrows(Exception.class, () -> stage.transform(frame(UNSIGNED_SCHEMA, negative, 1)).collect());
     assertTrue(e.getMessage().contains("spark: column b row 0 of partition 0 holds -1 (element 1 of an array at depth 1),"
         + " which uint16 does not hold: [0, 65535]"), e.getMessage());
-    List<Row> over = List.of(RowFactory.create(0, (short) 1, List.of(), List.of(1L, 1L), List.of(dec("18446744073709551616"))));
+    List<Row> over = List.of(RowFactory.create(0, (short) 1, List.of(), List.of(1L, 1L), List.of(dec("18446744073709551616")),
+        dec("1")));
     e = assertThrows(Exception.class, () -> stage.transform(frame(UNSIGNED_SCHEMA, over, 1)).collect());
     assertTrue(e.getMessage().contains("spark: column d row 0 of partition 0 holds 18446744073709551616 (element 0 of an"
         + " array at depth 1), which uint64 does not hold: [0, 18446744073709551615]"), e.getMessage());
