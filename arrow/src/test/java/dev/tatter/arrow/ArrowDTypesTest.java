@@ -79,6 +79,9 @@ class ArrowDTypesTest {
       assertEquals(u16, ArrowRagged.toRagged(v16, NullRows.REFUSE));
       assertEquals(u32, ArrowRagged.toRagged(v32, NullRows.REFUSE));
       assertEquals(u64, ArrowRagged.toRagged(v64, NullRows.REFUSE));
+      d.setNull(2);
+      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> ArrowRagged.toRagged(v64, NullRows.REFUSE));
+      assertEquals("arrow: d.values value 2 is null (a tensor has no null values)", e.getMessage());
     }
   }
 
@@ -119,6 +122,9 @@ class ArrowDTypesTest {
       assertEquals(Float.NaN, f.getValueAsFloat(4));
       Tensor back = (Tensor) ArrowRagged.toRagged(v, NullRows.REFUSE).flatValues();
       assertEquals(h.values(), back);
+      f.setNull(3); // a null half float is refused as any null value
+      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> ArrowRagged.toRagged(v, NullRows.REFUSE));
+      assertEquals("arrow: h.values value 3 is null (a tensor has no null values)", e.getMessage());
     }
   }
 
