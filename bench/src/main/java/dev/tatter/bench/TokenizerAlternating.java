@@ -132,9 +132,15 @@ public final class TokenizerAlternating {
   }
 
   public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
-    int count = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
+    String[] a = MarkdownTable.positional(args);
+    int rounds = a.length > 0 ? Integer.parseInt(a[0]) : 20;
+    int count = a.length > 1 ? Integer.parseInt(a[1]) : 100_000;
     TokenizerAlternating w = new TokenizerAlternating(count);
+    if (MarkdownTable.wanted(args)) {
+      System.out.print(markdown(w, new String[] {"tatter", "hand"}, new Supplier<?>[] {w::tatter, w::handLoop}, rounds,
+          TokenizerAlternating.class, args));
+      return;
+    }
     String[] names = {"Tatter session", "hand loop"};
     @SuppressWarnings("unchecked")
     Supplier<Object>[] variants = new Supplier[] {w::tatter, w::handLoop};
@@ -149,5 +155,20 @@ public final class TokenizerAlternating {
           x.medians().threadCpuMs());
     }
     System.out.println("(sink " + t.sink() + ")");
+  }
+
+  /** The tokenizer's fragment (also {@code TfTokenizerAlternating}'s): MB/s of text, thread CPU over the hand loop's, TF's best wall. */
+  public static String markdown(TokenizerAlternating w, String[] names, Supplier<?>[] variants, int rounds, Class<?> driver,
+      String[] args) {
+    RoundRobin.Plan plan = RoundRobin.Plan.of(3, rounds);
+    RoundRobin.Timings t = RoundRobin.time(variants, plan);
+    double mb = w.bytes / 1e6;
+    return new MarkdownTable("Tokenizer: split, vocabulary lookup, pad", names, t, plan)
+        .column("MB/s (wall median)", v -> String.format("%.1f", mb / (t.samples()[v].medians().wallMs() / 1e3)))
+        .cpuOver("hand").wallVsTf()
+        .note(String.format("%,d sentences, %.1f MB of text, split on whitespace, looked up in a 10k-word"
+            + " StaticVocabularyTable with 100 OOV buckets, padded to a dense id matrix with its lengths.",
+            w.sentenceTexts().length, mb))
+        .render(driver, args);
   }
 }
