@@ -16,8 +16,10 @@
 # --update-docs  copies the finished report to docs/BENCHMARKS.md (without it: bench/target/BENCHMARKS.md)
 # MAVEN_ARGS     extra Maven arguments, e.g. "-o -Dmaven.repo.local=/path"
 #
-# The full run takes about 20-25 minutes on 2 cores; the time of each section is printed and
-# recorded in the report. Run it on a quiet machine: the load averages are in the report.
+# The round counts are set for a full run of at most 25 minutes on 2 cores (by estimate from each
+# section's warm-up and rounds; most of it is side-by-side's time-based warm-up); the time of each
+# section is printed and recorded in the report. Run it on a quiet machine: the load averages are
+# in the report.
 set -euo pipefail
 
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
@@ -118,7 +120,7 @@ if [[ $tiny == 1 ]]; then
   sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2)
   tokens=(3 2000) cold=2
 else
-  sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(12) triad=(20 8000000,64000000) arrow=(20) sparse=(20)
+  sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20)
   tokens=(20 100000) cold=11
 fi
 sbs_tf=()
@@ -232,7 +234,8 @@ tatter = [r for r in rows if r[2] == "tatter"]
 
 
 def short(shape):
-    return shape.split(":")[0] if shape else "?"
+    """The data shape's name without its sizes: "uniform 0..16", "skewed", "skewed rows"."""
+    return re.split(r"[:(]", shape)[0].strip() if shape else "?"
 
 
 goals = []

@@ -14,7 +14,7 @@ import java.util.function.IntFunction;
  * arguments, so the figure can be reproduced), the plan (warm-ups, rounds, GC), a table with the
  * medians and minimums of wall and thread CPU time and the mean process CPU time per variant, any
  * extra columns the driver adds (a ratio to the hand loop or to TF, GB/s), and the load averages
- * taken when the driver started and when it printed. Every driver's {@code --markdown} output goes
+ * taken when the driver started and when the table was done. Every driver's {@code --markdown} output goes
  * through here, so every section of the report reads the same way.
  *
  * <p>A driver may add {@link #figure} lines: HTML comments {@code <!-- figure KEY VALUE -->} that
@@ -117,8 +117,8 @@ public final class MarkdownTable {
     md.append('\n').append(plan.rounds()).append(" rounds after ").append(plan.warmups()).append(" warm-up rounds")
         .append(plan.gcBeforeEachSample() ? ", a full GC before each sample (outside it)" : "")
         .append(plan.rotate() ? ", the variant going first rotating" : "")
-        .append("; load average ").append(LOAD_AT_START).append(" at the start, ").append(Report.loadAverage())
-        .append(" at the end.");
+        .append("; load average ").append(LOAD_AT_START).append(" when the driver started, ").append(Report.loadAverage())
+        .append(" after this table.");
     for (String n : notes) {
       md.append(' ').append(n);
     }

@@ -70,6 +70,7 @@ public final class W1TriadBound {
         System.out.print(md.render(W1TriadBound.class, args));
         System.out.print(MarkdownTable.figure("w1-reused-" + label + "-of-triad", gbs[0] / triad));
         System.out.print(MarkdownTable.figure("triad-" + label + "-gbs", triad));
+        System.out.println();
       } else {
         System.out.printf("%s values, %d rounds: GB/s by wall median%n", label, rounds);
         for (int v = 0; v < gbs.length; v++) {
