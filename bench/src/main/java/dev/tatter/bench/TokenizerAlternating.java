@@ -91,6 +91,17 @@ public final class TokenizerAlternating {
     return session.run(Map.of("sentences", sentences), padded, lengths);
   }
 
+  /** Tatter's ids and lengths are the hand loop's bit for bit, so the two are timed doing the same work. */
+  public void check() {
+    dev.tatter.frontend.Result t = session.run(Map.of("sentences", sentences), padded, lengths);
+    @SuppressWarnings("unchecked")
+    List<long[]> hand = (List<long[]>) handLoop();
+    if (!Arrays.equals((long[]) ((Tensor) t.get(0)).unsafeData(), hand.get(0))
+        || !Arrays.equals((long[]) ((Tensor) t.get(1)).unsafeData(), hand.get(1))) {
+      throw new AssertionError("Tatter's tokenizer gives other ids or lengths than the hand loop");
+    }
+  }
+
   /** The same work by hand: split on spaces, look up or hash, pad. */
   public Object handLoop() {
     String[] text = (String[]) sentences.data();
@@ -160,6 +171,7 @@ public final class TokenizerAlternating {
   /** The tokenizer's fragment (also {@code TfTokenizerAlternating}'s): MB/s of text, thread CPU over the hand loop's, TF's best wall. */
   public static String markdown(TokenizerAlternating w, String[] names, Supplier<?>[] variants, int rounds, Class<?> driver,
       String[] args) {
+    w.check();
     RoundRobin.Plan plan = RoundRobin.Plan.of(3, rounds);
     RoundRobin.Timings t = RoundRobin.time(variants, plan);
     double mb = w.bytes / 1e6;
