@@ -169,8 +169,9 @@ public final class ArrowConversionAlternating {
   }
 
   public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
-    int count = args.length > 1 ? Integer.parseInt(args[1]) : 8 << 20;
+    String[] a = MarkdownTable.positional(args);
+    int rounds = a.length > 0 ? Integer.parseInt(a[0]) : 20;
+    int count = a.length > 1 ? Integer.parseInt(a[1]) : 8 << 20;
     ArrowConversionAlternating w = new ArrowConversionAlternating(count);
     w.check();
     String[] names = {"toRagged List (int32)", "toRagged LargeList (int64)", "toListVector int32", "toListVector int64",
@@ -182,7 +183,24 @@ public final class ArrowConversionAlternating {
     Supplier<Object>[] variants = new Supplier[] {w::toRagged32, w::toRagged64, w::toListVector32, w::toListVector64,
         w::arraycopy32, w::arraycopy64, w::allocatingCopy32, w::allocatingCopy64, w::arrowBufferCopy32,
         w::arrowBufferCopy64};
-    RoundRobin.Timings t = RoundRobin.time(variants, RoundRobin.Plan.of(3, rounds));
+    RoundRobin.Plan plan = RoundRobin.Plan.of(3, rounds);
+    RoundRobin.Timings t = RoundRobin.time(variants, plan);
+    // each conversion's allocating baseline: new arrays for toRagged, new Arrow buffers for toListVector
+    int[] allocating = {6, 7, 8, 9, 4, 5, 6, 7, 8, 9};
+    if (MarkdownTable.wanted(args)) {
+      System.out.print(new MarkdownTable("Arrow conversions", names, t, plan)
+          .column("GB/s (wall median)", v -> String.format("%.2f", bytes[v] / 1e9 / (t.samples()[v].medians().wallMs() / 1e3)))
+          .column("thread CPU / arraycopy", v -> String.format("%.2f", cpu(t, v) / cpu(t, bytes[v] == w.bytes32 ? 4 : 5)))
+          .column("thread CPU / allocating copy", v -> String.format("%.2f", cpu(t, v) / cpu(t, allocating[v])))
+          .note(String.format("%,d float32 values in %,d rows; GB/s of the Arrow side's bytes (values + offsets); the"
+              + " allocating copy of a toRagged is new Java arrays + copy, of a toListVector new ArrowBufs + put.",
+              count, w.offsets64.length - 1))
+          .render(ArrowConversionAlternating.class, args));
+      w.list32.close();
+      w.list64.close();
+      w.allocator.close();
+      return;
+    }
     System.out.printf("%d float32 values in %d rows, %d rounds; GB/s of the Arrow side's bytes (values + offsets)%n",
         count, w.offsets64.length - 1, rounds);
     System.out.printf("%-28s %10s %10s %10s %10s %10s %12s %12s %14s%n", "variant", "median ms", "min ms", "cpu ms",
@@ -193,8 +211,6 @@ public final class ArrowConversionAlternating {
       wall[v] = t.samples()[v].medians().wallMs();
       cpu[v] = t.samples()[v].medians().threadCpuMs();
     }
-    // each conversion's allocating baseline: new arrays for toRagged, new Arrow buffers for toListVector
-    int[] allocating = {6, 7, 8, 9, 4, 5, 6, 7, 8, 9};
     for (int v = 0; v < variants.length; v++) {
       int baseline = bytes[v] == w.bytes32 ? 4 : 5;
       System.out.printf("%-28s %10.2f %10.2f %10.2f %10.2f %10.2f %12.2f %12.2f %14.2f%n", names[v], wall[v], t.samples()[v].wallMin(),
@@ -205,5 +221,9 @@ public final class ArrowConversionAlternating {
     w.list32.close();
     w.list64.close();
     w.allocator.close();
+  }
+
+  private static double cpu(RoundRobin.Timings t, int v) {
+    return t.samples()[v].medians().threadCpuMs();
   }
 }

@@ -83,9 +83,32 @@ public final class SigmoidChain {
   }
 
   public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
-    int values = args.length > 1 ? Integer.parseInt(args[1]) : VALUES;
+    String[] a = MarkdownTable.positional(args);
+    int rounds = a.length > 0 ? Integer.parseInt(a[0]) : 30;
+    int values = a.length > 1 ? Integer.parseInt(a[1]) : VALUES;
     SigmoidChain c = new SigmoidChain(Math.max(1, values / 8), values);
-    RoundRobin.printTable(new String[] {"tatter", "hand"}, new Supplier<?>[] {c::tatter, c::hand}, rounds);
+    String[] names = {"tatter", "hand"};
+    Supplier<?>[] variants = {c::tatter, c::hand};
+    if (MarkdownTable.wanted(args)) {
+      System.out.print(markdown(title(values), names, variants, rounds, SigmoidChain.class, args));
+    } else {
+      RoundRobin.printTable(names, variants, rounds);
+    }
+  }
+
+  public static String title(int values) {
+    return String.format("`sigmoid(x * w + b)`, %,d float32 values in %,d rows", values, Math.max(1, values / 8));
+  }
+
+  /**
+   * The chain's markdown fragment (also {@code TfSigmoidChainAlternating}'s): the same plan as
+   * {@link RoundRobin#printTable}, thread CPU over the hand loop's and, when TF ran, TF's best wall
+   * over each variant's.
+   */
+  public static String markdown(String title, String[] names, Supplier<?>[] variants, int rounds, Class<?> driver,
+      String[] args) {
+    RoundRobin.Plan plan = RoundRobin.Plan.of(5, rounds);
+    RoundRobin.Timings t = RoundRobin.time(variants, plan);
+    return new MarkdownTable(title, names, t, plan).cpuOver("hand").wallVsTf().render(driver, args);
   }
 }

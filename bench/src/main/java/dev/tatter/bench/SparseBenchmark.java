@@ -198,13 +198,36 @@ public class SparseBenchmark {
 
   /** Each workload's Tatter and hand variants round-robin, one table per workload. */
   public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+    String[] a = MarkdownTable.positional(args);
+    int rounds = a.length > 0 ? Integer.parseInt(a[0]) : 20;
     SparseBenchmark s = prepared();
+    if (MarkdownTable.wanted(args)) {
+      String[] names = {"tatter", "hand"};
+      System.out.print(markdown(TITLES[0], names, new Supplier<?>[] {s::tatterReduceSum, s::handReduceSum}, rounds,
+          SparseBenchmark.class, args));
+      System.out.print(markdown(TITLES[1], names, new Supplier<?>[] {s::tatterAdd, s::handAdd}, rounds, SparseBenchmark.class, args));
+      System.out.print(markdown(TITLES[2], names, new Supplier<?>[] {s::tatterMatmul, s::handMatmul}, rounds,
+          SparseBenchmark.class, args));
+      return;
+    }
     System.out.println("tf.sparse.reduce_sum(sp, axis=1), 1M nnz");
     RoundRobin.printTable(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterReduceSum, s::handReduceSum}, rounds);
     System.out.println("tf.sparse.add(a, b), 1M + 1M nnz");
     RoundRobin.printTable(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterAdd, s::handAdd}, rounds);
     System.out.println("sparse_dense_matmul(sp, [1000, 16])");
     RoundRobin.printTable(new String[] {"tatter", "hand"}, new Supplier<?>[] {s::tatterMatmul, s::handMatmul}, rounds);
+  }
+
+  /** The three workloads' headings, as the markdown of this driver and of {@code TfSparseAlternating} print them. */
+  public static final String[] TITLES = {
+      "`tf.sparse.reduce_sum(sp, axis=1)`, [100000, 1000] float32 with 1,000,000 stored values",
+      "`tf.sparse.add(a, b)` of two such tensors (1M + 1M stored values)",
+      "`sparse_dense_matmul(sp, dense [1000, 16])`"};
+
+  /** One workload's fragment: {@link RoundRobin#printTable}'s plan, thread CPU over the hand loop's, TF's best wall when TF ran. */
+  public static String markdown(String title, String[] names, Supplier<?>[] variants, int rounds, Class<?> driver, String[] args) {
+    RoundRobin.Plan plan = RoundRobin.Plan.of(5, rounds);
+    RoundRobin.Timings t = RoundRobin.time(variants, plan);
+    return new MarkdownTable(title, names, t, plan).cpuOver("hand").wallVsTf().render(driver, args);
   }
 }

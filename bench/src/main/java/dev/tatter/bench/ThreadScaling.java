@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  * the process CPU time per run.
  *
  * <pre>
- * java -Xms6g -Xmx6g -XX:+UseParallelGC -cp bench/target/benchmarks.jar dev.tatter.bench.ThreadScaling [ROUNDS=15]
+ * java -Xms6g -Xmx6g -XX:+UseParallelGC -cp bench/target/benchmarks.jar dev.tatter.bench.ThreadScaling [ROUNDS=15] [DIVISOR=1] [--markdown]
  * </pre>
  *
  * Run with the default {@code tatter.parallelThreshold} (2^20): every workload here is above it.
@@ -40,18 +40,21 @@ public final class ThreadScaling {
   private record Variant(String workload, String name, Supplier<Object> run) {}
 
   public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 15;
+    String[] a = MarkdownTable.positional(args);
+    int rounds = a.length > 0 ? Integer.parseInt(a[0]) : 15;
+    // a divisor of every size, for a quick run that only checks the driver works (the sizes then fall below the threshold)
+    int divisor = a.length > 1 ? Integer.parseInt(a[1]) : 1;
     if (ParallelLoops.THRESHOLD == Integer.MAX_VALUE) {
       throw new IllegalStateException("run with the default tatter.parallelThreshold: nothing would split");
     }
     ForkJoinPool one = new ForkJoinPool(1);
     ForkJoinPool two = new ForkJoinPool(2);
     List<Variant> variants = new ArrayList<>();
-    for (int values : new int[] {8_000_000, 64_000_000}) {
+    for (int values : new int[] {8_000_000 / divisor, 64_000_000 / divisor}) {
       RaggedTensor x = W1ElementwiseBenchmark.raggedInput(values / 8, values, 42);
       float[] in = (float[]) x.flatValues().unsafeData();
       float[] reused = new float[values];
-      String w = "W1 " + values / 1_000_000 + "M (Runner)";
+      String w = "W1 " + millions(values) + " values (Runner)";
       variants.add(new Variant(w, "pool 1", w1Runner(one, x)));
       variants.add(new Variant(w, "pool 2", w1Runner(two, x)));
       variants.add(new Variant(w, "hand (reused array)", () -> {
@@ -62,11 +65,11 @@ public final class ThreadScaling {
         return reused;
       }));
     }
-    for (int rows : new int[] {1_000_000, 8_000_000}) {
+    for (int rows : new int[] {1_000_000 / divisor, 8_000_000 / divisor}) {
       RaggedTensor x = W1ElementwiseBenchmark.raggedInput(rows, rows * 8, 43);
       float[] in = (float[]) x.flatValues().unsafeData();
       long[] splits = x.partition().unsafeRowSplits();
-      String w = "W3 " + rows / 1_000_000 + "M rows";
+      String w = "W3 " + millions(rows) + " rows";
       variants.add(new Variant(w, "pool 1", w3Session(one, x)));
       variants.add(new Variant(w, "pool 2", w3Session(two, x)));
       variants.add(new Variant(w, "hand", () -> {
@@ -83,7 +86,14 @@ public final class ThreadScaling {
     }
     checkAgree(variants);
     Supplier<?>[] runs = variants.stream().map(Variant::run).toArray(Supplier<?>[]::new);
-    RoundRobin.Timings t = RoundRobin.time(runs, RoundRobin.Plan.of(5, rounds).withGcBeforeEachSample().rotating());
+    RoundRobin.Plan plan = RoundRobin.Plan.of(5, rounds).withGcBeforeEachSample().rotating();
+    RoundRobin.Timings t = RoundRobin.time(runs, plan);
+    if (MarkdownTable.wanted(args)) {
+      System.out.print(markdown(variants, t, plan, args));
+      one.shutdown();
+      two.shutdown();
+      return;
+    }
     System.out.printf("nproc %d, %d rounds, load average %s%n", Runtime.getRuntime().availableProcessors(), rounds,
         ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     System.out.println("| workload | variant | wall median ms | wall min ms | process CPU mean ms | pool 1 / this (wall median) |");
@@ -101,6 +111,29 @@ public final class ThreadScaling {
     }
     one.shutdown();
     two.shutdown();
+  }
+
+  private static String millions(int n) {
+    return n % 1_000_000 == 0 ? n / 1_000_000 + "M" : String.format("%,d", n);
+  }
+
+  /** The table as a report section: each variant's wall time over its workload's pool-1 session's. */
+  private static String markdown(List<Variant> variants, RoundRobin.Timings t, RoundRobin.Plan plan, String[] args) {
+    String[] names = variants.stream().map(v -> v.workload() + ": " + v.name()).toArray(String[]::new);
+    double[] pool1 = new double[variants.size()];
+    for (int v = 0; v < variants.size(); v++) {
+      for (int u = 0; u < variants.size(); u++) {
+        if (variants.get(u).workload().equals(variants.get(v).workload()) && variants.get(u).name().equals("pool 1")) {
+          pool1[v] = t.samples()[u].medians().wallMs();
+        }
+      }
+    }
+    return new MarkdownTable("Thread scaling: sessions on pools of 1 and 2 threads", names, t, plan)
+        .column("pool 1 wall / this wall", v -> String.format("%.2f", pool1[v] / t.samples()[v].medians().wallMs()))
+        .note("Wall time is the clock here: a split loop runs on the pool's threads, which the calling thread's CPU clock does"
+            + " not see; tatter.parallelThreshold " + ParallelLoops.THRESHOLD + ", nproc "
+            + Runtime.getRuntime().availableProcessors() + ".")
+        .render(ThreadScaling.class, args);
   }
 
   private static Supplier<Object> w1Runner(ForkJoinPool pool, RaggedTensor x) {

@@ -91,6 +91,17 @@ public final class TokenizerAlternating {
     return session.run(Map.of("sentences", sentences), padded, lengths);
   }
 
+  /** Tatter's ids and lengths are the hand loop's bit for bit, so the two are timed doing the same work. */
+  public void check() {
+    dev.tatter.frontend.Result t = session.run(Map.of("sentences", sentences), padded, lengths);
+    @SuppressWarnings("unchecked")
+    List<long[]> hand = (List<long[]>) handLoop();
+    if (!Arrays.equals((long[]) ((Tensor) t.get(0)).unsafeData(), hand.get(0))
+        || !Arrays.equals((long[]) ((Tensor) t.get(1)).unsafeData(), hand.get(1))) {
+      throw new AssertionError("Tatter's tokenizer gives other ids or lengths than the hand loop");
+    }
+  }
+
   /** The same work by hand: split on spaces, look up or hash, pad. */
   public Object handLoop() {
     String[] text = (String[]) sentences.data();
@@ -132,9 +143,15 @@ public final class TokenizerAlternating {
   }
 
   public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
-    int count = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
+    String[] a = MarkdownTable.positional(args);
+    int rounds = a.length > 0 ? Integer.parseInt(a[0]) : 20;
+    int count = a.length > 1 ? Integer.parseInt(a[1]) : 100_000;
     TokenizerAlternating w = new TokenizerAlternating(count);
+    if (MarkdownTable.wanted(args)) {
+      System.out.print(markdown(w, new String[] {"tatter", "hand"}, new Supplier<?>[] {w::tatter, w::handLoop}, rounds,
+          TokenizerAlternating.class, args));
+      return;
+    }
     String[] names = {"Tatter session", "hand loop"};
     @SuppressWarnings("unchecked")
     Supplier<Object>[] variants = new Supplier[] {w::tatter, w::handLoop};
@@ -149,5 +166,21 @@ public final class TokenizerAlternating {
           x.medians().threadCpuMs());
     }
     System.out.println("(sink " + t.sink() + ")");
+  }
+
+  /** The tokenizer's fragment (also {@code TfTokenizerAlternating}'s): MB/s of text, thread CPU over the hand loop's, TF's best wall. */
+  public static String markdown(TokenizerAlternating w, String[] names, Supplier<?>[] variants, int rounds, Class<?> driver,
+      String[] args) {
+    w.check();
+    RoundRobin.Plan plan = RoundRobin.Plan.of(3, rounds);
+    RoundRobin.Timings t = RoundRobin.time(variants, plan);
+    double mb = w.bytes / 1e6;
+    return new MarkdownTable("Tokenizer: split, vocabulary lookup, pad", names, t, plan)
+        .column("MB/s (wall median)", v -> String.format("%.1f", mb / (t.samples()[v].medians().wallMs() / 1e3)))
+        .cpuOver("hand").wallVsTf()
+        .note(String.format("%,d sentences, %.1f MB of text, split on whitespace, looked up in a 10k-word"
+            + " StaticVocabularyTable with 100 OOV buckets, padded to a dense id matrix with its lengths.",
+            w.sentenceTexts().length, mb))
+        .render(driver, args);
   }
 }

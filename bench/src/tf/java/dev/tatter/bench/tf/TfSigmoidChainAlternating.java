@@ -1,5 +1,6 @@
 package dev.tatter.bench.tf;
 
+import dev.tatter.bench.MarkdownTable;
 import dev.tatter.bench.RoundRobin;
 import dev.tatter.bench.SigmoidChain;
 import dev.tatter.bench.tf.TfProgram.Threads;
@@ -43,13 +44,24 @@ public final class TfSigmoidChainAlternating {
   }
 
   public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
-    int values = args.length > 1 ? Integer.parseInt(args[1]) : 8_000_000;
+    String[] a = MarkdownTable.positional(args);
+    int rounds = a.length > 0 ? Integer.parseInt(a[0]) : 30;
+    int values = a.length > 1 ? Integer.parseInt(a[1]) : 8_000_000;
     SigmoidChain c = new SigmoidChain(Math.max(1, values / 8), values);
     float[] flat = c.handInput();
     try (Chain tf = new Chain(Threads.DEFAULT, c.w(), c.b()); Chain tf1 = new Chain(Threads.ONE, c.w(), c.b())) {
-      RoundRobin.printTable(new String[] {"tatter", "hand", "tf", "tf1"},
-          new Supplier<?>[] {c::tatter, c::hand, () -> tf.run(flat), () -> tf1.run(flat)}, rounds);
+      // TF's Eigen sigmoid is a few ulp from Tatter's (docs/SEMANTICS.md); values in (0, 1), so 1e-6 absolute covers them
+      float[] hand = c.hand();
+      TfSideBySide.Checks.close(hand, tf.run(flat), 1e-6);
+      TfSideBySide.Checks.close(hand, tf1.run(flat), 1e-6);
+      String[] names = {"tatter", "hand", "tf", "tf1"};
+      Supplier<?>[] variants = {c::tatter, c::hand, () -> tf.run(flat), () -> tf1.run(flat)};
+      if (MarkdownTable.wanted(args)) {
+        System.out.print(SigmoidChain.markdown(SigmoidChain.title(values) + ", with TF", names, variants, rounds,
+            TfSigmoidChainAlternating.class, args));
+      } else {
+        RoundRobin.printTable(names, variants, rounds);
+      }
     }
   }
 }

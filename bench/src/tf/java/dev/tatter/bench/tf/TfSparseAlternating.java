@@ -1,5 +1,6 @@
 package dev.tatter.bench.tf;
 
+import dev.tatter.bench.MarkdownTable;
 import dev.tatter.bench.RoundRobin;
 import dev.tatter.bench.SparseBenchmark;
 import dev.tatter.bench.tf.TfProgram.Threads;
@@ -103,7 +104,8 @@ public final class TfSparseAlternating {
   }
 
   public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+    String[] positional = MarkdownTable.positional(args);
+    int rounds = positional.length > 0 ? Integer.parseInt(positional[0]) : 20;
     SparseBenchmark s = SparseBenchmark.prepared();
     SparseTensor a = s.a();
     SparseTensor b = s.b();
@@ -118,6 +120,16 @@ public final class TfSparseAlternating {
         TfSideBySide.Checks.close(floatsOf(s.handMatmul()), g.matmul(a, d), 1e-5);
       }
       String[] names = {"tatter", "hand", "tf", "tf1"};
+      if (MarkdownTable.wanted(args)) {
+        Class<?> me = TfSparseAlternating.class;
+        System.out.print(SparseBenchmark.markdown(SparseBenchmark.TITLES[0] + ", with TF", names, new Supplier<?>[] {
+            s::tatterReduceSum, s::handReduceSum, () -> tf.reduceSum(a), () -> tf1.reduceSum(a)}, rounds, me, args));
+        System.out.print(SparseBenchmark.markdown(SparseBenchmark.TITLES[1] + ", with TF", names, new Supplier<?>[] {
+            s::tatterAdd, s::handAdd, () -> tf.add(a, b), () -> tf1.add(a, b)}, rounds, me, args));
+        System.out.print(SparseBenchmark.markdown(SparseBenchmark.TITLES[2] + ", with TF", names, new Supplier<?>[] {
+            s::tatterMatmul, s::handMatmul, () -> tf.matmul(a, d), () -> tf1.matmul(a, d)}, rounds, me, args));
+        return;
+      }
       System.out.println("tf.sparse.reduce_sum(sp, axis=1), 1M nnz");
       RoundRobin.printTable(names, new Supplier<?>[] {s::tatterReduceSum, s::handReduceSum,
           () -> tf.reduceSum(a), () -> tf1.reduceSum(a)}, rounds);

@@ -1,5 +1,6 @@
 package dev.tatter.bench.tf;
 
+import dev.tatter.bench.MarkdownTable;
 import dev.tatter.bench.RoundRobin;
 import dev.tatter.bench.TokenizerAlternating;
 import dev.tatter.bench.tf.TfProgram.Threads;
@@ -86,15 +87,20 @@ public final class TfTokenizerAlternating {
   }
 
   public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
-    int count = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
+    String[] a = MarkdownTable.positional(args);
+    int rounds = a.length > 0 ? Integer.parseInt(a[0]) : 20;
+    int count = a.length > 1 ? Integer.parseInt(a[1]) : 100_000;
     TokenizerAlternating w = new TokenizerAlternating(count);
     String[] text = w.sentenceTexts();
     try (Tokenizer tf = new Tokenizer(Threads.DEFAULT, w.vocabulary()); Tokenizer tf1 = new Tokenizer(Threads.ONE, w.vocabulary())) {
       checkSameIds(w, tf.run(text));
       String[] names = {"tatter", "hand", "tf", "tf1"};
       Supplier<?>[] variants = {w::tatter, w::handLoop, () -> tf.run(text), () -> tf1.run(text)};
-      roundRobin(names, variants, rounds, w.textBytes() / 1e6);
+      if (MarkdownTable.wanted(args)) {
+        System.out.print(TokenizerAlternating.markdown(w, names, variants, rounds, TfTokenizerAlternating.class, args));
+      } else {
+        roundRobin(names, variants, rounds, w.textBytes() / 1e6);
+      }
     }
   }
 
