@@ -8,8 +8,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Segment reductions of matrices (several values per segment row): TF's sorted sum keeps a
- * column of only {@code -0.0} negative, means divide each column by the segment's row count in
+ * Segment reductions of matrices (several values per segment row): TF's sorted sum copies a
+ * segment of one row (its {@code -0.0} stays) and folds a longer one from 0 (a column of only
+ * {@code -0.0} becomes {@code 0.0}; -Ptf {@code SortedSegmentEdgesOracleTest}), means divide each column by the segment's row count in
  * float64 too, and a sorted op's empty segment is 0 in every column.
  */
 class SegmentMatrixTest {
@@ -18,14 +19,15 @@ class SegmentMatrixTest {
   }
 
   @Test
-  void sortedSumOfMatrixRows_keepsAColumnOfNegativeZerosNegative() {
+  void sortedSumOfMatrixRows_oneRowSegmentIsItsRow_longerSegmentFoldsFromZero() {
     GraphBuilder g = new GraphBuilder();
     Value data = g.constant(Tensor.of(DType.FLOAT32, new float[] {-0f, 1f, -0f, -0f, 2f, -0f}, 3, 2));
-    // tf.math.segment_sum([[-0., 1.], [-0., -0.], [2., -0.]], [0, 0, 1]) -> [[-0., 1.], [2., -0.]]
-    assertEquals("[[-0.0, 1.0], [2.0, -0.0]]", run(g, g.segmentSum(data, g.constant(Tensor.ofInts(0, 0, 1)))));
+    // tf.math.segment_sum([[-0., 1.], [-0., -0.], [2., -0.]], [0, 0, 1]) -> [[0., 1.], [2., -0.]]
+    // (segment 0 is Eigen's sum from 0: 0 + -0 + -0 = 0; segment 1 is one row, copied)
+    assertEquals("[[0.0, 1.0], [2.0, -0.0]]", run(g, g.segmentSum(data, g.constant(Tensor.ofInts(0, 0, 1)))));
     Value other = g.constant(Tensor.of(DType.FLOAT32, new float[] {-0f, 1f, -0f, -0f, -0f, 2f}, 3, 2));
-    // tf.math.segment_sum([[-0., 1.], [-0., -0.], [-0., 2.]], [0, 1, 1]) -> [[-0., 1.], [-0., 2.]]
-    assertEquals("[[-0.0, 1.0], [-0.0, 2.0]]", run(g, g.segmentSum(other, g.constant(Tensor.ofInts(0, 1, 1)))));
+    // tf.math.segment_sum([[-0., 1.], [-0., -0.], [-0., 2.]], [0, 1, 1]) -> [[-0., 1.], [0., 2.]]
+    assertEquals("[[-0.0, 1.0], [0.0, 2.0]]", run(g, g.segmentSum(other, g.constant(Tensor.ofInts(0, 1, 1)))));
     Value mixed = g.constant(Tensor.of(DType.FLOAT32, new float[] {0f, 1f, -0f, 1f}, 2, 2));
     // tf.math.segment_sum([[0., 1.], [-0., 1.]], [0, 0]) -> [[0., 2.]]: a +0.0 in the column makes the sum +0.0
     assertEquals("[[0.0, 2.0]]", run(g, g.segmentSum(mixed, g.constant(Tensor.ofInts(0, 0)))));
