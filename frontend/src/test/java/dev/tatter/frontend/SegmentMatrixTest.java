@@ -49,4 +49,19 @@ class SegmentMatrixTest {
     assertEquals("[[5.65685424949238, 7.071067811865475], [1.0, 1.0]]", run(g, g.unsortedSegmentSqrtN(sq,
         g.constant(Tensor.ofInts(0, 0, 1)), g.scalar(DType.INT32, 2))));
   }
+
+  @Test
+  void float16AndBfloat16Means_roundTheQuotientToTheDtype() {
+    for (DType dtype : new DType[] {DType.FLOAT16, DType.BFLOAT16}) {
+      GraphBuilder g = new GraphBuilder();
+      Value data = g.constant(Tensor.ofFloats(1f, 2f, 4f, 5f)).cast(dtype);
+      // tf.math.segment_mean(tf.constant([1., 2., 4., 5.], dtype), [0, 0, 0, 1]) -> [7 / 3 in dtype, 5]
+      // (Eigen's MeanReducer: the 16-bit sum over the 16-bit count, computed in float and rounded)
+      Tensor out = (Tensor) Harness.runEverywhere(g.build(g.segmentMean(data, g.constant(Tensor.ofInts(0, 0, 0, 1)))), Map.of()).get(0);
+      float third = dtype == DType.FLOAT16 ? dev.tatter.runtime.HalfFloats.roundToFloat16(7f / 3f)
+          : dev.tatter.runtime.HalfFloats.roundToBfloat16(7f / 3f);
+      assertEquals(third, out.getDouble(0), 0.0, dtype + ": " + out);
+      assertEquals(5.0, out.getDouble(1), 0.0, dtype + ": " + out);
+    }
+  }
 }

@@ -3,6 +3,7 @@ package dev.tatter.runtime.kernels;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.HalfFloats;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.Sizes;
@@ -148,6 +149,12 @@ public final class SegmentKernels {
       o[k] = o[k] instanceof Complex64 c
           ? ComplexFunctions.truediv(c, new Complex64((float) count, 0f))
           : ComplexFunctions.truediv((Complex128) o[k], new Complex128((double) count, 0.0));
+    } else if (dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) {
+      // 16-bit arithmetic as TF's: the count cast to the dtype, its square root and the quotient each
+      // computed in float and rounded to the dtype
+      float n = half(dtype, count);
+      float sum = (Float) dtype.layout().get(out, k);
+      dtype.layout().set(out, k, half(dtype, sum / (op.equals("mean") ? n : half(dtype, (float) Math.sqrt(n)))));
     } else if (dtype == DType.FLOAT32) {
       float sum = ((float[]) out)[k];
       ((float[]) out)[k] = op.equals("mean") ? sum / (float) count : sum / (float) Math.sqrt(count);
@@ -155,5 +162,9 @@ public final class SegmentKernels {
       double sum = ((double[]) out)[k];
       ((double[]) out)[k] = op.equals("mean") ? sum / count : sum / Math.sqrt(count);
     }
+  }
+
+  private static float half(DType dtype, float f) {
+    return dtype == DType.FLOAT16 ? HalfFloats.roundToFloat16(f) : HalfFloats.roundToBfloat16(f);
   }
 }
