@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * {@code segment_sum}/{@code segment_prod} and their unsorted forms, and {@code sparse.reduce_sum}, on complex64 and complex128,
  * through {@link Harness#runEverywhere}: TF registers these complex kernels, and the sorted
  * {@code segment_mean} (and no complex min or max). An empty segment is the identity, 0j or (1+0j), sorted or not; a
- * sorted sum starts from its segment's first row, so a segment of (-0-0j) alone stays (-0-0j).
+ * sorted op copies a segment of one row, so a segment of (-0-0j) alone stays (-0-0j), and folds a longer one
+ * from the identity, as Eigen's reducers do.
  */
 class ComplexSegmentTest {
   private final GraphBuilder g = new GraphBuilder();
@@ -56,7 +57,7 @@ class ComplexSegmentTest {
   @Test
   void sortedSum_keepsNegativeZeroPartsOfASegment_unsortedDoesNot() {
     // tf.math.segment_sum([-0-0j, 1-0j, -0+0j], [0, 1, 1]) -> [(-0-0j), (1+0j)]
-    // (TF's sorted kernel starts from the first row; -0.0 + 0.0 is 0.0)
+    // (TF's sorted kernel copies a one-row segment; -0.0 + 0.0 is 0.0)
     Value d = g.constant(Tensor.ofComplex128(-0.0, -0.0, 1, -0.0, -0.0, 0));
     Value ids = g.constant(Tensor.ofLongs(0, 1, 1));
     Value n = g.scalar(DType.INT64, 2);
@@ -69,6 +70,25 @@ class ComplexSegmentTest {
     Tensor unsorted = (Tensor) out.get(1);
     assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(unsorted.real(0)));
     assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(unsorted.imag(0)));
+  }
+
+  @Test
+  void sortedOps_copyAOneRowSegment_foldALongerOneFromTheIdentity() {
+    // tf.math.segment_prod([1+infj], [0]) -> [(1+infj)]: the row, not (1+0j) * (1+infj) = (nan+infj)
+    Value inf = g.constant(Tensor.ofComplex128(1, Double.POSITIVE_INFINITY));
+    // tf.math.segment_sum([-0-0j, -0-0j], [0, 0]) -> [0j]: Eigen's sum from 0j; a one-row mean is the row:
+    // tf.math.segment_mean([-0-0j], [0]) -> [(-0-0j)] (dividing by (1+0j) would give (-0+0j))
+    Value zeros = g.constant(Tensor.ofComplex128(-0.0, -0.0, -0.0, -0.0));
+    Value zero = g.constant(Tensor.ofComplex128(-0.0, -0.0));
+    List<Object> out = run(g.segmentProd(inf, g.constant(Tensor.ofLongs(0))), g.segmentSum(zeros, g.constant(Tensor.ofLongs(0, 0))),
+        g.segmentMean(zero, g.constant(Tensor.ofLongs(0))));
+    assertEquals("[(1+infj)]", out.get(0).toString());
+    Tensor sum = (Tensor) out.get(1);
+    assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(sum.real(0)));
+    assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(sum.imag(0)));
+    Tensor mean = (Tensor) out.get(2);
+    assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(mean.real(0)));
+    assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(mean.imag(0)));
   }
 
   @Test

@@ -8,8 +8,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Segment reductions of matrices (several values per segment row): TF's sorted sum keeps a
- * column of only {@code -0.0} negative, means divide each column by the segment's row count in
+ * Segment reductions of matrices (several values per segment row): TF's sorted sum copies a
+ * segment of one row (its {@code -0.0} stays) and folds a longer one from 0 (a column of only
+ * {@code -0.0} becomes {@code 0.0}; -Ptf {@code SortedSegmentEdgesOracleTest}), means divide each column by the segment's row count in
  * float64 too, and a sorted op's empty segment is 0 in every column.
  */
 class SegmentMatrixTest {
@@ -18,14 +19,15 @@ class SegmentMatrixTest {
   }
 
   @Test
-  void sortedSumOfMatrixRows_keepsAColumnOfNegativeZerosNegative() {
+  void sortedSumOfMatrixRows_oneRowSegmentIsItsRow_longerSegmentFoldsFromZero() {
     GraphBuilder g = new GraphBuilder();
     Value data = g.constant(Tensor.of(DType.FLOAT32, new float[] {-0f, 1f, -0f, -0f, 2f, -0f}, 3, 2));
-    // tf.math.segment_sum([[-0., 1.], [-0., -0.], [2., -0.]], [0, 0, 1]) -> [[-0., 1.], [2., -0.]]
-    assertEquals("[[-0.0, 1.0], [2.0, -0.0]]", run(g, g.segmentSum(data, g.constant(Tensor.ofInts(0, 0, 1)))));
+    // tf.math.segment_sum([[-0., 1.], [-0., -0.], [2., -0.]], [0, 0, 1]) -> [[0., 1.], [2., -0.]]
+    // (segment 0 is Eigen's sum from 0: 0 + -0 + -0 = 0; segment 1 is one row, copied)
+    assertEquals("[[0.0, 1.0], [2.0, -0.0]]", run(g, g.segmentSum(data, g.constant(Tensor.ofInts(0, 0, 1)))));
     Value other = g.constant(Tensor.of(DType.FLOAT32, new float[] {-0f, 1f, -0f, -0f, -0f, 2f}, 3, 2));
-    // tf.math.segment_sum([[-0., 1.], [-0., -0.], [-0., 2.]], [0, 1, 1]) -> [[-0., 1.], [-0., 2.]]
-    assertEquals("[[-0.0, 1.0], [-0.0, 2.0]]", run(g, g.segmentSum(other, g.constant(Tensor.ofInts(0, 1, 1)))));
+    // tf.math.segment_sum([[-0., 1.], [-0., -0.], [-0., 2.]], [0, 1, 1]) -> [[-0., 1.], [0., 2.]]
+    assertEquals("[[-0.0, 1.0], [0.0, 2.0]]", run(g, g.segmentSum(other, g.constant(Tensor.ofInts(0, 1, 1)))));
     Value mixed = g.constant(Tensor.of(DType.FLOAT32, new float[] {0f, 1f, -0f, 1f}, 2, 2));
     // tf.math.segment_sum([[0., 1.], [-0., 1.]], [0, 0]) -> [[0., 2.]]: a +0.0 in the column makes the sum +0.0
     assertEquals("[[0.0, 2.0]]", run(g, g.segmentSum(mixed, g.constant(Tensor.ofInts(0, 0)))));
@@ -46,5 +48,20 @@ class SegmentMatrixTest {
     Value sq = g.constant(Tensor.of(DType.FLOAT64, new double[] {3, 4, 5, 6, 1, 1}, 3, 2));
     assertEquals("[[5.65685424949238, 7.071067811865475], [1.0, 1.0]]", run(g, g.unsortedSegmentSqrtN(sq,
         g.constant(Tensor.ofInts(0, 0, 1)), g.scalar(DType.INT32, 2))));
+  }
+
+  @Test
+  void float16AndBfloat16Means_roundTheQuotientToTheDtype() {
+    for (DType dtype : new DType[] {DType.FLOAT16, DType.BFLOAT16}) {
+      GraphBuilder g = new GraphBuilder();
+      Value data = g.constant(Tensor.ofFloats(1f, 2f, 4f, 5f)).cast(dtype);
+      // tf.math.segment_mean(tf.constant([1., 2., 4., 5.], dtype), [0, 0, 0, 1]) -> [7 / 3 in dtype, 5]
+      // (Eigen's MeanReducer: the 16-bit sum over the 16-bit count, computed in float and rounded)
+      Tensor out = (Tensor) Harness.runEverywhere(g.build(g.segmentMean(data, g.constant(Tensor.ofInts(0, 0, 0, 1)))), Map.of()).get(0);
+      float third = dtype == DType.FLOAT16 ? dev.tatter.runtime.HalfFloats.roundToFloat16(7f / 3f)
+          : dev.tatter.runtime.HalfFloats.roundToBfloat16(7f / 3f);
+      assertEquals(third, out.getDouble(0), 0.0, dtype + ": " + out);
+      assertEquals(5.0, out.getDouble(1), 0.0, dtype + ": " + out);
+    }
   }
 }

@@ -51,15 +51,15 @@ class SegmentOpsTest {
     assertEquals("[1, 0, 2]", run(g, g.segmentMin(data, ids)));
     assertEquals("[5, 1, 14]", run(g, g.segmentProd(data, ids)));
     assertEquals("[6, 0, 9]", run(g, g.segmentSum(data, ids)));
-    // TF's sorted sum starts from the segment's first row, its unsorted sum from 0 (the -Ptf oracle found it):
+    // TF's sorted kernel copies a segment of one row, its unsorted sum starts from 0 (the -Ptf oracle found it):
     // tf.math.segment_sum([-0., 1.], [0, 1]) -> [-0., 1.]; tf.math.unsorted_segment_sum([-0., 1.], [0, 1], 2) -> [0., 1.]
     Value zeros = g.constant(Tensor.ofFloats(-0f, 1f));
     assertEquals("[-0.0, 1.0]", run(g, g.segmentSum(zeros, g.constant(Tensor.ofInts(0, 1)))));
     assertEquals("[0.0, 1.0]", run(g, g.unsortedSegmentSum(zeros, g.constant(Tensor.ofInts(0, 1)), g.scalar(DType.INT32, 2))));
-    // tf.math.segment_min([inf, 2.], [0, 1]) -> [inf, 2.]: the sorted kernel starts from the first row (-Ptf oracle)
+    // tf.math.segment_min([inf, 2.], [0, 1]) -> [inf, 2.]: the sorted kernel copies a one-row segment (-Ptf oracle)
     Value inf = g.constant(Tensor.ofFloats(Float.POSITIVE_INFINITY, 2f));
     assertEquals("[inf, 2.0]", run(g, g.segmentMin(inf, g.constant(Tensor.ofInts(0, 1)))));
-    // tf.math.segment_max([-inf, -inf], [1, 1]) -> [0., -inf] (segment 0 is empty)
+    // tf.math.segment_max([-inf, -inf], [1, 1]) -> [0., -inf] (segment 0 is empty; Eigen's max starts from -inf)
     Value minusInf = g.constant(Tensor.ofFloats(Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY));
     assertEquals("[0.0, -inf]", run(g, g.segmentMax(minusInf, g.constant(Tensor.ofInts(1, 1)))));
     // tf.math.segment_sum(tf.zeros([0]), tf.zeros([0], tf.int32)) -> []

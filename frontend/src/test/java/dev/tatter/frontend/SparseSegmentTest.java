@@ -52,10 +52,10 @@ class SparseSegmentTest {
     // tf.sparse.segment_mean(c, [0, 2], [0, 0]) -> [[3, 4, 5, 6]]; [0, 1, 2] in segments [0, 0, 1] -> [[0...], [5, 6, 7, 8]]
     assertEquals("[[3.0, 4.0, 5.0, 6.0]]", run(g.sparseSegmentMean(c(), ints(0, 2), ints(0, 0), -1)));
     assertEquals("[[0.0, 0.0, 0.0, 0.0], [5.0, 6.0, 7.0, 8.0]]", run(g.sparseSegmentMean(c(), ints(0, 1, 2), ints(0, 0, 1), -1)));
-    // tf.sparse.segment_sqrt_n(c, [0, 2], [0, 0]) -> [[6, 8, 10, 12]] / sqrt(2) in float32
+    // tf.sparse.segment_sqrt_n(c, [0, 2], [0, 0]) -> [[6, 8, 10, 12]] * (1 / sqrt(2)) in float32 (TF's scaling factor)
     Value out = g.sparseSegmentSqrtN(c(), ints(0, 2), ints(0, 0), 3);
-    float r2 = (float) Math.sqrt(2);
-    assertEquals("[[" + 6f / r2 + ", " + 8f / r2 + ", " + 10f / r2 + ", " + 12f / r2 + "], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]",
+    float r2 = 1f / (float) Math.sqrt(2);
+    assertEquals("[[" + 6f * r2 + ", " + 8f * r2 + ", " + 10f * r2 + ", " + 12f * r2 + "], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]",
         run(out));
   }
 
@@ -79,5 +79,45 @@ class SparseSegmentTest {
     }
     assertTrue(assertThrows(GraphBuildException.class, () -> g.sparseSegmentMean(ints(1, 2), ints(0), ints(0), -1)).getMessage()
         .contains("sparse_segment_mean is defined on"));
+  }
+
+  @Test
+  void meanAndSqrtN_ofFewRowsMultiplyByTheReciprocal_ofTenOrMoreDivide() {
+    // TF's SparseSegmentReductionOpBase::Reduce: fewer than 10 rows -> (sum of the block) * (T(1) / m),
+    // 10 rows or more -> sum / m, with m = T(num) for a mean and T(sqrt(num)) for sqrt_n
+    float third = 1f / 3f;
+    float x = 0.1f;
+    // tf.sparse.segment_mean([[0.1]], [0, 0, 0], [0, 0, 0]) -> (0.1 + 0.1 + 0.1) * (1 / 3) in float32
+    Value d = g.constant(Tensor.of(DType.FLOAT32, new float[] {x}, 1, 1));
+    assertEquals("[[" + (x + x + x) * third + "]]", run(g.sparseSegmentMean(d, ints(0, 0, 0), ints(0, 0, 0), -1)));
+    // tf.sparse.segment_sqrt_n of the same 3 rows -> (0.1 + 0.1 + 0.1) * (1 / float32(sqrt(3)))
+    assertEquals("[[" + (x + x + x) * (1f / (float) Math.sqrt(3)) + "]]", run(g.sparseSegmentSqrtN(d, ints(0, 0, 0), ints(0, 0, 0), -1)));
+    // (a correctly rounded quotient would give 0.1 and 0.17320509: TF's product by the reciprocal is 1 ulp away)
+    assertEquals("[[0.10000001]]", run(g.sparseSegmentMean(d, ints(0, 0, 0), ints(0, 0, 0), -1)));
+    // 10 rows of 0.1 (10 % 8 == 2 rows first, then a block of 8): the sum divided by 10
+    int[] ten = new int[10];
+    assertEquals("[[" + ((x + x) + (x + x + x + x + x + x + x + x)) / 10f + "]]", run(g.sparseSegmentMean(d, ints(ten), ints(ten), -1)));
+  }
+
+  @Test
+  void segmentOfNineRows_addsAllNineLeftToRight() {
+    // TF's case num % 8 == 1: the first block is 9 rows, L(0) + L(1) + ... + L(8) left to right:
+    // tf.sparse.segment_sum([[1], [1e-8] * 8], range(9), [0] * 9) -> [[1.0]] (each 1e-8 is lost against 1;
+    // 1 + (the eight 1e-8 summed first) would round to 1.0000001)
+    Value v = g.constant(Tensor.of(DType.FLOAT32, new float[] {1f, 1e-8f, 1e-8f, 1e-8f, 1e-8f, 1e-8f, 1e-8f, 1e-8f, 1e-8f}, 9, 1));
+    assertEquals("[[1.0]]", run(g.sparseSegmentSum(v, ints(0, 1, 2, 3, 4, 5, 6, 7, 8), ints(new int[9]), -1)));
+  }
+
+  @Test
+  void complexData_refusedAtBuildTime() {
+    // TF's op definitions: SparseSegmentSum takes T: realnumbertype, SparseSegmentMean/SqrtN T: {bfloat16, half,
+    // float, double}; tf.sparse.segment_sum of complex64 data fails on the attr T
+    Value d = g.constant(Tensor.ofComplex64(1, 2, 3, -1));
+    Value z = ints(0, 0);
+    GraphBuildException sum = assertThrows(GraphBuildException.class, () -> g.sparseSegmentSum(d, z, z, -1));
+    assertTrue(sum.getMessage().contains("sparse_segment_sum is defined on") && sum.getMessage().contains("not on complex64"),
+        sum.getMessage());
+    GraphBuildException sqrt = assertThrows(GraphBuildException.class, () -> g.sparseSegmentSqrtN(d, z, z, 2));
+    assertTrue(sqrt.getMessage().contains("not on complex64"), sqrt.getMessage());
   }
 }

@@ -83,6 +83,46 @@ class ComplexSegmentOracleTest {
   }
 
   /**
+   * TF's op definitions take no complex data for {@code SparseSegmentSum} ({@code T:
+   * realnumbertype}) nor for {@code SparseSegmentMean/SqrtN} ({@code T: {bfloat16, half, float,
+   * double}}), with or without num_segments: building the op fails on the attr {@code T}. Tatter
+   * refuses the same at build time (B108); this fails the day TF takes complex, to revisit that.
+   */
+  @ParameterizedTest(name = "{0} on {1}")
+  @CsvSource({
+    "SparseSegmentSum, COMPLEX64", "SparseSegmentSumWithNumSegments, COMPLEX128", "SparseSegmentMean, COMPLEX128",
+    "SparseSegmentMeanWithNumSegments, COMPLEX64", "SparseSegmentSqrtN, COMPLEX64", "SparseSegmentSqrtNWithNumSegments, COMPLEX128",
+  })
+  void sparseSegments_onComplex_refusedByTfAndTatter(String tfOp, DType dtype) {
+    double[] parts = {1, 2, 3, -1};
+    Tensor zeros = Tensor.wrap(DType.INT64, new int[] {2}, new long[] {0, 0});
+    RuntimeException tf = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> TfEval.run(ops -> {
+      var b = ops.scope().opBuilder(tfOp, tfOp).addInput(ComplexOracleTest.tfComplex(ops, dtype, parts))
+          .addInput(TfEval.constant(ops, zeros).asOutput()).addInput(TfEval.constant(ops, zeros).asOutput());
+      if (tfOp.endsWith("WithNumSegments")) {
+        b.addInput(ops.constant(1L).asOutput());
+      }
+      return List.of(b.build().output(0));
+    }));
+    assertTrue(tf.getMessage().contains("Value for attr 'T' of " + dtype.toString().toLowerCase() + " is not in the list of allowed values"),
+        tf.getMessage());
+    GraphBuilder g = new GraphBuilder();
+    Value d = g.constant(ComplexOracleTest.complexTensor(dtype, parts));
+    Value z = g.constant(zeros);
+    long numSegments = tfOp.endsWith("WithNumSegments") ? 1 : -1;
+    RuntimeException tatter = org.junit.jupiter.api.Assertions.assertThrows(dev.tatter.ir.GraphBuildException.class, () -> {
+      if (tfOp.startsWith("SparseSegmentSum")) {
+        g.sparseSegmentSum(d, z, z, numSegments);
+      } else if (tfOp.startsWith("SparseSegmentMean")) {
+        g.sparseSegmentMean(d, z, z, numSegments);
+      } else {
+        g.sparseSegmentSqrtN(d, z, z, numSegments);
+      }
+    });
+    assertTrue(tatter.getMessage().contains("not on " + dtype.toString().toLowerCase()), tatter.getMessage());
+  }
+
+  /**
    * {@code SparseReduceSum} over axis 1 of a [rows, 3] complex sparse tensor with distinct indices in
    * row-major order: at most 3 values per sum, so TF's vectorized order (4 or more values) does not
    * come in, and the sums compare bit for bit, extremes included.

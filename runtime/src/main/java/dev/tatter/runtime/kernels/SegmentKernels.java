@@ -3,6 +3,7 @@ package dev.tatter.runtime.kernels;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.HalfFloats;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.Sizes;
@@ -13,8 +14,9 @@ import java.util.Arrays;
 /**
  * TF's segment reductions of dense data: {@code tf.math.unsorted_segment_*} (any order; a
  * negative id drops its row, as in TF; an empty segment holds the reduction's start value, for
- * max the dtype's lowest) and {@code tf.math.segment_*} (ids sorted; an empty segment is 0).
- * {@code mean} and {@code sqrt_n} divide the sum by the count (or its square root), at least 1.
+ * max the dtype's lowest) and {@code tf.math.segment_*} (ids sorted; a one-row segment is its
+ * row, an empty one 0, or 1 for prod). {@code mean} and {@code sqrt_n} divide the sum by the count
+ * (or its square root), at least 1.
  */
 public final class SegmentKernels {
   private SegmentKernels() {}
@@ -80,95 +82,13 @@ public final class SegmentKernels {
   }
 
   /**
-   * TF's sorted segment sum starts from a segment's first row, not from 0, so a segment of only
-   * {@code -0.0} sums to {@code -0.0} (the -Ptf oracle showed it); {@code 0 + s} differs from
-   * {@code s} for no other {@code s}.
+   * The one reduction behind both families. Unsorted ({@code sorted} false): every segment folds
+   * from {@link Reducer.Mode#SEGMENT}'s start, an empty one keeps it, and mean and sqrt_n divide by
+   * the count, at least 1. Sorted: {@link Reducer.Mode#SORTED_SEGMENT}, TF's {@code
+   * SegmentReductionOp} — a segment of one row is that row, copied; a longer one folds from the
+   * reducer's start; an empty one is TF's default value, 1 for prod and 0 otherwise.
    */
-  private static void keepNegativeZero(Tensor flat, int[] ids, int inner, int nseg, Object out) {
-    boolean[] allNegativeZero = new boolean[nseg * inner];
-    java.util.Arrays.fill(allNegativeZero, true);
-    for (int v = 0; v < ids.length; v++) {
-      for (int i = 0; i < inner; i++) {
-        double x = flat.getDouble(v * inner + i);
-        if (x != 0 || Double.doubleToRawLongBits(x) == 0) {
-          allNegativeZero[ids[v] * inner + i] = false;
-        }
-      }
-    }
-    for (int k = 0; k < allNegativeZero.length; k++) {
-      if (allNegativeZero[k] && Array.getDouble(out, k) == 0) {
-        if (out instanceof float[] f) {
-          f[k] = -0f;
-        } else {
-          ((double[]) out)[k] = -0.0;
-        }
-      }
-    }
-  }
-
-  /** {@link #keepNegativeZero} for each part of a complex sum: TF's complex sum also starts from the segment's first row. */
-  private static void keepNegativeZeroParts(Tensor flat, int[] ids, int inner, int nseg, Object[] out) {
-    boolean[] reAllNegativeZero = new boolean[nseg * inner];
-    boolean[] imAllNegativeZero = new boolean[nseg * inner];
-    java.util.Arrays.fill(reAllNegativeZero, true);
-    java.util.Arrays.fill(imAllNegativeZero, true);
-    for (int v = 0; v < ids.length; v++) {
-      for (int i = 0; i < inner; i++) {
-        int k = ids[v] * inner + i;
-        reAllNegativeZero[k] &= isNegativeZero(flat.real(v * inner + i));
-        imAllNegativeZero[k] &= isNegativeZero(flat.imag(v * inner + i));
-      }
-    }
-    boolean single = flat.dtype() == DType.COMPLEX64;
-    for (int k = 0; k < out.length; k++) {
-      if (reAllNegativeZero[k] || imAllNegativeZero[k]) {
-        double re = single ? ((Complex64) out[k]).re() : ((Complex128) out[k]).re();
-        double im = single ? ((Complex64) out[k]).im() : ((Complex128) out[k]).im();
-        re = reAllNegativeZero[k] && re == 0 ? -0.0 : re;
-        im = imAllNegativeZero[k] && im == 0 ? -0.0 : im;
-        out[k] = single ? new Complex64((float) re, (float) im) : new Complex128(re, im);
-      }
-    }
-  }
-
-  /**
-   * The fold starts from the dtype's largest finite value (TF's unsorted kernels' start, shared with
-   * them), but TF's sorted min/max start from a segment's first row: a segment of only +inf has the
-   * min +inf, not the largest float (the -Ptf oracle showed it). Only such segments differ.
-   */
-  private static void keepInfinities(Reducer reducer, Tensor flat, int[] ids, int inner, long[] counts, Object out) {
-    double infinity = reducer == Reducer.MIN ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
-    DType dtype = flat.dtype();
-    double start = reducer == Reducer.MIN ? dtype.maxFloat() : -dtype.maxFloat();
-    int n = Array.getLength(out);
-    boolean[] candidate = new boolean[n];
-    boolean any = false;
-    for (int k = 0; k < n; k++) {
-      // only an element still at the fold's start can be a segment of infinities
-      candidate[k] = counts[k / inner] > 0 && ((Number) dtype.layout().get(out, k)).doubleValue() == start;
-      any |= candidate[k];
-    }
-    if (!any) {
-      return;
-    }
-    for (int v = 0; v < ids.length; v++) {
-      for (int i = 0; i < inner; i++) {
-        int k = ids[v] * inner + i;
-        candidate[k] &= flat.getDouble(v * inner + i) == infinity;
-      }
-    }
-    for (int k = 0; k < n; k++) {
-      if (candidate[k]) {
-        Scalars.store(dtype, out, k, infinity);
-      }
-    }
-  }
-
-  private static boolean isNegativeZero(double x) {
-    return x == 0 && Double.doubleToRawLongBits(x) != 0;
-  }
-
-  private static Tensor reduce(String op, Tensor data, int idRank, int inner, int[] ids, int nseg, boolean emptyIsZero) {
+  private static Tensor reduce(String op, Tensor data, int idRank, int inner, int[] ids, int nseg, boolean sorted) {
     DType dtype = data.dtype();
     if (!dtype.isNumeric() && !dtype.isComplex()) {
       throw new InvalidArgumentException("segment reductions take numeric data, got " + dtype);
@@ -188,45 +108,63 @@ public final class SegmentKernels {
     withTrash[0] = nseg + 1;
     int[] flatShape = {ids.length * inner};
     Tensor flat = data.reshape(flatShape);
-    Tensor reduced = ReductionKernels.segments(reducer, Reducer.Mode.SEGMENT, flat, inner, ids, nseg + 1, withTrash);
+    Reducer.Mode mode = sorted ? Reducer.Mode.SORTED_SEGMENT : Reducer.Mode.SEGMENT;
+    Tensor reduced = ReductionKernels.segments(reducer, mode, flat, inner, ids, nseg + 1, withTrash);
     long[] counts = new long[nseg + 1];
     for (int id : ids) {
       counts[id]++;
     }
-    Object out = java.lang.reflect.Array.newInstance(reduced.unsafeData().getClass().getComponentType(), Sizes.elementCount(outShape));
+    Object out = Array.newInstance(reduced.unsafeData().getClass().getComponentType(), Sizes.elementCount(outShape));
     System.arraycopy(reduced.unsafeData(), 0, out, 0, nseg * inner);
-    if (emptyIsZero && reducer == Reducer.SUM && dtype.isFloating()) {
-      keepNegativeZero(flat, ids, inner, nseg, out);
-    } else if (emptyIsZero && reducer == Reducer.SUM && dtype.isComplex()) {
-      keepNegativeZeroParts(flat, ids, inner, nseg, (Object[]) out);
-    } else if (emptyIsZero && (reducer == Reducer.MIN || reducer == Reducer.MAX) && dtype.isFloating()) {
-      keepInfinities(reducer, flat, ids, inner, counts, out);
-    }
+    boolean divides = op.equals("mean") || op.equals("sqrt_n");
     for (int s = 0; s < nseg; s++) {
-      for (int i = 0; i < inner; i++) {
-        int k = s * inner + i;
-        if (emptyIsZero && counts[s] == 0) {
-          // TF's sorted kernels fill an empty segment with their default value: 1 for prod, 0 otherwise
-          long empty = reducer == Reducer.PROD ? 1 : 0;
+      if (sorted && counts[s] == 0) {
+        // TF's sorted kernels fill an empty segment with their default value: 1 for prod, 0 otherwise
+        long empty = reducer == Reducer.PROD ? 1 : 0;
+        for (int k = s * inner; k < (s + 1) * inner; k++) {
           Scalars.store(dtype, out, k, dtype.isFloating() || dtype.isComplex() ? (Object) (double) empty : (Object) empty);
-        } else if (op.equals("mean") || op.equals("sqrt_n")) {
-          long count = Math.max(counts[s], 1);
-          if (dtype.isComplex()) {
-            // TF's complex SegmentMean: the sum over complex(n, 0) by Eigen's complex division
-            Object[] o = (Object[]) out;
-            o[k] = o[k] instanceof Complex64 c
-                ? ComplexFunctions.truediv(c, new Complex64((float) count, 0f))
-                : ComplexFunctions.truediv((Complex128) o[k], new Complex128((double) count, 0.0));
-          } else if (dtype == DType.FLOAT32) {
-            float sum = ((float[]) out)[k];
-            ((float[]) out)[k] = op.equals("mean") ? sum / (float) count : sum / (float) Math.sqrt(count);
-          } else {
-            double sum = ((double[]) out)[k];
-            ((double[]) out)[k] = op.equals("mean") ? sum / count : sum / Math.sqrt(count);
-          }
+        }
+      } else if (divides && !(sorted && counts[s] == 1)) {
+        for (int k = s * inner; k < (s + 1) * inner; k++) {
+          divide(op, dtype, out, k, Math.max(counts[s], 1));
+        }
+      }
+    }
+    if (sorted) {
+      // a segment of one row is that row: TF copies it (so -0.0 stays -0.0, and a complex row is not multiplied by 1+0j)
+      for (int v = 0; v < ids.length; v++) {
+        if (counts[ids[v]] == 1) {
+          System.arraycopy(flat.unsafeData(), v * inner, out, ids[v] * inner, inner);
         }
       }
     }
     return Tensor.wrap(dtype, outShape, out);
+  }
+
+  /** {@code out[k]}, a sum, over the count (mean) or its square root (sqrt_n). */
+  private static void divide(String op, DType dtype, Object out, int k, long count) {
+    if (dtype.isComplex()) {
+      // TF's complex SegmentMean: the sum over complex(n, 0) by Eigen's complex division
+      Object[] o = (Object[]) out;
+      o[k] = o[k] instanceof Complex64 c
+          ? ComplexFunctions.truediv(c, new Complex64((float) count, 0f))
+          : ComplexFunctions.truediv((Complex128) o[k], new Complex128((double) count, 0.0));
+    } else if (dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) {
+      // 16-bit arithmetic as TF's: the count cast to the dtype, its square root and the quotient each
+      // computed in float and rounded to the dtype
+      float n = half(dtype, count);
+      float sum = (Float) dtype.layout().get(out, k);
+      dtype.layout().set(out, k, half(dtype, sum / (op.equals("mean") ? n : half(dtype, (float) Math.sqrt(n)))));
+    } else if (dtype == DType.FLOAT32) {
+      float sum = ((float[]) out)[k];
+      ((float[]) out)[k] = op.equals("mean") ? sum / (float) count : sum / (float) Math.sqrt(count);
+    } else {
+      double sum = ((double[]) out)[k];
+      ((double[]) out)[k] = op.equals("mean") ? sum / count : sum / Math.sqrt(count);
+    }
+  }
+
+  private static float half(DType dtype, float f) {
+    return dtype == DType.FLOAT16 ? HalfFloats.roundToFloat16(f) : HalfFloats.roundToBfloat16(f);
   }
 }

@@ -9,10 +9,10 @@ import java.util.Arrays;
  * {@code tf.sparse.segment_sum}, {@code segment_mean} and {@code segment_sqrt_n} (TF's kernels
  * {@code SparseSegmentSum/Mean/SqrtN[WithNumSegments]}): output row {@code s} reduces the rows
  * {@code data[indices[i]]} of every {@code i} with {@code segment_ids[i] == s}. Segment ids must
- * not decrease; a segment without rows is 0. Rows are added in TF's order: the first {@code n % 8}
- * (or 8) rows left to right, then each further block of 8 summed left to right and added, so
- * float sums are TF's bit for bit; a mean divides by the count and a sqrt_n by its square root,
- * correctly rounded (TF's mean and sqrt_n can differ by 1 ulp, see docs/SEMANTICS.md).
+ * not decrease; a segment without rows is 0. Rows are added in TF's order ({@link #firstBlock},
+ * then blocks of 8, each summed left to right and added), and a mean or sqrt_n is finished as TF
+ * finishes it (a product by the reciprocal for fewer than 10 rows, a quotient from 10), so float
+ * results are TF's bit for bit. No complex: TF's op definitions take real dtypes only.
  */
 public final class SparseSegmentKernels {
   private SparseSegmentKernels() {}
@@ -70,7 +70,8 @@ public final class SparseSegmentKernels {
         throw new InvalidArgumentException("Bad: indices[" + i + "] == " + idx + " out of range [0, " + shape[0] + ")");
       }
     }
-    Object out = java.lang.reflect.Array.newInstance(data.dtype().arrayClass().getComponentType(), count);
+    // the dtype's zeros: an empty segment is TF's default value 0
+    Object out = data.dtype().layout().newArray(count);
     int start = 0;
     while (start < n) {
       int end = start;
@@ -86,17 +87,49 @@ public final class SparseSegmentKernels {
     return Tensor.wrap(data.dtype(), outShape, out);
   }
 
-  /** Column {@code c} of the rows {@code indices[start..end)} into {@code out[pos]}, in TF's order. */
+  /**
+   * Rows in TF's first block: all of a segment of 2 to 9 rows, else {@code n % 8} rows, 8 when
+   * that is 0 and 9 when it is 1 (TF's switch on {@code num & 7}); 8 rows at a time after it.
+   */
+  static int firstBlock(int num) {
+    int r = num & 7;
+    return num == 1 ? 1 : r == 0 ? 8 : r == 1 ? 9 : r;
+  }
+
+  /**
+   * TF's divisor {@code m}: the count for a mean, its square root for sqrt_n (TF's {@code
+   * T(sqrt(num))}, the double square root rounded to the dtype), 1 for a sum.
+   */
+  private static double divisor(Kind kind, int num) {
+    return switch (kind) {
+      case SUM -> 1;
+      case MEAN -> num;
+      case SQRT_N -> Math.sqrt(num);
+    };
+  }
+
+  /**
+   * Column {@code c} of the rows {@code indices[start..end)} into {@code out[pos]}, in TF's order:
+   * a segment of one row is that row; else the first block, times TF's scaling factor {@code 1 / m}
+   * when the segment has fewer than 10 rows (and 1 otherwise, a sum's too), then each further block
+   * of 8 added, and a segment of 10 rows or more divided by {@code m} at the end. So a mean of few
+   * rows is a product by the rounded reciprocal and one of many a quotient, bit for bit as TF's.
+   */
   private static void reduceColumn(Kind kind, Tensor data, Tensor indices, int start, int end, int rowSize, int c,
       Object out, int pos) {
     int num = end - start;
+    int first = firstBlock(num);
+    boolean scaled = num > 1 && num < 10;
+    boolean divided = kind != Kind.SUM && num >= 10;
+    double m = divisor(kind, num);
     Object d = data.unsafeData();
     if (d instanceof float[] v) {
-      int r = num & 7;
-      int first = num == 1 ? 1 : r == 0 ? 8 : r == 1 ? 1 : r;
       float acc = v[row(indices, start, rowSize, c)];
       for (int k = 1; k < first; k++) {
         acc += v[row(indices, start + k, rowSize, c)];
+      }
+      if (scaled) {
+        acc *= 1f / (float) m;
       }
       for (int k = first; k < num; k += 8) {
         float block = v[row(indices, start + k, rowSize, c)];
@@ -105,19 +138,14 @@ public final class SparseSegmentKernels {
         }
         acc += block;
       }
-      // correctly rounded; TF's result can be 1 ulp away (docs/SEMANTICS.md)
-      if (kind == Kind.MEAN && num > 1) {
-        acc /= (float) num;
-      } else if (kind == Kind.SQRT_N && num > 1) {
-        acc /= (float) Math.sqrt(num);
-      }
-      ((float[]) out)[pos] = acc;
+      ((float[]) out)[pos] = divided ? acc / (float) m : acc;
     } else if (d instanceof double[] v) {
-      int r = num & 7;
-      int first = num == 1 ? 1 : r == 0 ? 8 : r == 1 ? 1 : r;
       double acc = v[row(indices, start, rowSize, c)];
       for (int k = 1; k < first; k++) {
         acc += v[row(indices, start + k, rowSize, c)];
+      }
+      if (scaled) {
+        acc *= 1 / m;
       }
       for (int k = first; k < num; k += 8) {
         double block = v[row(indices, start + k, rowSize, c)];
@@ -126,12 +154,7 @@ public final class SparseSegmentKernels {
         }
         acc += block;
       }
-      if (kind == Kind.MEAN && num > 1) {
-        acc /= num;
-      } else if (kind == Kind.SQRT_N && num > 1) {
-        acc /= Math.sqrt(num);
-      }
-      ((double[]) out)[pos] = acc;
+      ((double[]) out)[pos] = divided ? acc / m : acc;
     } else {
       long acc = 0;
       for (int k = 0; k < num; k++) {
