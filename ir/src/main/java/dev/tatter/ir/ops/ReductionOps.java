@@ -13,6 +13,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
+import dev.tatter.ir.types.UnrankedType;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.kernels.ReductionKernels;
 import java.util.ArrayList;
@@ -83,11 +84,15 @@ public final class ReductionOps {
   public static final OpDef REDUCE_ALL = reduction("reduce_all", "logical and (bool only); true where nothing is and-ed", "reduceAll", () -> RowReductionOps.ROW_ALL)
       .example(BOOLS + "%0 = reduce_all(%rt) {axis = [0]} : tensor<bool>[None]\nreturn %0", "[False, True, False, True]")
       .example(BOOLS + "%0 = reduce_all(%rt) {axis = [1]} : tensor<bool>[3]\nreturn %0", "[True, False, False]")
+      // reduce_all(x == y): "are these equal", whatever rank x == y turns out to have
+      .traits(Trait.ACCEPTS_UNRANKED)
       .build();
 
   public static final OpDef REDUCE_ANY = reduction("reduce_any", "logical or (bool only); false where nothing is or-ed", "reduceAny", () -> RowReductionOps.ROW_ANY)
       .example(BOOLS + "%0 = reduce_any(%rt) {axis = [0]} : tensor<bool>[None]\nreturn %0", "[True, True, False, True]")
       .example(BOOLS + "%0 = reduce_any(%rt) {axis = [1]} : tensor<bool>[3]\nreturn %0", "[True, True, True]")
+      // reduce_all(x == y): "are these equal", whatever rank x == y turns out to have
+      .traits(Trait.ACCEPTS_UNRANKED)
       .build();
 
   private static OpDef.Builder reduction(String mnemonic, String summary, String kernel, Supplier<OpDef> rowOp) {
@@ -140,6 +145,19 @@ public final class ReductionOps {
     String op = ctx.op().mnemonic();
     DType dtype = input.dtype();
     boolean logical = op.equals("reduce_all") || op.equals("reduce_any");
+    if (input instanceof UnrankedType) {
+      // only reduce_all/reduce_any declare ACCEPTS_UNRANKED; over every axis the result is a scalar at any rank
+      @SuppressWarnings("unchecked")
+      List<Long> axis = (List<Long>) ctx.attributes().get("axis");
+      if (!axis.isEmpty() || ctx.attributes().getBool("keepdims")) {
+        throw ctx.fail("%s of %s, whose rank is known only at run time, reduces every axis: axis = [] and no keepdims, got axis = %s%s",
+            op, input, axis, ctx.attributes().getBool("keepdims") ? " with keepdims" : "");
+      }
+      if (dtype != DType.BOOL) {
+        throw ctx.fail("%s is not defined on %s (it takes bool only)", op, dtype);
+      }
+      return DenseType.scalar(dtype);
+    }
     // TF registers sum, prod and mean, not min or max, for complex values (they have no order)
     boolean complexFold = dtype.isComplex()
         && (op.equals("reduce_sum") || op.equals("reduce_prod") || op.equals("reduce_mean"));
@@ -171,6 +189,11 @@ public final class ReductionOps {
   private static int[] axes(OpContext ctx, int rank) {
     @SuppressWarnings("unchecked")
     List<Long> axis = (List<Long>) ctx.attributes().get("axis");
+    if (axis.isEmpty()) {
+      // every axis (TF's axis=None): how a reduction of a value of unknown rank is written, kept
+      // when the value's rank becomes known
+      return java.util.stream.IntStream.range(0, rank).toArray();
+    }
     int[] out = new int[axis.size()];
     boolean[] seen = new boolean[rank];
     for (int i = 0; i < out.length; i++) {

@@ -274,6 +274,10 @@ public final class ReductionKernels {
 
   /** Checks and normalizes {@code axis}: one axis in {@code [-rank, rank)}, or every axis once. */
   static int[] axes(String op, long[] axis, int rank) {
+    if (axis.length == 0) {
+      // every axis (TF's axis=None), whatever the rank: a reduction of a value whose rank the graph does not know
+      return java.util.stream.IntStream.range(0, rank).toArray();
+    }
     int[] out = new int[axis.length];
     boolean[] seen = new boolean[rank];
     for (int i = 0; i < axis.length; i++) {
