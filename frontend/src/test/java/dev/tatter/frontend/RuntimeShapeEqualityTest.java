@@ -228,11 +228,12 @@ class RuntimeShapeEqualityTest {
     Graph graph = GraphParser.parse("""
         %a = constant() {value = tensor<int32>[3] [1, 2, 3]} : tensor<int32>[3]
         %b = constant() {value = tensor<int32>[2] [1, 2]} : tensor<int32>[2]
-        %0 = eq(%a, %b) {incompatible_shape_error = false} : tensor<bool>[]
+        %0 = eq(%a, %b) {incompatible_shape_error = false} : tensor<bool>[*]
         %x = placeholder() : tensor<int32>[None]
         %c = constant() {value = tensor<int32>[] 2} : tensor<int32>[]
-        %1 = ne(%x, %c) {incompatible_shape_error = false} : tensor<bool>[None]
-        return %0, %1
+        %1 = ne(%x, %c) {incompatible_shape_error = false} : tensor<bool>[*]
+        %2 = reduce_any(%1) {axis = []} : tensor<bool>[]
+        return %0, %1, %2
         """, "fold.tat");
     Graph optimized = PassManager.parse(PassManager.DEFAULT_PIPELINE).run(graph);
     List<Node> outputs = optimized.outputs();
@@ -242,6 +243,9 @@ class RuntimeShapeEqualityTest {
     List<Object> out = Harness.runEverywhere(graph, Map.of("x", Tensor.ofInts(1, 2, 3)));
     assertEquals("False", out.get(0).toString());
     assertEquals("[True, False, True]", out.get(1).toString());
+    assertEquals("True", out.get(2).toString());
+    // once ranked, reduce_any lists its axis, the only spelling a ranked operand takes
+    assertTrue(GraphPrinter.print(optimized).contains("{axis = [0]}"), GraphPrinter.print(optimized));
   }
 
   @Test

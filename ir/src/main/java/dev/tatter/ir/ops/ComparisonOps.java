@@ -118,7 +118,7 @@ public final class ComparisonOps {
       .example("""
           %x = constant() {value = tensor<int32>[3] [1, 2, 3]} : tensor<int32>[3]
           %y = constant() {value = tensor<int32>[2] [1, 2]} : tensor<int32>[2]
-          %0 = eq(%x, %y) {incompatible_shape_error = false} : tensor<bool>[]
+          %0 = eq(%x, %y) {incompatible_shape_error = false} : tensor<bool>[*]
           return %0
           """, "False")
       .build();
@@ -165,9 +165,11 @@ public final class ComparisonOps {
 
   /**
    * With {@code incompatible_shape_error} (the default) the rule of every binary elementwise op.
-   * Without it: the broadcast type when the static shapes prove the operands broadcast, a scalar
-   * when they prove they do not, and otherwise {@code tensor<bool>[*]}, since the result's rank
-   * then depends on the data.
+   * Without it {@code tensor<bool>[*]} whatever the shapes, once the dtypes pass that rule's
+   * checks: the result's rank is the data's (a scalar where the shapes cannot broadcast). The
+   * type never depends on how much the operand types know, so it stays put while passes sharpen
+   * them; canonicalization turns a node whose operand types decide it into the plain op or the
+   * constant ({@link #decidedForm}).
    */
   private static Type inferEquality(OpContext ctx) {
     if (ctx.attributes().getBool(INCOMPATIBLE_SHAPE_ERROR)) {
@@ -175,17 +177,10 @@ public final class ComparisonOps {
     }
     DenseType x = ctx.dense(0);
     DenseType y = ctx.dense(1);
-    Boolean broadcast = broadcastDecided(x.shape(), y.shape());
-    if (broadcast == null) {
-      // the dtype checks of the ranked rule still apply
-      ElementwiseOps.inferBinary(new OpContext(ctx.op(), List.of(x, DenseType.scalar(y.dtype())), ctx.attributes(), null));
-      return new UnrankedType(DType.BOOL);
-    }
-    if (!broadcast) {
-      ElementwiseOps.inferBinary(new OpContext(ctx.op(), List.of(x, DenseType.scalar(y.dtype())), ctx.attributes(), null));
-      return DenseType.scalar(DType.BOOL);
-    }
-    return ElementwiseOps.inferBinary(ctx);
+    // the dtype checks of the ranked rule, on shapes that always broadcast
+    ElementwiseOps.inferBinary(new OpContext(ctx.op(), List.of(DenseType.scalar(x.dtype()), DenseType.scalar(y.dtype())),
+        ctx.attributes(), null));
+    return new UnrankedType(DType.BOOL);
   }
 
   /**
