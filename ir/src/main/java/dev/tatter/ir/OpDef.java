@@ -161,6 +161,16 @@ public final class OpDef {
   }
 
   /**
+   * Why {@code op} refuses a {@link UnrankedType} operand, and what to write instead: the text of
+   * every such refusal, the builder's sugar included.
+   */
+  public static String unrankedReason(String op) {
+    return "whose rank is known only at run time: == (!=) of shapes that may not broadcast gives TF's scalar False (True) "
+        + "instead of an elementwise result, and " + op + " needs a rank; use equal() or notEqual() (tf.math.equal, "
+        + "tf.math.not_equal) for a ranked elementwise result, or reduce_all/reduce_any over all axes for one bool";
+  }
+
+  /**
    * The one check of unranked operands, before any type rule runs: only an op that declares
    * {@link Trait#ACCEPTS_UNRANKED} takes a value whose rank is known only at run time, so no
    * other rule ever meets one.
@@ -171,12 +181,7 @@ public final class OpDef {
     }
     for (int i = 0; i < operandTypes.size(); i++) {
       if (operandTypes.get(i) instanceof UnrankedType t) {
-        throw new TypeException(String.format(
-            "operand '%s' of %s is %s, whose rank is known only at run time: == (!=) of shapes that may not "
-                + "broadcast gives TF's scalar False (True) instead of an elementwise result, and %s needs a rank; "
-                + "use equal() or notEqual() (tf.math.equal, tf.math.not_equal) for a ranked elementwise result, or reduce_all/reduce_any "
-                + "over all axes for one bool",
-            operandName(i), mnemonic, t, mnemonic));
+        throw new TypeException(String.format("operand '%s' of %s is %s, %s", operandName(i), mnemonic, t, unrankedReason(mnemonic)));
       }
     }
   }
