@@ -6,6 +6,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.SparseType;
+import dev.tatter.ir.types.UnrankedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
@@ -66,6 +67,13 @@ public final class FeedChecker {
     }
     if (type instanceof SparseType sparse) {
       return sparseMismatch(sparse, value);
+    }
+    if (type instanceof UnrankedType unranked) {
+      // a result of == whose rank the run decides (no placeholder has this type): any rank fits
+      if (!(value instanceof Tensor t)) {
+        return "expected a dense Tensor, got " + describe(value);
+      }
+      return t.dtype() == unranked.dtype() ? null : "dtype " + t.dtype() + " instead of " + unranked.dtype();
     }
     PartitionType partition = (PartitionType) type;
     if (!(value instanceof RowPartition p)) {

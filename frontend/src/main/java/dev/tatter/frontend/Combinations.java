@@ -80,6 +80,9 @@ final class Combinations {
   }
 
   private static int rank(Value v) {
+    if (v.type() instanceof dev.tatter.ir.types.UnrankedType) {
+      throw GraphBuilder.misuse("concat/stack needs operands of a static rank", v);
+    }
     return v.type() instanceof RaggedType r ? r.rank() : ((DenseType) v.type()).rank();
   }
 

@@ -2,6 +2,7 @@ package dev.tatter.frontend;
 
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.OpDef;
+import dev.tatter.ir.ops.ComparisonOps;
 import dev.tatter.ir.ops.ElementwiseOps;
 import dev.tatter.ir.ops.RaggedBroadcastOps;
 import dev.tatter.ir.ops.RaggedOps;
@@ -11,6 +12,7 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
+import dev.tatter.ir.types.UnrankedType;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.Tensor;
@@ -47,7 +49,7 @@ final class ElementwiseLowering {
   static Value unary(OpDef op, Value x, Map<String, ?> attributes) {
     GraphBuilder g = x.builder();
     requireTensor(op, x);
-    if (x.raggedRank() == 0) {
+    if (x.raggedRank() == 0) { // dense, or unranked: the op's own check decides whether it takes that
       return g.op(op, attributes, x);
     }
     GraphBuilder.Decomposed d = g.decompose(x);
@@ -61,6 +63,9 @@ final class ElementwiseLowering {
     }
     requireTensor(op, x);
     requireTensor(op, y);
+    if (x.type() instanceof UnrankedType || y.type() instanceof UnrankedType) {
+      return x.builder().op(op, Map.of(), x, y); // refused, naming the operand (OpDef's check)
+    }
     if (x.dtype() != y.dtype()) {
       throw fail(op, x, y, "operands must have one dtype, got " + x.dtype() + " and " + y.dtype()
           + " (convert one with cast)");
@@ -110,9 +115,12 @@ final class ElementwiseLowering {
   }
 
   /**
-   * TF's {@code ==} (and {@code !=}): the comparison if the operands can broadcast, else the
-   * constant False (True for {@code !=}). Only incompatibility the static types prove counts;
-   * sizes known only at run time are checked then, raising as TF does in graph mode.
+   * TF's {@code ==} (and {@code !=}), {@code Equal(x, y, incompatible_shape_error=False)}: the
+   * comparison if the operands can broadcast, else a scalar False (True for {@code !=}). Dense
+   * operands whose static shapes decide it get the plain comparison or the constant; where an
+   * unknown size decides it, the op with {@code incompatible_shape_error = false}, of type
+   * {@code tensor<bool>[*]}, decides at run time. Ragged operands keep the plain op (TF's ragged
+   * {@code __eq__} calls {@code math_ops.equal}, which raises in a graph), as do sparse ones.
    */
   static Value equality(OpDef op, Value x, Value y, boolean ifIncompatible) {
     if (x.type() instanceof SparseType || y.type() instanceof SparseType) {
@@ -120,12 +128,19 @@ final class ElementwiseLowering {
     }
     requireTensor(op, x);
     requireTensor(op, y);
+    if (x.type() instanceof UnrankedType || y.type() instanceof UnrankedType) {
+      return x.builder().op(op, Map.of(), x, y); // refused, naming the operand (OpDef's check)
+    }
     try {
       if (x.dtype() == y.dtype()) {
         checkBroadcast(op, x, y);
       }
     } catch (IncompatibleShapesException e) {
       return x.builder().scalar(DType.BOOL, ifIncompatible);
+    }
+    if (x.type() instanceof DenseType a && y.type() instanceof DenseType b && x.dtype() == y.dtype()
+        && x.node() != y.node() && ComparisonOps.broadcastDecided(a.shape(), b.shape()) == null) {
+      return x.builder().op(op, Map.of(ComparisonOps.INCOMPATIBLE_SHAPE_ERROR, false), x, y);
     }
     return binary(op, x, y);
   }

@@ -700,7 +700,11 @@ public final class GraphBuilder {
   }
 
   static GraphBuildException misuse(String what, Value v) {
-    return new GraphBuildException(what + " at " + CallSite.find() + " (operand " + v + ": " + v.type() + ")");
+    // a sugar refusing the type of == whose rank the run decides says why, as OpDef's check does
+    String unranked = v.type() instanceof dev.tatter.ir.types.UnrankedType
+        ? "; " + v.type() + " is the type " + OpDef.unrankedReason("this call").replaceFirst("^whose", "of a value whose")
+        : "";
+    return new GraphBuildException(what + " at " + CallSite.find() + " (operand " + v + ": " + v.type() + ")" + unranked);
   }
 
 }

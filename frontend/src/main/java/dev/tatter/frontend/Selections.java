@@ -360,6 +360,9 @@ final class Selections {
   }
 
   private static int rank(Value v) {
+    if (v.type() instanceof dev.tatter.ir.types.UnrankedType) {
+      throw GraphBuilder.misuse("gather needs operands of a static rank", v);
+    }
     return v.type() instanceof RaggedType r ? r.rank() : ((DenseType) v.type()).rank();
   }
 

@@ -92,6 +92,9 @@ public final class Value {
     if (type() instanceof dev.tatter.ir.types.SparseType st) {
       return st.tfShape();
     }
+    if (type() instanceof dev.tatter.ir.types.UnrankedType ut) {
+      return ut.tfShape();
+    }
     throw GraphBuilder.misuse("a row partition has no shape", this);
   }
 
@@ -409,14 +412,17 @@ public final class Value {
   }
 
   /**
-   * TF's {@code ==}: elementwise equality, or the constant False when the static shapes prove
-   * that the operands cannot broadcast. Sizes known only at run time are checked then.
+   * TF's {@code ==} ({@code Equal} with {@code incompatible_shape_error=False}): elementwise
+   * equality where the shapes broadcast, else a scalar False. When the static shapes decide it,
+   * the result is the ranked comparison or the constant False; when an unknown size decides it, the
+   * result is {@code tensor<bool>[*]}, whose rank the run decides: only {@code invert},
+   * {@code reduceAll()}/{@code reduceAny()} and fetching take it ({@link #equal} is ranked).
    */
   public Value eq(Object other) {
     return ElementwiseLowering.equality(ComparisonOps.EQ, this, operand(other), false);
   }
 
-  /** TF's {@code !=}: elementwise inequality, or the constant True when the shapes cannot broadcast. */
+  /** TF's {@code !=}: elementwise inequality, or a scalar True where the shapes cannot broadcast (as {@link #eq}). */
   public Value ne(Object other) {
     return ElementwiseLowering.equality(ComparisonOps.NE, this, operand(other), true);
   }
@@ -1023,6 +1029,8 @@ public final class Value {
       rank = rt.rank();
     } else if (type() instanceof DenseType dt) {
       rank = dt.rank();
+    } else if (type() instanceof dev.tatter.ir.types.UnrankedType) {
+      return List.of(); // every axis of whatever rank the run gives (see ReductionOps)
     } else {
       throw GraphBuilder.misuse("a row partition cannot be reduced", this);
     }

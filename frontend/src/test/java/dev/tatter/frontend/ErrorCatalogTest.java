@@ -1075,6 +1075,32 @@ class ErrorCatalogTest {
     on("T22", () -> parse("%x = placeholder() : partition<int64>[9223372036854775807, (None)]\n"));
   }
 
+  // == of dense shapes an unknown size leaves open: tensor<bool>[*], taken by invert, reduce_all and reduce_any only
+  static {
+    on("B243", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      ph(g, "x", DType.INT32, -1).eq(ph(g, "y", DType.INT32, -1)).cast(DType.INT32);
+    }));
+    on("B244", () -> build(() -> new GraphBuilder().placeholder("u", new dev.tatter.ir.types.UnrankedType(DType.BOOL))));
+    on("B245", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      ph(g, "x", DType.INT32, -1).eq(ph(g, "y", DType.INT32, -1)).reduceAll(0);
+    }));
+    on("T91", () -> parse("%u = placeholder() : tensor<bool>[*]\n"));
+    on("T92", () -> parse("""
+        %x = placeholder() : tensor<int32>[None]
+        %y = placeholder() : tensor<int32>[None]
+        %0 = eq(%x, %y) {incompatible_shape_error = false} : tensor<bool>[*]
+        %1 = boolean_mask(%x, %0) : tensor<int32>[None]
+        """));
+    on("T93", () -> parse("%c = constant() {value = tensor<bool>[*] [true]} : tensor<bool>[1]\n"));
+    on("T94", () -> parse("""
+        %x = placeholder() : tensor<int32>[None]
+        %y = placeholder() : tensor<int32>[None]
+        %0 = ne(%x, %y) {incompatible_shape_error = false} : tensor<bool>[None]
+        """));
+  }
+
   // ---- the catalogue -------------------------------------------------------------------------
 
   private static final java.nio.file.Path DOC = java.nio.file.Path.of("../docs/ERRORS.md");

@@ -8,6 +8,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.Sets;
 import dev.tatter.ir.types.Type;
+import dev.tatter.ir.types.UnrankedType;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import dev.tatter.runtime.DType;
@@ -144,12 +145,45 @@ public final class OpDef {
 
   /** Checks the operand count and attributes, fills in defaults and infers the result type. */
   public Type inferType(List<Type> operandTypes, Attributes attrs, Type declaredType) {
-    return typeRule.infer(new OpContext(this, operandTypes, attrs, declaredType));
+    return inferType(operandTypes, null, attrs, declaredType);
   }
 
   /** Like {@link #inferType(List, Attributes, Type)}, seeing the values of constant operands (null where not constant). */
   public Type inferType(List<Type> operandTypes, List<Tensor> constants, Attributes attrs, Type declaredType) {
+    checkRankedOperands(operandTypes);
+    if (lowering instanceof Lowering.Feed && declaredType instanceof UnrankedType) {
+      // a feed is checked against its placeholder's type before the run; a type without a rank
+      // would check nothing, and no op downstream could take it anyway
+      throw new TypeException("a placeholder needs a rank: " + declaredType + " is the type of == on shapes "
+          + "that may not broadcast, not of a fed value (declare the rank, with None for unknown sizes)");
+    }
     return typeRule.infer(new OpContext(this, operandTypes, constants, attrs, declaredType));
+  }
+
+  /**
+   * Why {@code op} refuses a {@link UnrankedType} operand, and what to write instead: the text of
+   * every such refusal, the builder's sugar included.
+   */
+  public static String unrankedReason(String op) {
+    return "whose rank is known only at run time: == (!=) of shapes that may not broadcast gives TF's scalar False (True) "
+        + "instead of an elementwise result, and " + op + " needs a rank; use equal() or notEqual() (tf.math.equal, "
+        + "tf.math.not_equal) for a ranked elementwise result, or reduce_all/reduce_any over all axes for one bool";
+  }
+
+  /**
+   * The one check of unranked operands, before any type rule runs: only an op that declares
+   * {@link Trait#ACCEPTS_UNRANKED} takes a value whose rank is known only at run time, so no
+   * other rule ever meets one.
+   */
+  private void checkRankedOperands(List<Type> operandTypes) {
+    if (traits.contains(Trait.ACCEPTS_UNRANKED)) {
+      return;
+    }
+    for (int i = 0; i < operandTypes.size(); i++) {
+      if (operandTypes.get(i) instanceof UnrankedType t) {
+        throw new TypeException(String.format("operand '%s' of %s is %s, %s", operandName(i), mnemonic, t, unrankedReason(mnemonic)));
+      }
+    }
   }
 
   /** Checks the operand count: exact, or at least {@code operandNames.size() - 1} if variadic. */

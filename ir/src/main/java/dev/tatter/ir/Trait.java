@@ -12,5 +12,10 @@ public enum Trait {
    * The node's value is its {@code value} attribute (a Tensor). Type rules may read such operands'
    * values ({@link OpContext#constant}), as TF's shape inference reads {@code constant_value}.
    */
-  CONSTANT
+  CONSTANT,
+  /**
+   * The op takes an operand of {@link dev.tatter.ir.types.UnrankedType} (a rank known only at run
+   * time); every other op refuses one before its type rule runs (see {@link OpDef#inferType}).
+   */
+  ACCEPTS_UNRANKED
 }

@@ -23,7 +23,8 @@ literal    : '[' (literal (',' literal)*)? ']'   # listLiteral
 field      : name '=' literal ;
 scalar     : INT | FLOAT | STRING | 'true' | 'false' | 'nan' | 'inf' | '-' 'inf' | name ;
 
-type       : 'tensor' '<' name '>' shape                          # denseType
+type       : 'tensor' '<' name '>' '[' '*' ']'                    # unrankedType
+           | 'tensor' '<' name '>' shape                          # denseType
            | 'ragged' '<' name (',' typeOption)* '>' shape        # raggedType
            | 'partition' '<' name (',' typeOption)* '>' shape     # partitionType
            | 'sparse' '<' name '>' shape                          # sparseType

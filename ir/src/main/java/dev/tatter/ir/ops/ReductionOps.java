@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.Canonicalizer;
+import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
@@ -13,6 +14,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
+import dev.tatter.ir.types.UnrankedType;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.kernels.ReductionKernels;
 import java.util.ArrayList;
@@ -80,17 +82,29 @@ public final class ReductionOps {
       %rt = ragged(%v, %p) : ragged<bool, nvals=[8]>[3, (None)]
       """;
 
-  public static final OpDef REDUCE_ALL = reduction("reduce_all", "logical and (bool only); true where nothing is and-ed", "reduceAll", () -> RowReductionOps.ROW_ALL)
+  public static final OpDef REDUCE_ALL = reduction("reduce_all", "logical and (bool only); true where nothing is and-ed; of tensor<bool>[*] (== whose rank the run decides) with axis = [], every axis", "reduceAll", () -> RowReductionOps.ROW_ALL)
       .example(BOOLS + "%0 = reduce_all(%rt) {axis = [0]} : tensor<bool>[None]\nreturn %0", "[False, True, False, True]")
       .example(BOOLS + "%0 = reduce_all(%rt) {axis = [1]} : tensor<bool>[3]\nreturn %0", "[True, False, False]")
+      // TF's tf.reduce_all(tf.constant([1, 2, 3]) == tf.constant([1, 2, 3])): True
+      .example("""
+          %x = constant() {value = tensor<int32>[3] [1, 2, 3]} : tensor<int32>[3]
+          %0 = eq(%x, %x) {incompatible_shape_error = false} : tensor<bool>[*]
+          %1 = reduce_all(%0) {axis = []} : tensor<bool>[]
+          return %1
+          """, "True")
+      // reduce_all(x == y): "are these equal", whatever rank x == y turns out to have
+      .traits(Trait.ACCEPTS_UNRANKED)
       .build();
 
-  public static final OpDef REDUCE_ANY = reduction("reduce_any", "logical or (bool only); false where nothing is or-ed", "reduceAny", () -> RowReductionOps.ROW_ANY)
+  public static final OpDef REDUCE_ANY = reduction("reduce_any", "logical or (bool only); false where nothing is or-ed; of tensor<bool>[*] with axis = [], every axis", "reduceAny", () -> RowReductionOps.ROW_ANY)
       .example(BOOLS + "%0 = reduce_any(%rt) {axis = [0]} : tensor<bool>[None]\nreturn %0", "[True, True, False, True]")
       .example(BOOLS + "%0 = reduce_any(%rt) {axis = [1]} : tensor<bool>[3]\nreturn %0", "[True, True, True]")
+      // reduce_all(x == y): "are these equal", whatever rank x == y turns out to have
+      .traits(Trait.ACCEPTS_UNRANKED)
       .build();
 
   private static OpDef.Builder reduction(String mnemonic, String summary, String kernel, Supplier<OpDef> rowOp) {
+    Canonicalizer toRows = innermostRaggedAxisToRows(rowOp);
     return OpDef.builder(mnemonic)
         .summary(summary + "; axis lists one axis or every axis")
         .operands("input")
@@ -99,7 +113,32 @@ public final class ReductionOps {
         .traits(Trait.PURE)
         .type(ReductionOps::infer)
         .kernel(ReductionKernels.class, kernel)
-        .canonicalize(innermostRaggedAxisToRows(rowOp));
+        .canonicalize((node, inputs, out) -> {
+          Node listed = everyAxisListed(node, inputs, out);
+          return listed != null ? listed : toRows.simplify(node, inputs, out);
+        });
+  }
+
+  /**
+   * {@code axis = []} is how reduce_all/reduce_any of an unranked value say "every axis" (there is
+   * no rank to list them by); once canonicalization has made the operand ranked (an {@code ==}
+   * whose shapes turned out decided), the axes are listed, which is the only spelling a ranked
+   * operand takes. Runs before the node is copied over its new input, so the copy never sees
+   * {@code []} on a ranked operand.
+   */
+  private static Node everyAxisListed(Node node, List<Node> inputs, Graph.Builder out) {
+    @SuppressWarnings("unchecked")
+    List<Long> axis = (List<Long>) node.attributes().get("axis");
+    if (!axis.isEmpty() || !(node.input(0).type() instanceof UnrankedType) || inputs.get(0).type() instanceof UnrankedType
+        || !(inputs.get(0).type() instanceof DenseType dense)) {
+      return null;
+    }
+    List<Long> all = new ArrayList<>();
+    for (long a = 0; a < dense.rank(); a++) {
+      all.add(a);
+    }
+    return out.add(node.op(), inputs, Map.of("axis", ImmutableList.copyOf(all), "keepdims", node.attributes().getBool("keepdims")),
+        node.name().orElse(null), node.location(), null);
   }
 
   /**
@@ -140,6 +179,20 @@ public final class ReductionOps {
     String op = ctx.op().mnemonic();
     DType dtype = input.dtype();
     boolean logical = op.equals("reduce_all") || op.equals("reduce_any");
+    if (input instanceof UnrankedType) {
+      // only reduce_all/reduce_any declare ACCEPTS_UNRANKED; over every axis the result is a scalar at any rank
+      @SuppressWarnings("unchecked")
+      List<Long> axis = (List<Long>) ctx.attributes().get("axis");
+      if (!axis.isEmpty() || ctx.attributes().getBool("keepdims")) {
+        // axis = [] stands for every axis here (TF's axis=None): there is no rank to list them by
+        throw ctx.fail("%s of %s, whose rank is known only at run time, reduces every axis: axis = [] and no keepdims, got axis = %s%s",
+            op, input, axis, ctx.attributes().getBool("keepdims") ? " with keepdims" : "");
+      }
+      if (dtype != DType.BOOL) {
+        throw ctx.fail("%s is not defined on %s (it takes bool only)", op, dtype);
+      }
+      return DenseType.scalar(dtype);
+    }
     // TF registers sum, prod and mean, not min or max, for complex values (they have no order)
     boolean complexFold = dtype.isComplex()
         && (op.equals("reduce_sum") || op.equals("reduce_prod") || op.equals("reduce_mean"));

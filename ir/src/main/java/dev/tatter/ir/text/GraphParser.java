@@ -33,6 +33,7 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
+import dev.tatter.ir.types.UnrankedType;
 import dev.tatter.runtime.DType;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -380,6 +381,9 @@ public final class GraphParser {
 
   private Type type(TypeContext ctx) {
     try {
+      if (ctx instanceof TatterIRParser.UnrankedTypeContext unranked) {
+        return new UnrankedType(dtype(unranked.name().getText(), unranked.name().getStart()));
+      }
       if (ctx instanceof DenseTypeContext dense) {
         List<Long> dims = new ArrayList<>();
         for (DimContext d : dense.shape().dim()) {

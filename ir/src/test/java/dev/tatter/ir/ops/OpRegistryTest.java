@@ -74,7 +74,7 @@ class OpRegistryTest {
 
   /** The runtime class of a value of {@code type}: what a kernel receives or must return for it. */
   private static Class<?> runtimeClass(Type type) {
-    if (type instanceof DenseType) {
+    if (type instanceof DenseType || type instanceof dev.tatter.ir.types.UnrankedType) {
       return Tensor.class;
     }
     if (type instanceof RaggedType) {

@@ -77,7 +77,10 @@ public final class ReductionKernels {
   static Object reduce(Reducer op, Object input, long[] axis, boolean keepdims) {
     checkDtype(op, dtypeOf(input));
     int rank = rankOf(input);
-    int[] axes = axes(op.tfName(), axis, rank);
+    // reduce_all/reduce_any of a value whose rank the graph does not know (== of shapes that may not
+    // broadcast) write every axis as []: reduced here over whatever rank the run gives
+    boolean everyAxis = axis.length == 0 && (op == Reducer.ALL || op == Reducer.ANY);
+    int[] axes = everyAxis ? java.util.stream.IntStream.range(0, rank).toArray() : axes(op.tfName(), axis, rank);
     if (axes.length == rank) {
       Tensor flat = flatOf(input);
       int[] shape = new int[keepdims ? rank : 0];

@@ -1,0 +1,77 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.DType;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code tensor<bool>[*]} (Python's {@code ==} on dense shapes an unknown size leaves open) given
+ * to builder calls other than fetching, {@code invert} and {@code reduceAll()}/{@code reduceAny()}:
+ * each is refused as the graph is built, with a message that says why the rank is unknown and
+ * what to write instead, whether the op's own check ({@code OpDef}) or the builder's sugar
+ * (which reads ranks before any node exists) meets the value first.
+ */
+class UnrankedOperandRefusalTest {
+  @Test
+  void everyCallThatNeedsARank_refusesTheUnrankedResultOfEq() {
+    // v = {x == y of tensor<int32>[None] placeholders (unranked), x, a bool [None], an int32 [None]}
+    Map<String, Function<Value[], Object>> cases = new LinkedHashMap<>();
+    cases.put("where1", v -> v[0].builder().where(v[0]));
+    cases.put("where3", v -> v[0].builder().where(v[0], v[1], v[1]));
+    cases.put("where3b", v -> v[0].builder().where(v[2], v[0], v[0]));
+    cases.put("mask", v -> v[0].builder().booleanMask(v[0], v[2]));
+    cases.put("maskData", v -> v[0].builder().booleanMask(v[0], v[0]));
+    cases.put("concat", v -> v[0].builder().concat(List.of(v[0], v[0]), 0));
+    cases.put("stack", v -> v[0].builder().stack(List.of(v[0], v[0]), 0));
+    cases.put("tile", v -> v[0].builder().tile(v[0], 2));
+    cases.put("gatherP", v -> v[0].builder().gather(v[0], v[3]));
+    cases.put("gatherAx", v -> v[0].builder().gather(v[0], v[3], 0, 0));
+    cases.put("addN", v -> v[0].builder().addN(v[0], v[0]));
+    cases.put("bincount", v -> v[0].builder().bincount(v[0]));
+    cases.put("segsum", v -> v[0].builder().unsortedSegmentSum(v[0], v[3], v[3]));
+    cases.put("seqmask", v -> v[0].builder().sequenceMask(v[0]));
+    cases.put("bitcast", v -> v[0].bitcast(DType.INT8));
+    cases.put("zerosLike", v -> v[0].zerosLike());
+    cases.put("onesLike", v -> v[0].onesLike());
+    cases.put("reduceSum", v -> v[0].reduceSum());
+    cases.put("cumsum", v -> v[0].cumsum(0));
+    cases.put("softmax", v -> v[0].softmax());
+    cases.put("reverse", v -> v[0].reverse(0));
+    cases.put("expandDims", v -> v[0].expandDims(0));
+    cases.put("toTensor", v -> v[0].toTensor());
+    cases.put("raggedFromTensor", v -> v[0].raggedFromTensor());
+    cases.put("toSparse", v -> v[0].toSparse());
+    cases.put("mergeDims", v -> v[0].mergeDims(0, 1));
+    cases.put("getItem", v -> v[0].getItem(0L));
+    cases.put("setShape", v -> v[0].setShape(3));
+    cases.put("logicalAnd", v -> v[0].logicalAnd(v[2]));
+    cases.put("eq", v -> v[0].eq(v[2]));
+    cases.put("equal", v -> v[0].equal(v[2]));
+    cases.put("cast", v -> v[0].cast(DType.INT32));
+    cases.put("add", v -> v[0].add(true));
+    cases.put("raggedFromRowSplits", v -> v[0].builder().raggedFromRowSplits(v[0], v[3]));
+    cases.put("sparseFromDense", v -> v[0].builder().sparseFromDense(v[0]));
+    cases.put("isNan", v -> v[0].isNan());
+    cases.put("clip", v -> v[0].clipByValue(v[2], v[2]));
+    for (var e : cases.entrySet()) {
+      GraphBuilder g = new GraphBuilder();
+      Value x = g.placeholder("x", Types.dense(DType.INT32, -1));
+      Value y = g.placeholder("y", Types.dense(DType.INT32, -1));
+      Value u = x.eq(y);
+      Value b = g.placeholder("b", Types.dense(DType.BOOL, -1));
+      Value i = g.placeholder("i", Types.dense(DType.INT32, -1));
+      GraphBuildException ex = assertThrows(GraphBuildException.class, () -> e.getValue().apply(new Value[] {u, x, b, i}), e.getKey());
+      assertTrue(ex.getMessage().contains("tensor<bool>[*]") && ex.getMessage().contains("whose rank is known only at run time: "
+          + "== (!=) of shapes that may not broadcast gives TF's scalar False (True)")
+          && ex.getMessage().contains("use equal() or notEqual()"), e.getKey() + ": " + ex.getMessage());
+      assertTrue(ex.getMessage().contains("UnrankedOperandRefusalTest.java:"), e.getKey() + " names the call site: " + ex.getMessage());
+    }
+  }
+}
