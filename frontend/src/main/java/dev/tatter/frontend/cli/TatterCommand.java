@@ -4,6 +4,7 @@ import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.InvalidArgumentException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,12 +18,19 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Runs, optimizes, draws and disassembles Tatter graphs written in the textual IR (.tat files).",
-    subcommands = {RunCommand.class, OptCommand.class, DotCommand.class, BytecodeCommand.class,
-        CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:an error in the graph or the feeds, or a file that cannot be read or written",
         "2:a usage error (unknown option or pass, missing argument)"})
 public final class TatterCommand implements Runnable {
+  /**
+   * The subcommands, in the order {@code --help} lists them (with picocli's {@code help} last). They
+   * are added by {@link #commandLine} rather than named in {@code @Command(subcommands)}: picocli builds
+   * the model of every subcommand it is given (reflection over each one's options and mixins) before
+   * it parses anything, a large share of a short {@code tatter run}'s start.
+   */
+  private static final List<Class<?>> COMMANDS =
+      List.of(RunCommand.class, OptCommand.class, DotCommand.class, BytecodeCommand.class);
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -32,7 +40,7 @@ public final class TatterCommand implements Runnable {
 
   /** Runs the tool in-process with the given streams and returns its exit code (for tests). */
   public static int execute(PrintWriter out, PrintWriter err, String... args) {
-    CommandLine cli = new CommandLine(new TatterCommand());
+    CommandLine cli = commandLine(args);
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -48,6 +56,23 @@ public final class TatterCommand implements Runnable {
     out.flush();
     err.flush();
     return code;
+  }
+
+  /**
+   * The tool's command line for {@code args}: when they start with a command's name, that command
+   * alone is added (whatever follows is its arguments, so picocli never consults the others); else
+   * every command and {@code help}, for the top level's usage, suggestions and errors.
+   */
+  static CommandLine commandLine(String... args) {
+    CommandLine cli = new CommandLine(new TatterCommand());
+    String first = args.length > 0 ? args[0] : "";
+    for (Class<?> command : COMMANDS) {
+      if (command.getAnnotation(Command.class).name().equals(first)) {
+        return cli.addSubcommand(command);
+      }
+    }
+    COMMANDS.forEach(cli::addSubcommand);
+    return cli.addSubcommand(CommandLine.HelpCommand.class);
   }
 
   @Override
