@@ -1,18 +1,17 @@
 package dev.tatter.frontend.cli;
 
+import static dev.tatter.frontend.cli.CliRuns.tatter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.tatter.frontend.cli.CliRuns.Run;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,16 +29,6 @@ class CliInputsTest {
 
   @TempDir
   Path dir;
-
-  record Run(int code, String out, String err) {}
-
-  private static Run tatter(Object... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = TatterCommand.execute(new PrintWriter(out), new PrintWriter(err),
-        Arrays.stream(args).map(String::valueOf).toArray(String[]::new));
-    return new Run(code, out.toString(), err.toString());
-  }
 
   private Path graph() throws IOException {
     Path p = dir.resolve("g.tat");

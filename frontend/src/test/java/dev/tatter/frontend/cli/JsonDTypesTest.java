@@ -1,16 +1,15 @@
 package dev.tatter.frontend.cli;
 
+import static dev.tatter.frontend.cli.CliRuns.json;
+import static dev.tatter.frontend.cli.CliRuns.tatter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tatter.frontend.cli.CliRuns.Run;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -26,33 +25,8 @@ class JsonDTypesTest {
   @TempDir
   Path dir;
 
-  record Run(int code, String out, String err) {}
-
-  private static Run tatter(Object... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = TatterCommand.execute(new PrintWriter(out), new PrintWriter(err),
-        Arrays.stream(args).map(String::valueOf).toArray(String[]::new));
-    return new Run(code, out.toString(), err.toString());
-  }
-
   private Path write(String name, String text) throws IOException {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text, StandardCharsets.UTF_8);
-    return p;
-  }
-
-  /** The run's JSON output on both backends, which must print the same text. */
-  private static String json(Object... args) {
-    Object[] compiled = Arrays.copyOf(args, args.length + 2);
-    compiled[args.length] = "--output";
-    compiled[args.length + 1] = "json";
-    Object[] interpreted = Arrays.copyOf(compiled, compiled.length + 1);
-    interpreted[compiled.length] = "--interpret";
-    Run c = tatter(compiled);
-    assertEquals(0, c.code(), c.toString());
-    assertEquals(c, tatter(interpreted));
-    return c.out();
+    return CliRuns.write(dir, name, text);
   }
 
   /** The one member's value of a single-fetch output, as a feed file reads it back. */

@@ -1,14 +1,12 @@
 package dev.tatter.frontend.cli;
 
+import static dev.tatter.frontend.cli.CliRuns.concat;
+import static dev.tatter.frontend.cli.CliRuns.json;
+import static dev.tatter.frontend.cli.CliRuns.tatter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,35 +17,8 @@ class JsonOutputCommandTest {
   @TempDir
   Path dir;
 
-  record Run(int code, String out, String err) {}
-
-  private static Run tatter(Object... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = TatterCommand.execute(new PrintWriter(out), new PrintWriter(err),
-        Arrays.stream(args).map(String::valueOf).toArray(String[]::new));
-    return new Run(code, out.toString(), err.toString());
-  }
-
   private Path write(String name, String text) throws IOException {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text, StandardCharsets.UTF_8);
-    return p;
-  }
-
-  /** The run's output on both backends, which must print the same text. */
-  private static String json(Object... args) {
-    Run compiled = tatter(concat(args, "--output", "json"));
-    Run interpreted = tatter(concat(args, "--output", "json", "--interpret"));
-    assertEquals(0, compiled.code(), compiled.toString());
-    assertEquals(compiled, interpreted);
-    return compiled.out();
-  }
-
-  private static Object[] concat(Object[] a, Object... b) {
-    Object[] out = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, out, a.length, b.length);
-    return out;
+    return CliRuns.write(dir, name, text);
   }
 
   @Test

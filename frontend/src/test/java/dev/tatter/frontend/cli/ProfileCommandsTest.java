@@ -1,5 +1,6 @@
 package dev.tatter.frontend.cli;
 
+import static dev.tatter.frontend.cli.CliRuns.tatter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,17 +9,15 @@ import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Session;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
+import dev.tatter.frontend.cli.CliRuns.Run;
 import dev.tatter.ir.text.Literals;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -45,20 +44,10 @@ class ProfileCommandsTest {
   Path dir;
   private Path scores;
 
-  record Run(int code, String out, String err) {}
-
   @BeforeEach
   void writeGraph() throws IOException {
     scores = dir.resolve("scores.tat");
     Files.writeString(scores, SCORES, StandardCharsets.UTF_8);
-  }
-
-  private static Run tatter(Object... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = TatterCommand.execute(new PrintWriter(out), new PrintWriter(err),
-        Arrays.stream(args).map(String::valueOf).toArray(String[]::new));
-    return new Run(code, out.toString(), err.toString());
   }
 
   @Test

@@ -1,18 +1,17 @@
 package dev.tatter.frontend.cli;
 
+import static dev.tatter.frontend.cli.CliRuns.tatter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.tatter.frontend.cli.CliRuns.Run;
 import dev.tatter.ir.text.GraphParser;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,26 +37,13 @@ class TatterCommandTest {
   Path dir;
   private Path scores;
 
-  /** What a run printed and returned. */
-  record Run(int code, String out, String err) {}
-
   @BeforeEach
   void writeGraph() throws IOException {
     scores = write("scores.tat", SCORES);
   }
 
   private Path write(String name, String text) throws IOException {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text, StandardCharsets.UTF_8);
-    return p;
-  }
-
-  private static Run tatter(Object... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = TatterCommand.execute(new PrintWriter(out), new PrintWriter(err),
-        Arrays.stream(args).map(String::valueOf).toArray(String[]::new));
-    return new Run(code, out.toString(), err.toString());
+    return CliRuns.write(dir, name, text);
   }
 
   @Test
