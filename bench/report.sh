@@ -24,6 +24,8 @@ set -euo pipefail
 
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 cd "$repo"
+# shellcheck source=lib.sh
+source bench/lib.sh
 
 tiny=0 tf=1 build=1 update_docs=0
 for arg in "$@"; do
@@ -49,21 +51,8 @@ load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 t_start=$SECONDS
 
 jar=bench/target/benchmarks.jar
-read -r -a maven_args <<< "${MAVEN_ARGS:-}"
 if [[ $build == 1 ]]; then
-  tf_built=0
-  if [[ $tf == 1 ]]; then
-    echo "building with TF Java (-Ptf): mvn -B -q -DskipTests -Ptf -pl bench -am package ${maven_args[*]}" >&2
-    if mvn -B -q -DskipTests -Ptf -pl bench -am package "${maven_args[@]}" >&2; then
-      tf_built=1
-    else
-      echo "the -Ptf build failed: building without TF (no TF columns)" >&2
-    fi
-  fi
-  if [[ $tf_built == 0 ]]; then
-    echo "building: mvn -B -q -DskipTests -pl bench -am package ${maven_args[*]}" >&2
-    mvn -B -q -DskipTests -pl bench -am package "${maven_args[@]}" >&2
-  fi
+  build_benchmarks_jar "$tf"
 fi
 build_seconds=$((SECONDS - t_start))
 for f in "$jar" frontend/target/tatter.jar; do

@@ -21,6 +21,8 @@ set -euo pipefail
 
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 cd "$repo"
+# shellcheck source=lib.sh
+source bench/lib.sh
 
 scale=full rounds=30 warmup=3000 warmup_rounds=10 warmup_calls=200000 tf=1 vector=1 build=1 update_docs=0 workloads=()
 for arg in "$@"; do
@@ -58,21 +60,8 @@ if [[ -n $(git status --porcelain --untracked-files=no) ]]; then
 fi
 
 jar=bench/target/benchmarks.jar
-read -r -a maven_args <<< "${MAVEN_ARGS:-}"
 if [[ $build == 1 ]]; then
-  tf_built=0
-  if [[ $tf == 1 ]]; then
-    echo "building with TF Java (-Ptf): mvn -B -q -DskipTests -Ptf -pl bench -am package ${maven_args[*]}" >&2
-    if mvn -B -q -DskipTests -Ptf -pl bench -am package "${maven_args[@]}" >&2; then
-      tf_built=1
-    else
-      echo "the -Ptf build failed: building without TF (no TF columns)" >&2
-    fi
-  fi
-  if [[ $tf_built == 0 ]]; then
-    echo "building: mvn -B -q -DskipTests -pl bench -am package ${maven_args[*]}" >&2
-    mvn -B -q -DskipTests -pl bench -am package "${maven_args[@]}" >&2
-  fi
+  build_benchmarks_jar "$tf"
 fi
 
 java_args=(-Xms"$heap" -Xmx"$heap" -XX:+UseParallelGC -Dtatter.parallelThreshold=2147483647)

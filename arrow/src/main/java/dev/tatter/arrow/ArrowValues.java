@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -136,40 +137,30 @@ final class ArrowValues {
     }
   }
 
+  /**
+   * The dtype each fixed-width Arrow vector class reads as, tried in this order by instanceof (so a
+   * subclass reads as its parent). Arrow's unsigned vectors hold the raw bits Tatter's unsigned
+   * storage holds (UInt2Vector's char is 16 bits); Float2Vector holds IEEE binary16 bits, as
+   * float16's short storage.
+   */
+  private static final List<Map.Entry<Class<? extends FieldVector>, DType>> DTYPES = List.of(
+      Map.entry(TinyIntVector.class, DType.INT8),
+      Map.entry(SmallIntVector.class, DType.INT16),
+      Map.entry(IntVector.class, DType.INT32),
+      Map.entry(BigIntVector.class, DType.INT64),
+      Map.entry(Float4Vector.class, DType.FLOAT32),
+      Map.entry(Float8Vector.class, DType.FLOAT64),
+      Map.entry(UInt1Vector.class, DType.UINT8),
+      Map.entry(UInt2Vector.class, DType.UINT16),
+      Map.entry(UInt4Vector.class, DType.UINT32),
+      Map.entry(UInt8Vector.class, DType.UINT64),
+      Map.entry(Float2Vector.class, DType.FLOAT16));
+
   private static DType dtypeOf(FieldVector v, String path) {
-    if (v instanceof TinyIntVector) {
-      return DType.INT8;
-    }
-    if (v instanceof SmallIntVector) {
-      return DType.INT16;
-    }
-    if (v instanceof IntVector) {
-      return DType.INT32;
-    }
-    if (v instanceof BigIntVector) {
-      return DType.INT64;
-    }
-    if (v instanceof Float4Vector) {
-      return DType.FLOAT32;
-    }
-    if (v instanceof Float8Vector) {
-      return DType.FLOAT64;
-    }
-    // Arrow's unsigned vectors hold the raw bits Tatter's unsigned storage holds (UInt2Vector's char is 16 bits)
-    if (v instanceof UInt1Vector) {
-      return DType.UINT8;
-    }
-    if (v instanceof UInt2Vector) {
-      return DType.UINT16;
-    }
-    if (v instanceof UInt4Vector) {
-      return DType.UINT32;
-    }
-    if (v instanceof UInt8Vector) {
-      return DType.UINT64;
-    }
-    if (v instanceof Float2Vector) {
-      return DType.FLOAT16; // IEEE binary16 bits, as float16's short storage
+    for (Map.Entry<Class<? extends FieldVector>, DType> e : DTYPES) {
+      if (e.getKey().isInstance(v)) {
+        return e.getValue();
+      }
     }
     throw new InvalidArgumentException("arrow: " + path + " holds " + v.getField().getType() + " values; Tatter reads "
         + "Int(8, 16, 32, 64, signed or unsigned), FloatingPoint(HALF, SINGLE, DOUBLE), Bool, Utf8 and "

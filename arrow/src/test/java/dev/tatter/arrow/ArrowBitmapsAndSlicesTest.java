@@ -12,8 +12,6 @@ import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
 import java.util.SplittableRandom;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
@@ -22,8 +20,6 @@ import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.FieldType;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,19 +27,7 @@ import org.junit.jupiter.api.Test;
  * the last partial word, scans that start inside a word), slices whose offsets do not start at 0
  * (at every nesting level), empty vectors and nested lists, and offsets that do not fit the values.
  */
-class ArrowBitmapsAndSlicesTest {
-  private BufferAllocator allocator;
-
-  @BeforeEach
-  void open() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterEach
-  void close() {
-    allocator.close(); // fails the test if a vector leaked
-  }
-
+class ArrowBitmapsAndSlicesTest extends ArrowAllocatorFixture {
   @Test
   void firstNull_agreesWithABitByBitScan_forEveryRangeOfMixedBitmaps() {
     int bits = 200; // three whole words and a partial one

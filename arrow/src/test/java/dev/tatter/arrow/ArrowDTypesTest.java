@@ -11,10 +11,7 @@ import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
 import java.math.BigInteger;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.DecimalVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
@@ -30,25 +27,19 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.FieldType;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Unsigned, half and complex values through Arrow: each dtype's Arrow vector, read back by Arrow's
  * own getters (so the bits mean to Arrow what they mean to Tatter), round trips, and refusals.
  */
-class ArrowDTypesTest {
-  private BufferAllocator allocator;
-
-  @BeforeEach
-  void open() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterEach
-  void close() {
-    allocator.close(); // fails the test if a vector leaked
+class ArrowDTypesTest extends ArrowAllocatorFixture {
+  /** Closes {@code list} as one row holding its first value, and returns why reading it is refused. */
+  private static String refusalOfOneRow(ListVector list) {
+    list.startNewValue(0);
+    list.endValue(0, 1);
+    list.setValueCount(1);
+    return assertThrows(InvalidArgumentException.class, () -> ArrowRagged.toRagged(list, NullRows.REFUSE)).getMessage();
   }
 
   private static RaggedTensor oneRow(Tensor values) {
@@ -211,13 +202,9 @@ class ArrowDTypesTest {
       x.setSafe(0, 1);
       s.setIndexDefined(0);
       s.setValueCount(1);
-      list.startNewValue(0);
-      list.endValue(0, 1);
-      list.setValueCount(1);
-      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> ArrowRagged.toRagged(list, NullRows.REFUSE));
       assertEquals("arrow: p.values is a Struct of [x: Int(32, true) not null, y: Int(32, true) not null]; Tatter reads a"
           + " struct as complex values only when its children are exactly real and imag, both FloatingPoint(SINGLE) or"
-          + " both FloatingPoint(DOUBLE)", e.getMessage());
+          + " both FloatingPoint(DOUBLE)", refusalOfOneRow(list));
     }
   }
 
@@ -230,12 +217,8 @@ class ArrowDTypesTest {
       d.allocateNew(1);
       d.set(0, 1);
       d.setValueCount(1);
-      list.startNewValue(0);
-      list.endValue(0, 1);
-      list.setValueCount(1);
-      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> ArrowRagged.toRagged(list, NullRows.REFUSE));
       assertEquals("arrow: x.values holds Decimal(10, 2, 128) values; Tatter reads Int(8, 16, 32, 64, signed or unsigned),"
-          + " FloatingPoint(HALF, SINGLE, DOUBLE), Bool, Utf8 and Struct<real, imag> (complex)", e.getMessage());
+          + " FloatingPoint(HALF, SINGLE, DOUBLE), Bool, Utf8 and Struct<real, imag> (complex)", refusalOfOneRow(list));
     }
   }
 }

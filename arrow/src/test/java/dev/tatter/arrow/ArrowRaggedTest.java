@@ -10,32 +10,16 @@ import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.FieldType;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Arrow list vectors to and from ragged tensors: splits dtypes, nesting, inner dims, slices, nulls (dtypes: {@link ArrowDTypesTest}). */
-class ArrowRaggedTest {
-  private BufferAllocator allocator;
-
-  @BeforeEach
-  void open() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterEach
-  void close() {
-    allocator.close(); // fails the test if a vector leaked
-  }
-
+class ArrowRaggedTest extends ArrowAllocatorFixture {
   private RaggedTensor roundTrip(RaggedTensor rt, Class<?> expectedVector) {
     try (FieldVector v = ArrowRagged.toListVector(rt, "x", allocator)) {
       assertInstanceOf(expectedVector, v);
