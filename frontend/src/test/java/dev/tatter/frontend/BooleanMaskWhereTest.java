@@ -1,5 +1,6 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,10 +18,6 @@ class BooleanMaskWhereTest {
   private static final boolean T = true;
   private static final boolean F = false;
 
-  private static String run(GraphBuilder g, Value out) {
-    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
-  }
-
   private static Value bools(GraphBuilder g, int rows, boolean... values) {
     return g.constant(Tensor.of(DType.BOOL, values, rows, values.length / rows));
   }
@@ -32,16 +29,16 @@ class BooleanMaskWhereTest {
     Value dense = g.booleanMask(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9}, 3, 3)),
         bools(g, 3, T, F, T, F, F, F, T, F, F));
     assertEquals("(3, None)", dense.shape());
-    assertEquals("[[1, 3], [], [7]]", run(g, dense));
+    assertEquals("[[1, 3], [], [7]]", runFirst(g, dense));
     // tf.ragged.boolean_mask(tf.ragged.constant([[1, 2, 3], [4], [5, 6]]), tf.ragged.constant([[F, F, T], [F], [T, T]]))
     //   -> [[3], [], [5, 6]]
     Value rt = g.raggedConstant(List.of(List.of(1, 2, 3), List.of(4), List.of(5, 6)));
     Value raggedMask = g.raggedConstant(List.of(List.of(F, F, T), List.of(F), List.of(T, T)));
-    assertEquals("[[3], [], [5, 6]]", run(g, g.booleanMask(rt, raggedMask)));
+    assertEquals("[[3], [], [5, 6]]", runFirst(g, g.booleanMask(rt, raggedMask)));
     // tf.ragged.boolean_mask(tf.ragged.constant([[1, 2, 3], [4], [5, 6]]), [True, False, True]) -> [[1, 2, 3], [5, 6]]
     Value rows = g.booleanMask(rt, g.constant(Tensor.ofBools(T, F, T)));
     assertEquals("(None, None)", rows.shape());
-    assertEquals("[[1, 2, 3], [5, 6]]", run(g, rows));
+    assertEquals("[[1, 2, 3], [5, 6]]", runFirst(g, rows));
   }
 
   @Test
@@ -50,7 +47,7 @@ class BooleanMaskWhereTest {
     // tf.ragged.boolean_mask([[1, 2], [3, 4], [5, 6]], [True, False, True]) -> [[1, 2], [5, 6]] (dense, shape (None, 2))
     Value out = g.booleanMask(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 3, 2)), g.constant(Tensor.ofBools(T, F, T)));
     assertEquals("tensor<int32>[None, 2]", out.type().toString());
-    assertEquals("[[1, 2], [5, 6]]", run(g, out));
+    assertEquals("[[1, 2], [5, 6]]", runFirst(g, out));
   }
 
   @Test
@@ -58,17 +55,17 @@ class BooleanMaskWhereTest {
     GraphBuilder g = new GraphBuilder();
     Value rt = g.raggedConstant(List.of(List.of(List.of(1, 2), List.of(3)), List.of(), List.of(List.of(4), List.of(5, 6))));
     // tf.ragged.boolean_mask(rt, [True, False, True]) -> [[[1, 2], [3]], [[4], [5, 6]]]
-    assertEquals("[[[1, 2], [3]], [[4], [5, 6]]]", run(g, g.booleanMask(rt, g.constant(Tensor.ofBools(T, F, T)))));
+    assertEquals("[[[1, 2], [3]], [[4], [5, 6]]]", runFirst(g, g.booleanMask(rt, g.constant(Tensor.ofBools(T, F, T)))));
     // tf.ragged.boolean_mask(rt, tf.ragged.constant([[True, False], [], [False, True]])) -> [[[1, 2]], [], [[5, 6]]]
     Value rowMask = g.raggedConstant(List.of(List.of(T, F), List.of(), List.of(F, T)));
     Value masked = g.booleanMask(rt, rowMask);
     assertEquals(2, masked.raggedRank());
-    assertEquals("[[[1, 2]], [], [[5, 6]]]", run(g, masked));
+    assertEquals("[[[1, 2]], [], [[5, 6]]]", runFirst(g, masked));
     // tf.ragged.boolean_mask(rt, tf.ragged.constant([[[T, F], [F]], [], [[T], [F, T]]])) -> [[[1], []], [], [[4], [6]]]
     Value cellMask = g.raggedConstant(List.of(List.of(List.of(T, F), List.of(F)), List.of(), List.of(List.of(T), List.of(F, T))));
-    assertEquals("[[[1], []], [], [[4], [6]]]", run(g, g.booleanMask(rt, cellMask)));
+    assertEquals("[[[1], []], [], [[4], [6]]]", runFirst(g, g.booleanMask(rt, cellMask)));
     // every row masked out: tf.ragged.boolean_mask(rt, [False, False, False]) -> []
-    assertEquals("[]", run(g, g.booleanMask(rt, g.constant(Tensor.ofBools(F, F, F)))));
+    assertEquals("[]", runFirst(g, g.booleanMask(rt, g.constant(Tensor.ofBools(F, F, F)))));
   }
 
   @Test
@@ -76,7 +73,7 @@ class BooleanMaskWhereTest {
     GraphBuilder g = new GraphBuilder();
     // tf.ragged.boolean_mask(tf.ragged.constant([[1, 2], [3, 4]]), [[True, False], [False, True]]) -> [[1], [4]]
     Value rt = g.raggedConstant(List.of(List.of(1, 2), List.of(3, 4)));
-    assertEquals("[[1], [4]]", run(g, g.booleanMask(rt, bools(g, 2, T, F, F, T))));
+    assertEquals("[[1], [4]]", runFirst(g, g.booleanMask(rt, bools(g, 2, T, F, F, T))));
   }
 
   @Test
@@ -108,19 +105,19 @@ class BooleanMaskWhereTest {
     // tf.where(tf.ragged.constant([[True, False], [True]])) -> [[0, 0], [1, 0]]
     Value c = g.where(g.raggedConstant(List.of(List.of(T, F), List.of(T))));
     assertEquals("tensor<int64>[None, 2]", c.type().toString());
-    assertEquals("[[0, 0], [1, 0]]", run(g, c));
+    assertEquals("[[0, 0], [1, 0]]", runFirst(g, c));
     // tf.where(tf.ragged.constant([[True, False, True], [False, True]])) -> [[0, 0], [0, 2], [1, 1]]
-    assertEquals("[[0, 0], [0, 2], [1, 1]]", run(g, g.where(g.raggedConstant(List.of(List.of(T, F, T), List.of(F, T))))));
+    assertEquals("[[0, 0], [0, 2], [1, 1]]", runFirst(g, g.where(g.raggedConstant(List.of(List.of(T, F, T), List.of(F, T))))));
   }
 
   @Test
   void whereCoordinates_denseNumericRaggedRank2AndEmpty() {
     GraphBuilder g = new GraphBuilder();
     // tf.where([[0., 1.], [float('nan'), 0.]]) -> [[0, 1], [1, 0]] (non-zero is true, NaN included)
-    assertEquals("[[0, 1], [1, 0]]", run(g, g.where(g.constant(Tensor.of(DType.FLOAT32, new float[] {0, 1, Float.NaN, 0}, 2, 2)))));
+    assertEquals("[[0, 1], [1, 0]]", runFirst(g, g.where(g.constant(Tensor.of(DType.FLOAT32, new float[] {0, 1, Float.NaN, 0}, 2, 2)))));
     // tf.where(tf.ragged.constant([[[True], []], [], [[False, True]]])) -> [[0, 0, 0], [2, 0, 1]]
     Value deep = g.raggedConstant(List.of(List.of(List.of(T), List.of()), List.of(), List.of(List.of(F, T))));
-    assertEquals("[[0, 0, 0], [2, 0, 1]]", run(g, g.where(deep)));
+    assertEquals("[[0, 0, 0], [2, 0, 1]]", runFirst(g, g.where(deep)));
     // tf.where(tf.zeros([0, 3], tf.bool)) -> shape (0, 2)
     Value empty = g.where(g.constant(Tensor.of(DType.BOOL, new boolean[0], 0, 3)));
     Tensor none = (Tensor) Harness.runEverywhere(g.build(empty), Map.of()).get(0);
@@ -135,16 +132,16 @@ class BooleanMaskWhereTest {
     Value c = g.raggedConstant(List.of(List.of(T, F), List.of(T, F, T)));
     Value x = g.raggedConstant(List.of(List.of("A", "B"), List.of("C", "D", "E")));
     Value y = g.raggedConstant(List.of(List.of("a", "b"), List.of("c", "d", "e")));
-    assertEquals("[[b'A', b'b'], [b'C', b'd', b'E']]", run(g, g.where(c, x, y)));
+    assertEquals("[[b'A', b'b'], [b'C', b'd', b'E']]", runFirst(g, g.where(c, x, y)));
     // tf.where(tf.ragged.constant([[True, False], [True, False, True]]), tf.ragged.constant([[1, 2], [3, 4, 5]]), 0)
     //   -> [[1, 0], [3, 0, 5]]
     Value nums = g.raggedConstant(List.of(List.of(1, 2), List.of(3, 4, 5)));
-    assertEquals("[[1, 0], [3, 0, 5]]", run(g, g.where(c, nums, g.scalar(DType.INT32, 0))));
+    assertEquals("[[1, 0], [3, 0, 5]]", runFirst(g, g.where(c, nums, g.scalar(DType.INT32, 0))));
     // tf.where([[True], [False]], [[1, 2]], [[10], [20]]) -> [[1, 2], [20, 20]]
     Value dense = g.where(bools(g, 2, T, F), g.constant(Tensor.of(DType.INT32, new int[] {1, 2}, 1, 2)),
         g.constant(Tensor.of(DType.INT32, new int[] {10, 20}, 2, 1)));
     assertEquals("tensor<int32>[2, 2]", dense.type().toString());
-    assertEquals("[[1, 2], [20, 20]]", run(g, dense));
+    assertEquals("[[1, 2], [20, 20]]", runFirst(g, dense));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,10 +21,6 @@ class ConversionsTest {
     return g.constant(Tensor.of(DType.INT32, new int[] {5, 7, 0, 0, 3, 0, 6, 0, 0}, 3, 3));
   }
 
-  private static String run(GraphBuilder g, Value out) {
-    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
-  }
-
   private static InvalidArgumentException runFails(GraphBuilder g, Value out) {
     Graph graph = g.build(out);
     try (Session s = new Session(graph)) {
@@ -42,11 +39,11 @@ class ConversionsTest {
     GraphBuilder g = new GraphBuilder();
     Value whole = seedDt(g).raggedFromTensor();
     assertEquals("ragged<int32, ragged_rank=1>[3, 3]", whole.type().toString());
-    assertEquals("[[5, 7, 0], [0, 3, 0], [6, 0, 0]]", run(g, whole));
+    assertEquals("[[5, 7, 0], [0, 3, 0], [6, 0, 0]]", runFirst(g, whole));
     GraphBuilder h = new GraphBuilder();
-    assertEquals("[[5], [], [6, 0, 0]]", run(h, seedDt(h).raggedFromTensor(new long[] {1, 0, 3}, null, 1)));
+    assertEquals("[[5], [], [6, 0, 0]]", runFirst(h, seedDt(h).raggedFromTensor(new long[] {1, 0, 3}, null, 1)));
     GraphBuilder k = new GraphBuilder();
-    assertEquals("[[5, 7], [0, 3], [6]]", run(k, seedDt(k).raggedFromTensor(null, 0, 1)));
+    assertEquals("[[5, 7], [0, 3], [6]]", runFirst(k, seedDt(k).raggedFromTensor(null, 0, 1)));
   }
 
   @Test
@@ -56,7 +53,7 @@ class ConversionsTest {
         new int[] {5, 0, 7, 0, 0, 0, 0, 0, 3, 0, 0, 0, 6, 0, 0, 0, 0, 0}, 3, 3, 2));
     Value rt = dt.raggedFromTensor(List.of(new long[] {2, 0, 3}, new long[] {1, 1, 2, 0, 1}), null, 2);
     assertEquals("ragged<int32>[3, (None), (None)]", rt.type().toString());
-    assertEquals("[[[5], [7]], [], [[6, 0], [], [0]]]", run(g, rt));
+    assertEquals("[[[5], [7]], [], [[6, 0], [], [0]]]", runFirst(g, rt));
   }
 
   @Test
@@ -65,11 +62,11 @@ class ConversionsTest {
     Value dt = g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, 2, 2, 3));
     Value rt = dt.raggedFromTensor(new int[] {1, 2, 0, 5}, null, 2);
     assertEquals("ragged<int32>[2, 2, (None)]", rt.type().toString());
-    assertEquals("[[[1], [4, 5]], [[], [10, 11, 12]]]", run(g, rt));
+    assertEquals("[[[1], [4, 5]], [[], [10, 11, 12]]]", runFirst(g, rt));
     GraphBuilder h = new GraphBuilder();
     Value whole = h.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, 2, 2, 3)).raggedFromTensor(null, null, 2);
     assertEquals("(2, 2, 3)", whole.shape());
-    assertEquals("[[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]", run(h, whole));
+    assertEquals("[[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]", runFirst(h, whole));
   }
 
   @Test
@@ -78,7 +75,7 @@ class ConversionsTest {
     Value dt = g.constant(Tensor.of(DType.FLOAT32, new float[] {1, 0, 0, 0, 0, 1, 0, 0}, 2, 2, 2));
     Value rt = dt.raggedFromTensor(null, g.constant(Tensor.of(DType.FLOAT32, new float[] {0, 0}, 2)), 1);
     assertEquals("ragged<float32>[2, (None), 2]", rt.type().toString());
-    assertEquals("[[[1.0, 0.0]], [[0.0, 1.0]]]", run(g, rt));
+    assertEquals("[[[1.0, 0.0]], [[0.0, 1.0]]]", runFirst(g, rt));
   }
 
   @Test
@@ -120,7 +117,7 @@ class ConversionsTest {
       GraphBuilder g = new GraphBuilder();
       Value merged = rank3(g).mergeDims(Integer.parseInt(c[0]), Integer.parseInt(c[1]));
       assertEquals(c[3], merged.type().toString(), c[0] + ", " + c[1]);
-      assertEquals(c[2], run(g, merged), c[0] + ", " + c[1]);
+      assertEquals(c[2], runFirst(g, merged), c[0] + ", " + c[1]);
     }
   }
 
@@ -130,7 +127,7 @@ class ConversionsTest {
       GraphBuilder g = new GraphBuilder();
       Value rt = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, 5, 3)),
           g.constant(Tensor.ofLongs(0, 2, 5)));
-      String out = run(g, rt.mergeDims(axes[0], axes[1]));
+      String out = runFirst(g, rt.mergeDims(axes[0], axes[1]));
       String expected = switch (axes[0] * 10 + axes[1]) {
         case 12 -> "[[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12, 13, 14, 15]]";
         case 1 -> "[[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12], [13, 14, 15]]";
@@ -170,11 +167,11 @@ class ConversionsTest {
     Value st = rt.toSparse();
     assertEquals("sparse<int32>[2, None, None, 2]", st.type().toString());
     assertEquals("SparseTensor(indices=[[1, 0, 0, 0], [1, 0, 0, 1], [1, 0, 1, 0], [1, 0, 1, 1], [1, 1, 0, 0], [1, 1, 0, 1]], "
-        + "values=[1, 2, 3, 4, 5, 6], dense_shape=[2, 2, 2, 2])", run(g, st));
+        + "values=[1, 2, 3, 4, 5, 6], dense_shape=[2, 2, 2, 2])", runFirst(g, st));
     GraphBuilder h = new GraphBuilder();
     Value inner2 = h.raggedFromRowSplits(h.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 3, 2)), h.constant(Tensor.ofLongs(0, 2, 3)));
     Value rt2 = h.raggedFromRowSplits(inner2, h.constant(Tensor.ofLongs(0, 0, 2)));
-    assertEquals(run(h, rt2.toTensor()), run(h, rt2.toSparse().toDense()));
+    assertEquals(runFirst(h, rt2.toTensor()), runFirst(h, rt2.toSparse().toDense()));
   }
 
   @Test
@@ -183,7 +180,7 @@ class ConversionsTest {
     Value st = g.sparseTensor(new long[][] {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {3, 0}}, Tensor.ofInts(1, 2, 3, 4, 5), 4, 3);
     Value rt = st.raggedFromSparse();
     assertEquals("ragged<int32>[4, (None)]", rt.type().toString());
-    assertEquals("[[1, 2, 3], [4], [], [5]]", run(g, rt));
+    assertEquals("[[1, 2, 3], [4], [], [5]]", runFirst(g, rt));
   }
 
   @Test

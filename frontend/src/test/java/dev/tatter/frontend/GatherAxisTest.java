@@ -1,28 +1,21 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
+import static dev.tatter.frontend.Harness.runtimeError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code tf.gather} with {@code axis} and {@code batch_dims} (TF's GatherV2), dense and ragged params. */
 class GatherAxisTest {
-  private static String run(GraphBuilder g, Value out) {
-    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
-  }
-
   private static Value matrix(GraphBuilder g) {
     return g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 2, 3));
-  }
-
-  private static String runtimeError(GraphBuilder g, Value out, Map<String, ?> feeds) {
-    return assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(out), feeds)).getMessage();
   }
 
   @Test
@@ -30,18 +23,18 @@ class GatherAxisTest {
     GraphBuilder g = new GraphBuilder();
     Value p = matrix(g);
     // tf.gather([[1, 2, 3], [4, 5, 6]], [2, 0], axis=1) -> [[3, 1], [6, 4]]; axis=-1 is the same
-    assertEquals("[[3, 1], [6, 4]]", run(g, g.gather(p, g.constant(Tensor.ofInts(2, 0)), 1, 0)));
-    assertEquals("[[3, 1], [6, 4]]", run(g, g.gather(p, g.constant(Tensor.ofLongs(2, 0)), -1, 0)));
+    assertEquals("[[3, 1], [6, 4]]", runFirst(g, g.gather(p, g.constant(Tensor.ofInts(2, 0)), 1, 0)));
+    assertEquals("[[3, 1], [6, 4]]", runFirst(g, g.gather(p, g.constant(Tensor.ofLongs(2, 0)), -1, 0)));
     // tf.gather([[1, 2, 3], [4, 5, 6]], [[0, 1], [2, 2]], axis=1) -> [[[1, 2], [3, 3]], [[4, 5], [6, 6]]]
     assertEquals("[[[1, 2], [3, 3]], [[4, 5], [6, 6]]]",
-        run(g, g.gather(p, g.constant(Tensor.of(DType.INT32, new int[] {0, 1, 2, 2}, 2, 2)), 1, 0)));
+        runFirst(g, g.gather(p, g.constant(Tensor.of(DType.INT32, new int[] {0, 1, 2, 2}, 2, 2)), 1, 0)));
     // tf.gather([[1, 2, 3], [4, 5, 6]], 1, axis=1) -> [2, 5]
-    assertEquals("[2, 5]", run(g, g.gather(p, g.scalar(DType.INT32, 1), 1, 0)));
+    assertEquals("[2, 5]", runFirst(g, g.gather(p, g.scalar(DType.INT32, 1), 1, 0)));
     // tf.gather([[1, 2, 3], [4, 5, 6]], [1], axis=0) -> [[4, 5, 6]] (axis 0 is the plain gather)
-    assertEquals("[[4, 5, 6]]", run(g, g.gather(p, g.constant(Tensor.ofInts(1)), 0, 0)));
+    assertEquals("[[4, 5, 6]]", runFirst(g, g.gather(p, g.constant(Tensor.ofInts(1)), 0, 0)));
     // tf.gather([[1, 2, 3], [4, 5, 6]], tf.zeros([0], tf.int32), axis=1) -> shape [2, 0]
     Value none = g.gather(p, g.constant(Tensor.of(DType.INT32, new int[0], 0)), 1, 0);
-    assertEquals("[[], []]", run(g, none));
+    assertEquals("[[], []]", runFirst(g, none));
     assertEquals("(2, 0)", none.shape());
   }
 
@@ -51,18 +44,18 @@ class GatherAxisTest {
     Value p = matrix(g);
     Value ids = g.constant(Tensor.of(DType.INT64, new long[] {2, 2, 0, 1}, 2, 2));
     // tf.gather([[1, 2, 3], [4, 5, 6]], [[2, 2], [0, 1]], axis=1, batch_dims=1) -> [[3, 3], [4, 5]]
-    assertEquals("[[3, 3], [4, 5]]", run(g, g.gather(p, ids, 1, 1)));
+    assertEquals("[[3, 3], [4, 5]]", runFirst(g, g.gather(p, ids, 1, 1)));
     // batch_dims=-1 counts from rank(indices) = 2: the same call
-    assertEquals("[[3, 3], [4, 5]]", run(g, g.gather(p, ids, 1, -1)));
+    assertEquals("[[3, 3], [4, 5]]", runFirst(g, g.gather(p, ids, 1, -1)));
     // params = tf.reshape(tf.range(12), [2, 2, 3]); tf.gather(params, [[1], [0]], axis=2, batch_dims=1)
     //   -> [[[1], [4]], [[6], [9]]]
     Value cube = g.constant(Tensor.of(DType.INT32, new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, 2, 2, 3));
     Value out = g.gather(cube, g.constant(Tensor.of(DType.INT32, new int[] {1, 0}, 2, 1)), 2, 1);
-    assertEquals("[[[1], [4]], [[6], [9]]]", run(g, out));
+    assertEquals("[[[1], [4]], [[6], [9]]]", runFirst(g, out));
     assertEquals("(2, 2, 1)", out.shape());
     // tf.gather(params, [[1, 0], [0, 0]], axis=1, batch_dims=1) -> [[[3, 4, 5], [0, 1, 2]], [[6, 7, 8], [6, 7, 8]]]
     assertEquals("[[[3, 4, 5], [0, 1, 2]], [[6, 7, 8], [6, 7, 8]]]",
-        run(g, g.gather(cube, g.constant(Tensor.of(DType.INT32, new int[] {1, 0, 0, 0}, 2, 2)), 1, 1)));
+        runFirst(g, g.gather(cube, g.constant(Tensor.of(DType.INT32, new int[] {1, 0, 0, 0}, 2, 2)), 1, 1)));
   }
 
   @Test
@@ -73,12 +66,12 @@ class GatherAxisTest {
     Value rt = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 3, 2)),
         g.constant(Tensor.ofLongs(0, 2, 3)));
     Value out = g.gather(rt, g.constant(Tensor.ofInts(1, 1, 0)), 2, 0);
-    assertEquals("[[[2, 2, 1], [4, 4, 3]], [[6, 6, 5]]]", run(g, out));
+    assertEquals("[[[2, 2, 1], [4, 4, 3]], [[6, 6, 5]]]", runFirst(g, out));
     assertEquals("(2, None, 3)", out.shape());
     // tf.gather(rt, [1, 0], axis=-1) -> [[[2, 1], [4, 3]], [[6, 5]]]
-    assertEquals("[[[2, 1], [4, 3]], [[6, 5]]]", run(g, g.gather(rt, g.constant(Tensor.ofInts(1, 0)), -1, 0)));
+    assertEquals("[[[2, 1], [4, 3]], [[6, 5]]]", runFirst(g, g.gather(rt, g.constant(Tensor.ofInts(1, 0)), -1, 0)));
     // axis 0 stays RaggedGather: tf.gather(rt, [1], axis=0) -> [[[5, 6]]]
-    assertEquals("[[[5, 6]]]", run(g, g.gather(rt, g.constant(Tensor.ofInts(1)), 0, 0)));
+    assertEquals("[[[5, 6]]]", runFirst(g, g.gather(rt, g.constant(Tensor.ofInts(1)), 0, 0)));
   }
 
   @Test
@@ -87,18 +80,18 @@ class GatherAxisTest {
     Value rt = g.raggedConstant(java.util.List.of(java.util.List.of(1, 2, 3), java.util.List.of(4, 5)));
     // rt = tf.ragged.constant([[1, 2, 3], [4, 5]]); tf.gather(rt, [1, 0], axis=1) -> [[2, 1], [5, 4]] (dense)
     Value out = g.gather(rt, g.constant(Tensor.ofInts(1, 0)), 1, 0);
-    assertEquals("[[2, 1], [5, 4]]", run(g, out));
+    assertEquals("[[2, 1], [5, 4]]", runFirst(g, out));
     assertEquals("(2, 2)", out.shape());
     // tf.gather(rt, [[1], [0]], axis=1, batch_dims=1) -> [[2], [4]]
-    assertEquals("[[2], [4]]", run(g, g.gather(rt, g.constant(Tensor.of(DType.INT64, new long[] {1, 0}, 2, 1)), 1, 1)));
+    assertEquals("[[2], [4]]", runFirst(g, g.gather(rt, g.constant(Tensor.of(DType.INT64, new long[] {1, 0}, 2, 1)), 1, 1)));
     // rt2 = tf.ragged.constant([[[1, 2], [3]], [[4], [5, 6], [7]]])
     Value rt2 = g.raggedConstant(java.util.List.of(
         java.util.List.of(java.util.List.of(1, 2), java.util.List.of(3)),
         java.util.List.of(java.util.List.of(4), java.util.List.of(5, 6), java.util.List.of(7))));
     // tf.gather(rt2, [1, 0], axis=1) -> [[[3], [1, 2]], [[5, 6], [4]]]
-    assertEquals("[[[3], [1, 2]], [[5, 6], [4]]]", run(g, g.gather(rt2, g.constant(Tensor.ofInts(1, 0)), 1, 0)));
+    assertEquals("[[[3], [1, 2]], [[5, 6], [4]]]", runFirst(g, g.gather(rt2, g.constant(Tensor.ofInts(1, 0)), 1, 0)));
     // tf.gather(rt2, [0], axis=2) -> [[[1], [3]], [[4], [5], [7]]]
-    assertEquals("[[[1], [3]], [[4], [5], [7]]]", run(g, g.gather(rt2, g.constant(Tensor.ofInts(0)), 2, 0)));
+    assertEquals("[[[1], [3]], [[4], [5], [7]]]", runFirst(g, g.gather(rt2, g.constant(Tensor.ofInts(0)), 2, 0)));
     // tf.gather(rt, [2], axis=1): TF offsets the index unchecked (row 1 would read past its end);
     // Tatter checks each index against its own row
     GraphBuilder g2 = new GraphBuilder();
@@ -123,7 +116,7 @@ class GatherAxisTest {
     // an empty result checks no index (TF's kernel returns before copying any slice):
     // tf.gather(tf.zeros([0, 2], tf.int32), [7], axis=1) -> shape (0, 1), no error
     Value empty = g4.gather(g4.constant(Tensor.of(DType.INT32, new int[0], 0, 2)), g4.constant(Tensor.ofInts(7)), 1, 0);
-    assertEquals("[]", run(g4, empty));
+    assertEquals("[]", runFirst(g4, empty));
     assertEquals("(0, 1)", empty.shape());
     GraphBuilder g3 = new GraphBuilder();
     // with batch_dims=1: tf.gather([[1, 2, 3], [4, 5, 6]], [[0], [3]], axis=1, batch_dims=1) -> indices[1,0] = 3 is not in [0, 3)

@@ -1,12 +1,12 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runtimeError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,10 +29,6 @@ class GatherNdAndPartitionTest {
 
   private static Tensor ints(int[] shape, int... values) {
     return Tensor.of(DType.INT32, values, shape);
-  }
-
-  private static String runtimeError(GraphBuilder g, Value out) {
-    return assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(out), Map.of())).getMessage();
   }
 
   @Test

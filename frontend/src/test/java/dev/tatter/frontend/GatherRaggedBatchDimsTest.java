@@ -1,12 +1,13 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
+import static dev.tatter.frontend.Harness.runtimeError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
@@ -21,14 +22,6 @@ import org.junit.jupiter.api.Test;
  * leaves out (batch partitions that differ, an index past its row's end).
  */
 class GatherRaggedBatchDimsTest {
-  private static String run(GraphBuilder g, Value out) {
-    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
-  }
-
-  private static String runtimeError(GraphBuilder g, Value out, Map<String, ?> feeds) {
-    return assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(out), feeds)).getMessage();
-  }
-
   /** tf.ragged.constant([[[1, 2, 3], [4, 5, 6]], [[7, 8, 9]]], ragged_rank=1): shape (2, None, 3). */
   private static Value rows3(GraphBuilder g) {
     return g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9}, 3, 3)),
@@ -47,14 +40,14 @@ class GatherRaggedBatchDimsTest {
     Value out = g.gather(rows3(g), g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2)), 2, 1);
     assertEquals("(2, None, 2)", out.shape());
     assertEquals(1, out.raggedRank());
-    assertEquals("[[[3, 1], [6, 4]], [[8, 8]]]", run(g, out));
+    assertEquals("[[[3, 1], [6, 4]], [[8, 8]]]", runFirst(g, out));
     // tf.gather(rt, [2, 0], axis=2, batch_dims=1) (batch_dims = rank(indices)) -> [[3, 6], [7]], shape (2, None)
     Value scalarPerRow = g.gather(rows3(g), g.constant(Tensor.ofLongs(2, 0)), 2, 1);
     assertEquals("(2, None)", scalarPerRow.shape());
-    assertEquals("[[3, 6], [7]]", run(g, scalarPerRow));
+    assertEquals("[[3, 6], [7]]", runFirst(g, scalarPerRow));
     // axis=-1 is axis 2 here: the same as the first call
     assertEquals("[[[3, 1], [6, 4]], [[8, 8]]]",
-        run(g, g.gather(rows3(g), g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2)), -1, 1)));
+        runFirst(g, g.gather(rows3(g), g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2)), -1, 1)));
   }
 
   @Test
@@ -63,7 +56,7 @@ class GatherRaggedBatchDimsTest {
     // tf.gather(rt2, [[0], [0]], axis=2, batch_dims=1) -> [[[1], [3]], [[4], [5], [7]]], shape (2, None, 1)
     Value out = g.gather(nested(g), g.constant(Tensor.of(DType.INT64, new long[] {0, 0}, 2, 1)), 2, 1);
     assertEquals("(2, None, 1)", out.shape());
-    assertEquals("[[[1], [3]], [[4], [5], [7]]]", run(g, out));
+    assertEquals("[[[1], [3]], [[4], [5], [7]]]", runFirst(g, out));
     // tf.gather(rt2, [[1], [1]], axis=2, batch_dims=1): row [3] has no value 1; TF reads the next
     // row's value unchecked, Tatter refuses
     GraphBuilder g2 = new GraphBuilder();
@@ -81,12 +74,12 @@ class GatherRaggedBatchDimsTest {
         g.constant(Tensor.ofLongs(0, 2, 5)));
     Value out = g.gather(nested(g), indices, 2, 2);
     assertEquals("(2, None, 1)", out.shape());
-    assertEquals("[[[2], [3]], [[4], [6], [7]]]", run(g, out));
+    assertEquals("[[[2], [3]], [[4], [6], [7]]]", runFirst(g, out));
     // indices = tf.ragged.constant([[1, 0], [0, 1, 0]]): batch_dims=2 = rank(indices)
     //   -> [[2, 3], [4, 6, 7]], shape (2, None)
     Value flat = g.gather(nested(g), g.raggedConstant(List.of(List.of(1, 0), List.of(0, 1, 0))), 2, 2);
     assertEquals("(2, None)", flat.shape());
-    assertEquals("[[2, 3], [4, 6, 7]]", run(g, flat));
+    assertEquals("[[2, 3], [4, 6, 7]]", runFirst(g, flat));
   }
 
   @Test
@@ -100,11 +93,11 @@ class GatherRaggedBatchDimsTest {
     Value out = g.gather(params, indices, 2, 2);
     assertEquals("(2, 2, 1)", out.shape());
     assertEquals(1, out.raggedRank());
-    assertEquals("[[[3], [4]], [[8], [11]]]", run(g, out));
+    assertEquals("[[[3], [4]], [[8], [11]]]", runFirst(g, out));
     // and the mirror: uniform ragged params, dense indices [[[2], [0]], [[1], [1]]] -> the same values
     Value mirrored = g.gather(params.raggedFromTensor(), g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2, 1)), 2, 2);
     assertEquals("(2, 2, 1)", mirrored.shape());
-    assertEquals("[[[3], [4]], [[8], [11]]]", run(g, mirrored));
+    assertEquals("[[[3], [4]], [[8], [11]]]", runFirst(g, mirrored));
   }
 
   @Test
@@ -118,7 +111,7 @@ class GatherRaggedBatchDimsTest {
     Value indices = g.raggedConstant(List.of(List.of(List.of(1, 0), List.of(0)), List.of(List.of(2))));
     Value out = g.gather(rt3, indices, 3, 3);
     assertEquals("(2, None, None)", out.shape());
-    assertEquals("[[[2, 3], [4]], [[7]]]", run(g, out));
+    assertEquals("[[[2, 3], [4]], [[7]]]", runFirst(g, out));
   }
 
   @Test

@@ -1,11 +1,11 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
+import static dev.tatter.frontend.Harness.runtimeError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
@@ -21,14 +21,6 @@ import org.junit.jupiter.api.Test;
  * the same structure and checks each index against its own row.
  */
 class GatherRaggedIndicesAxisTest {
-  private static String run(GraphBuilder g, Value out) {
-    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
-  }
-
-  private static String runtimeError(GraphBuilder g, Value out, Map<String, ?> feeds) {
-    return assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(out), feeds)).getMessage();
-  }
-
   private static Value matrix(GraphBuilder g) {
     return g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 2, 3));
   }
@@ -41,7 +33,7 @@ class GatherRaggedIndicesAxisTest {
     Value out = g.gather(matrix(g), g.raggedConstant(List.of(List.of(2, 0), List.of(1))), 1, 0);
     assertEquals("(2, 2, None)", out.shape());
     assertEquals(2, out.raggedRank());
-    assertEquals("[[[3, 1], [2]], [[6, 4], [5]]]", run(g, out));
+    assertEquals("[[[3, 1], [2]], [[6, 4], [5]]]", runFirst(g, out));
   }
 
   @Test
@@ -52,7 +44,7 @@ class GatherRaggedIndicesAxisTest {
     //   -> [[[2, 1], [], [2]], [[5, 4], [], [5]]], shape (2, 3, None)
     Value out = g.gather(rt, g.raggedConstant(List.of(List.of(1, 0), List.of(), List.of(1))), 1, 0);
     assertEquals("(2, 3, None)", out.shape());
-    assertEquals("[[[2, 1], [], [2]], [[5, 4], [], [5]]]", run(g, out));
+    assertEquals("[[[2, 1], [], [2]], [[5, 4], [], [5]]]", runFirst(g, out));
     // tf.gather(rt, tf.ragged.constant([[2]]), axis=1): row 1 has 2 values; TF reads past its end
     // unchecked, Tatter refuses
     GraphBuilder g2 = new GraphBuilder();
@@ -64,7 +56,7 @@ class GatherRaggedIndicesAxisTest {
     Value none = g3.gather(g3.constant(Tensor.of(DType.INT32, new int[0], 0, 3)),
         g3.raggedConstant(List.of(List.of(7), List.of())), 1, 0);
     assertEquals("(0, 2, None)", none.shape());
-    assertEquals("[]", run(g3, none));
+    assertEquals("[]", runFirst(g3, none));
   }
 
   @Test
@@ -76,7 +68,7 @@ class GatherRaggedIndicesAxisTest {
     Value out = g.gather(cube, g.raggedConstant(List.of(List.of(2), List.of(0, 1))), 2, 0);
     assertEquals("(2, 2, 2, None)", out.shape());
     assertEquals(3, out.raggedRank());
-    assertEquals("[[[[2], [0, 1]], [[5], [3, 4]]], [[[8], [6, 7]], [[11], [9, 10]]]]", run(g, out));
+    assertEquals("[[[[2], [0, 1]], [[5], [3, 4]]], [[[8], [6, 7]], [[11], [9, 10]]]]", runFirst(g, out));
   }
 
   @Test
@@ -87,9 +79,9 @@ class GatherRaggedIndicesAxisTest {
     //   -> [[3, 1, 1], [5]], shape (2, None)
     Value out = g.gather(rt, g.raggedConstant(List.of(List.of(2, 0, 0), List.of(1))), 1, 1);
     assertEquals("(2, None)", out.shape());
-    assertEquals("[[3, 1, 1], [5]]", run(g, out));
+    assertEquals("[[3, 1, 1], [5]]", runFirst(g, out));
     // tf.gather([[1, 2, 3], [4, 5, 6]], tf.ragged.constant([[2, 1], []]), axis=1, batch_dims=1) -> [[3, 2], []]
-    assertEquals("[[3, 2], []]", run(g, g.gather(matrix(g), g.raggedConstant(List.of(List.of(2, 1), List.of())), 1, 1)));
+    assertEquals("[[3, 2], []]", runFirst(g, g.gather(matrix(g), g.raggedConstant(List.of(List.of(2, 1), List.of())), 1, 1)));
   }
 
   @Test
@@ -103,13 +95,13 @@ class GatherRaggedIndicesAxisTest {
     Value out = g.gather(rt, g.raggedConstant(List.of(List.of(2, 0), List.of(1))), 2, 1);
     assertEquals("(2, None, None)", out.shape());
     assertEquals(2, out.raggedRank());
-    assertEquals("[[[3, 1], [6, 4]], [[8]]]", run(g, out));
+    assertEquals("[[[3, 1], [6, 4]], [[8]]]", runFirst(g, out));
     // params = tf.reshape(tf.range(12), [2, 2, 3]); tf.gather(params, tf.ragged.constant([[2], [0, 1]]), axis=2, batch_dims=1)
     //   -> [[[2], [5]], [[6, 7], [9, 10]]], shape (2, 2, None)
     Value cube = g.constant(Tensor.of(DType.INT32, new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, 2, 2, 3));
     Value dense = g.gather(cube, g.raggedConstant(List.of(List.of(2), List.of(0, 1))), 2, 1);
     assertEquals("(2, 2, None)", dense.shape());
-    assertEquals("[[[2], [5]], [[6, 7], [9, 10]]]", run(g, dense));
+    assertEquals("[[[2], [5]], [[6, 7], [9, 10]]]", runFirst(g, dense));
     // indices with 3 batch rows for params' 2: TF's gather of the indices' rows checks no count; Tatter refuses
     GraphBuilder g2 = new GraphBuilder();
     Value p = g2.placeholder("p", Types.parse("ragged<int32>[None, (None), 3]"));
@@ -130,7 +122,7 @@ class GatherRaggedIndicesAxisTest {
     Value indices = g.raggedConstant(List.of(List.of(List.of(1, 0), List.of(0)), List.of(List.of(0), List.of(), List.of(0, 0))));
     Value out = g.gather(rt2, indices, 2, 2);
     assertEquals("(2, None, None)", out.shape());
-    assertEquals("[[[2, 1], [3]], [[4], [], [7, 7]]]", run(g, out));
+    assertEquals("[[[2, 1], [3]], [[4], [], [7, 7]]]", runFirst(g, out));
   }
 
   @Test

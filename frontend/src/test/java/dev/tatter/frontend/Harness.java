@@ -1,6 +1,7 @@
 package dev.tatter.frontend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tatter.codegen.CompiledGraph;
@@ -13,6 +14,7 @@ import dev.tatter.ir.Node;
 import dev.tatter.ir.text.GraphParser;
 import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.optimizer.PassManager;
+import dev.tatter.runtime.InvalidArgumentException;
 import java.util.List;
 import java.util.Map;
 
@@ -41,6 +43,39 @@ public final class Harness {
         "the parsed graph must have the same types");
     check(parsed, feeds, oracle);
     return oracle;
+  }
+
+  /** The text of the graph's one output {@code out}, run everywhere (as {@link #runEverywhere}) without feeds. */
+  public static String runFirst(GraphBuilder g, Value out) {
+    return runFirst(g, out, Map.of());
+  }
+
+  /** The text of the graph's one output {@code out}, run everywhere (as {@link #runEverywhere}) with {@code feeds}. */
+  public static String runFirst(GraphBuilder g, Value out, Map<String, ?> feeds) {
+    return runEverywhere(g.build(out), feeds).get(0).toString();
+  }
+
+  /**
+   * The message of the {@link InvalidArgumentException} that running the graph of {@code out}
+   * without feeds throws (the first backend to run it, the interpreter, must throw it).
+   */
+  public static String runtimeError(GraphBuilder g, Value out) {
+    return runtimeError(g, out, Map.of());
+  }
+
+  /** As {@link #runtimeError(GraphBuilder, Value)}, with {@code feeds}. */
+  public static String runtimeError(GraphBuilder g, Value out, Map<String, ?> feeds) {
+    return assertThrows(InvalidArgumentException.class, () -> runEverywhere(g.build(out), feeds)).getMessage();
+  }
+
+  /**
+   * The message of the {@link InvalidArgumentException} that a {@link Session} of the graph of
+   * {@code out} throws when it runs with {@code feeds} (the session is closed after).
+   */
+  public static String sessionError(GraphBuilder g, Value out, Map<String, ?> feeds) {
+    try (Session s = new Session(g.build(out))) {
+      return assertThrows(InvalidArgumentException.class, () -> s.run(feeds, out)).getMessage();
+    }
   }
 
   private static void check(Graph graph, Map<String, ?> feeds, List<Object> oracle) {

@@ -1,5 +1,6 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,14 +29,6 @@ class RaggedGatherNdTest {
         List.of(List.of(), List.of("210"))), DType.STRING, 2);
   }
 
-  private static String run(GraphBuilder g, Value out) {
-    return run(g, out, Map.of());
-  }
-
-  private static String run(GraphBuilder g, Value out, Map<String, Object> feeds) {
-    return Harness.runEverywhere(g.build(out), feeds).get(0).toString();
-  }
-
   private static Value ints(GraphBuilder g, int[] shape, int... values) {
     return g.constant(Tensor.of(DType.INT32, values, shape));
   }
@@ -52,11 +45,11 @@ class RaggedGatherNdTest {
     GraphBuilder g = new GraphBuilder();
     Value params = docParams(g);
     // tf.gather_nd(params, [[2], [0]]) -> [[[], [b'210']], [[b'000', b'001'], [b'010']]]
-    assertEquals("[[[], [b'210']], [[b'000', b'001'], [b'010']]]", run(g, g.gatherNd(params, ints(g, new int[] {2, 1}, 2, 0))));
+    assertEquals("[[[], [b'210']], [[b'000', b'001'], [b'010']]]", runFirst(g, g.gatherNd(params, ints(g, new int[] {2, 1}, 2, 0))));
     // tf.gather_nd(params, [[2, 1], [0, 0]]) -> [[b'210'], [b'000', b'001']]
-    assertEquals("[[b'210'], [b'000', b'001']]", run(g, g.gatherNd(params, ints(g, new int[] {2, 2}, 2, 1, 0, 0))));
+    assertEquals("[[b'210'], [b'000', b'001']]", runFirst(g, g.gatherNd(params, ints(g, new int[] {2, 2}, 2, 1, 0, 0))));
     // tf.gather_nd(params, [[0, 0, 1], [1, 1, 2]]) -> [b'001', b'112']
-    assertEquals("[b'001', b'112']", run(g, g.gatherNd(params, ints(g, new int[] {2, 3}, 0, 0, 1, 1, 1, 2))));
+    assertEquals("[b'001', b'112']", runFirst(g, g.gatherNd(params, ints(g, new int[] {2, 3}, 0, 0, 1, 1, 1, 2))));
   }
 
   @Test
@@ -64,12 +57,12 @@ class RaggedGatherNdTest {
     GraphBuilder g = new GraphBuilder();
     Value params = docParams(g);
     // tf.gather_nd(params, [2, 1]) -> [b'210'] (row_splits[2] + 1 = 6, params.values[6])
-    assertEquals("[b'210']", run(g, g.gatherNd(params, g.constant(Tensor.ofInts(2, 1)))));
+    assertEquals("[b'210']", runFirst(g, g.gatherNd(params, g.constant(Tensor.ofInts(2, 1)))));
     // tf.gather_nd(params, [0, 0, 1]) -> b'001'
-    assertEquals("b'001'", run(g, g.gatherNd(params, g.constant(Tensor.ofLongs(0, 0, 1)))));
+    assertEquals("b'001'", runFirst(g, g.gatherNd(params, g.constant(Tensor.ofLongs(0, 0, 1)))));
     // tf.gather_nd(params, [1]) -> [[[b'100'], [b'110', b'111', b'112'], [b'120']]]: TF's reshape(indices, [-1])
     // makes the one tuple a list of one, so the result keeps a leading dim of 1
-    assertEquals("[[[b'100'], [b'110', b'111', b'112'], [b'120']]]", run(g, g.gatherNd(params, g.constant(Tensor.ofInts(1)))));
+    assertEquals("[[[b'100'], [b'110', b'111', b'112'], [b'120']]]", runFirst(g, g.gatherNd(params, g.constant(Tensor.ofInts(1)))));
   }
 
   @Test
@@ -77,9 +70,9 @@ class RaggedGatherNdTest {
     GraphBuilder g = new GraphBuilder();
     Value rt = g.raggedConstant(List.of(List.of(1, 2), List.of(3)));
     // tf.gather_nd(rt, tf.zeros([2, 0], tf.int32)) -> [[[1, 2], [3]], [[1, 2], [3]]] (TF tiles params)
-    assertEquals("[[[1, 2], [3]], [[1, 2], [3]]]", run(g, g.gatherNd(rt, ints(g, new int[] {2, 0}))));
+    assertEquals("[[[1, 2], [3]], [[1, 2], [3]]]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {2, 0}))));
     // tf.gather_nd(rt, tf.zeros([0], tf.int32)) -> [[1, 2], [3]]
-    assertEquals("[[1, 2], [3]]", run(g, g.gatherNd(rt, ints(g, new int[] {0}))));
+    assertEquals("[[1, 2], [3]]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {0}))));
   }
 
   @Test
@@ -87,13 +80,13 @@ class RaggedGatherNdTest {
     GraphBuilder g = new GraphBuilder();
     Value rt = g.raggedConstant(List.of(List.of(), List.of(1, 2), List.of()));
     // tf.gather_nd(rt, [[0], [2]]) -> [[], []]
-    assertEquals("[[], []]", run(g, g.gatherNd(rt, ints(g, new int[] {2, 1}, 0, 2))));
+    assertEquals("[[], []]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {2, 1}, 0, 2))));
     // tf.gather_nd(rt, [[1, 1], [1, 0]]) -> [2, 1]
-    assertEquals("[2, 1]", run(g, g.gatherNd(rt, ints(g, new int[] {2, 2}, 1, 1, 1, 0))));
+    assertEquals("[2, 1]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {2, 2}, 1, 1, 1, 0))));
     // tf.gather_nd(rt, tf.zeros([0, 2], tf.int32)) -> []
-    assertEquals("[]", run(g, g.gatherNd(rt, ints(g, new int[] {0, 2}))));
+    assertEquals("[]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {0, 2}))));
     // tf.gather_nd(rt, tf.zeros([0, 1], tf.int32)) -> []
-    assertEquals("[]", run(g, g.gatherNd(rt, ints(g, new int[] {0, 1}))));
+    assertEquals("[]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {0, 1}))));
   }
 
   @Test
@@ -102,11 +95,11 @@ class RaggedGatherNdTest {
     // rt = tf.RaggedTensor.from_row_splits([[1, 2], [3, 4], [5, 6]], [0, 2, 3]) = [[[1, 2], [3, 4]], [[5, 6]]]
     Value rt = g.raggedFromRowSplits(ints(g, new int[] {3, 2}, 1, 2, 3, 4, 5, 6), g.constant(Tensor.ofLongs(0, 2, 3)));
     // tf.gather_nd(rt, [[0, 1, 0], [1, 0, 1]]) -> [3, 6]
-    assertEquals("[3, 6]", run(g, g.gatherNd(rt, ints(g, new int[] {2, 3}, 0, 1, 0, 1, 0, 1))));
+    assertEquals("[3, 6]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {2, 3}, 0, 1, 0, 1, 0, 1))));
     // tf.gather_nd(rt, [[0, 1], [1, 0]]) -> [[3, 4], [5, 6]]
-    assertEquals("[[3, 4], [5, 6]]", run(g, g.gatherNd(rt, ints(g, new int[] {2, 2}, 0, 1, 1, 0))));
+    assertEquals("[[3, 4], [5, 6]]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {2, 2}, 0, 1, 1, 0))));
     // tf.gather_nd(rt, [[1]]) -> [[[5, 6]]]
-    assertEquals("[[[5, 6]]]", run(g, g.gatherNd(rt, ints(g, new int[] {1, 1}, 1))));
+    assertEquals("[[[5, 6]]]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {1, 1}, 1))));
   }
 
   @Test
@@ -114,15 +107,15 @@ class RaggedGatherNdTest {
     GraphBuilder g = new GraphBuilder();
     Value rt = g.raggedConstant(List.of(List.of(1, 2), List.of(3)));
     // tf.gather_nd(rt, [[[0, 1]], [[1, 0]]]) -> [[2], [3]] (dense: TF's to_tensor of the uniform result)
-    assertEquals("[[2], [3]]", run(g, g.gatherNd(rt, ints(g, new int[] {2, 1, 2}, 0, 1, 1, 0))));
+    assertEquals("[[2], [3]]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {2, 1, 2}, 0, 1, 1, 0))));
     // tf.gather_nd(rt, [[[1], [0]]]) -> [[[3], [1, 2]]]
-    assertEquals("[[[3], [1, 2]]]", run(g, g.gatherNd(rt, ints(g, new int[] {1, 2, 1}, 1, 0))));
+    assertEquals("[[[3], [1, 2]]]", runFirst(g, g.gatherNd(rt, ints(g, new int[] {1, 2, 1}, 1, 0))));
     // tf.gather_nd(rt, tf.RaggedTensor.from_row_splits([[1, 0], [0, 1], [0, 0]], [0, 2, 2, 3])) -> [[3, 2], [], [1]]
     Value ids = g.raggedFromRowSplits(ints(g, new int[] {3, 2}, 1, 0, 0, 1, 0, 0), g.constant(Tensor.ofLongs(0, 2, 2, 3)));
-    assertEquals("[[3, 2], [], [1]]", run(g, g.gatherNd(rt, ids)));
+    assertEquals("[[3, 2], [], [1]]", runFirst(g, g.gatherNd(rt, ids)));
     // tf.gather_nd(rt, tf.RaggedTensor.from_row_splits([[1], [0]], [0, 1, 2])) -> [[[3]], [[1, 2]]]
     Value rows = g.raggedFromRowSplits(ints(g, new int[] {2, 1}, 1, 0), g.constant(Tensor.ofLongs(0, 1, 2)));
-    assertEquals("[[[3]], [[1, 2]]]", run(g, g.gatherNd(rt, rows)));
+    assertEquals("[[[3]], [[1, 2]]]", runFirst(g, g.gatherNd(rt, rows)));
   }
 
   @Test
@@ -133,7 +126,7 @@ class RaggedGatherNdTest {
     RaggedTensor fed = RaggedTensor.of(Tensor.ofFloats(1.5f, 2.5f, 3.5f), RowPartition.fromRowSplits(new long[] {0, 0, 3},
         DType.INT64, true));
     // tf.gather_nd(tf.ragged.constant([[], [1.5, 2.5, 3.5]]), [[1, 2], [1, 0]]) -> [3.5, 1.5]
-    assertEquals("[3.5, 1.5]", run(g, g.gatherNd(rt, i), Map.of("rt", fed, "i", Tensor.of(DType.INT64, new long[] {1, 2, 1, 0}, 2, 2))));
+    assertEquals("[3.5, 1.5]", runFirst(g, g.gatherNd(rt, i), Map.of("rt", fed, "i", Tensor.of(DType.INT64, new long[] {1, 2, 1, 0}, 2, 2))));
   }
 
   @Test

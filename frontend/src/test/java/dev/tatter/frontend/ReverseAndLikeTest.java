@@ -1,5 +1,6 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,29 +10,24 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code tf.reverse} on dense and ragged tensors, and {@code tf.ones_like}/{@code zeros_like} on ragged ones. */
 class ReverseAndLikeTest {
-  private static String run(GraphBuilder g, Value out) {
-    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
-  }
-
   @Test
   void reverse_dense() {
     GraphBuilder g = new GraphBuilder();
     Value x = g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 2, 3));
     // tf.reverse([[1, 2, 3], [4, 5, 6]], axis=[1]) -> [[3, 2, 1], [6, 5, 4]]
-    assertEquals("[[3, 2, 1], [6, 5, 4]]", run(g, x.reverse(1)));
+    assertEquals("[[3, 2, 1], [6, 5, 4]]", runFirst(g, x.reverse(1)));
     // axis=[0] -> [[4, 5, 6], [1, 2, 3]]; axis=[0, -1] -> [[6, 5, 4], [3, 2, 1]]
-    assertEquals("[[4, 5, 6], [1, 2, 3]]", run(g, x.reverse(0)));
-    assertEquals("[[6, 5, 4], [3, 2, 1]]", run(g, x.reverse(0, -1)));
+    assertEquals("[[4, 5, 6], [1, 2, 3]]", runFirst(g, x.reverse(0)));
+    assertEquals("[[6, 5, 4], [3, 2, 1]]", runFirst(g, x.reverse(0, -1)));
     // axis=[] -> unchanged
-    assertEquals("[[1, 2, 3], [4, 5, 6]]", run(g, x.reverse()));
+    assertEquals("[[1, 2, 3], [4, 5, 6]]", runFirst(g, x.reverse()));
     // strings and empty tensors: tf.reverse(["a", "b"], [0]) -> [b'b', b'a']; tf.reverse(tf.zeros([0, 2]), [0]) -> []
-    assertEquals("[b'b', b'a']", run(g, g.constant(Tensor.ofStrings("a", "b")).reverse(0)));
-    assertEquals("[]", run(g, g.constant(Tensor.of(DType.FLOAT32, new float[0], 0, 2)).reverse(0)));
+    assertEquals("[b'b', b'a']", runFirst(g, g.constant(Tensor.ofStrings("a", "b")).reverse(0)));
+    assertEquals("[]", runFirst(g, g.constant(Tensor.of(DType.FLOAT32, new float[0], 0, 2)).reverse(0)));
   }
 
   @Test
@@ -39,25 +35,25 @@ class ReverseAndLikeTest {
     GraphBuilder g = new GraphBuilder();
     Value rt = g.raggedConstant(List.of(List.of(1, 2, 3), List.of(), List.of(4, 5)));
     // tf.reverse(tf.ragged.constant([[1, 2, 3], [], [4, 5]]), axis=[1]) -> [[3, 2, 1], [], [5, 4]]
-    assertEquals("[[3, 2, 1], [], [5, 4]]", run(g, rt.reverse(1)));
+    assertEquals("[[3, 2, 1], [], [5, 4]]", runFirst(g, rt.reverse(1)));
     // axis=[0] -> [[4, 5], [], [1, 2, 3]]; axis=[0, 1] -> [[5, 4], [], [3, 2, 1]]
-    assertEquals("[[4, 5], [], [1, 2, 3]]", run(g, rt.reverse(0)));
-    assertEquals("[[5, 4], [], [3, 2, 1]]", run(g, rt.reverse(0, -1)));
+    assertEquals("[[4, 5], [], [1, 2, 3]]", runFirst(g, rt.reverse(0)));
+    assertEquals("[[5, 4], [], [3, 2, 1]]", runFirst(g, rt.reverse(0, -1)));
     Value deep = g.raggedConstant(List.of(List.of(List.of(1, 2), List.of()), List.of(List.of(3, 4, 5))));
     // tf.reverse(tf.ragged.constant([[[1, 2], []], [[3, 4, 5]]]), axis=[2]) -> [[[2, 1], []], [[5, 4, 3]]]
-    assertEquals("[[[2, 1], []], [[5, 4, 3]]]", run(g, deep.reverse(2)));
+    assertEquals("[[[2, 1], []], [[5, 4, 3]]]", runFirst(g, deep.reverse(2)));
     // axis=[0] -> [[[3, 4, 5]], [[1, 2], []]]
-    assertEquals("[[[3, 4, 5]], [[1, 2], []]]", run(g, deep.reverse(0)));
+    assertEquals("[[[3, 4, 5]], [[1, 2], []]]", runFirst(g, deep.reverse(0)));
     // a uniform inner axis: tf.RaggedTensor.from_row_splits([[1, 2], [3, 4], [5, 6]], [0, 2, 3])
     //   tf.reverse(rt, [2]) -> [[[2, 1], [4, 3]], [[6, 5]]]; [1] -> [[[3, 4], [1, 2]], [[5, 6]]]
     Value inner = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 3, 2)),
         g.constant(Tensor.ofLongs(0, 2, 3)));
-    assertEquals("[[[2, 1], [4, 3]], [[6, 5]]]", run(g, inner.reverse(2)));
-    assertEquals("[[[3, 4], [1, 2]], [[5, 6]]]", run(g, inner.reverse(1)));
+    assertEquals("[[[2, 1], [4, 3]], [[6, 5]]]", runFirst(g, inner.reverse(2)));
+    assertEquals("[[[3, 4], [1, 2]], [[5, 6]]]", runFirst(g, inner.reverse(1)));
     // no rows: tf.reverse(tf.ragged.constant([], ragged_rank=1, dtype=tf.int32), [0]) -> []
     Value empty = g.raggedFromRowSplits(g.constant(Tensor.ofInts()), g.constant(Tensor.ofLongs(0)));
-    assertEquals("[]", run(g, empty.reverse(0)));
-    assertEquals("[]", run(g, empty.reverse(1)));
+    assertEquals("[]", runFirst(g, empty.reverse(0)));
+    assertEquals("[]", runFirst(g, empty.reverse(1)));
   }
 
   @Test
@@ -81,21 +77,21 @@ class ReverseAndLikeTest {
     GraphBuilder g = new GraphBuilder();
     Value rt = g.raggedConstant(List.of(List.of(1.5f, -2f), List.of(), List.of(7f)));
     // tf.ones_like(tf.ragged.constant([[1.5, -2.], [], [7.]])) -> [[1.0, 1.0], [], [1.0]] (float32)
-    assertEquals("[[1.0, 1.0], [], [1.0]]", run(g, rt.onesLike()));
+    assertEquals("[[1.0, 1.0], [], [1.0]]", runFirst(g, rt.onesLike()));
     // tf.zeros_like(rt) -> [[0.0, 0.0], [], [0.0]]
-    assertEquals("[[0.0, 0.0], [], [0.0]]", run(g, rt.zerosLike()));
+    assertEquals("[[0.0, 0.0], [], [0.0]]", runFirst(g, rt.zerosLike()));
     // tf.ones_like(rt, dtype=tf.int64) -> [[1, 1], [], [1]] (int64); tf.zeros_like(rt, dtype=tf.bool) -> [[False, False], [], [False]]
     Value ones = rt.onesLike(DType.INT64);
     assertEquals(DType.INT64, ones.dtype());
-    assertEquals("[[1, 1], [], [1]]", run(g, ones));
-    assertEquals("[[False, False], [], [False]]", run(g, rt.zerosLike(DType.BOOL)));
+    assertEquals("[[1, 1], [], [1]]", runFirst(g, ones));
+    assertEquals("[[False, False], [], [False]]", runFirst(g, rt.zerosLike(DType.BOOL)));
     // ragged_rank 2 keeps both partitions: tf.ones_like(tf.ragged.constant([[[1], []], [[2, 3]]])) -> [[[1], []], [[1, 1]]]
     Value deep = g.raggedConstant(List.of(List.of(List.of(1), List.of()), List.of(List.of(2, 3))));
     Value deepOnes = deep.onesLike();
     assertEquals(2, ((RaggedType) deepOnes.type()).raggedRank());
-    assertEquals("[[[1], []], [[1, 1]]]", run(g, deepOnes));
+    assertEquals("[[[1], []], [[1, 1]]]", runFirst(g, deepOnes));
     // tf.zeros_like(tf.ragged.constant([["a"], []])) -> [[b''], []]
-    assertEquals("[[b''], []]", run(g, g.raggedConstant(List.of(List.of("a"), List.of())).zerosLike()));
+    assertEquals("[[b''], []]", runFirst(g, g.raggedConstant(List.of(List.of("a"), List.of())).zerosLike()));
   }
 
   @Test

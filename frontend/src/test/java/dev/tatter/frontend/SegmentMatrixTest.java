@@ -1,5 +1,6 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tatter.runtime.DType;
@@ -14,23 +15,19 @@ import org.junit.jupiter.api.Test;
  * float64 too, and a sorted op's empty segment is 0 in every column.
  */
 class SegmentMatrixTest {
-  private static String run(GraphBuilder g, Value out) {
-    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
-  }
-
   @Test
   void sortedSumOfMatrixRows_oneRowSegmentIsItsRow_longerSegmentFoldsFromZero() {
     GraphBuilder g = new GraphBuilder();
     Value data = g.constant(Tensor.of(DType.FLOAT32, new float[] {-0f, 1f, -0f, -0f, 2f, -0f}, 3, 2));
     // tf.math.segment_sum([[-0., 1.], [-0., -0.], [2., -0.]], [0, 0, 1]) -> [[0., 1.], [2., -0.]]
     // (segment 0 is Eigen's sum from 0: 0 + -0 + -0 = 0; segment 1 is one row, copied)
-    assertEquals("[[0.0, 1.0], [2.0, -0.0]]", run(g, g.segmentSum(data, g.constant(Tensor.ofInts(0, 0, 1)))));
+    assertEquals("[[0.0, 1.0], [2.0, -0.0]]", runFirst(g, g.segmentSum(data, g.constant(Tensor.ofInts(0, 0, 1)))));
     Value other = g.constant(Tensor.of(DType.FLOAT32, new float[] {-0f, 1f, -0f, -0f, -0f, 2f}, 3, 2));
     // tf.math.segment_sum([[-0., 1.], [-0., -0.], [-0., 2.]], [0, 1, 1]) -> [[-0., 1.], [0., 2.]]
-    assertEquals("[[-0.0, 1.0], [0.0, 2.0]]", run(g, g.segmentSum(other, g.constant(Tensor.ofInts(0, 1, 1)))));
+    assertEquals("[[-0.0, 1.0], [0.0, 2.0]]", runFirst(g, g.segmentSum(other, g.constant(Tensor.ofInts(0, 1, 1)))));
     Value mixed = g.constant(Tensor.of(DType.FLOAT32, new float[] {0f, 1f, -0f, 1f}, 2, 2));
     // tf.math.segment_sum([[0., 1.], [-0., 1.]], [0, 0]) -> [[0., 2.]]: a +0.0 in the column makes the sum +0.0
-    assertEquals("[[0.0, 2.0]]", run(g, g.segmentSum(mixed, g.constant(Tensor.ofInts(0, 0)))));
+    assertEquals("[[0.0, 2.0]]", runFirst(g, g.segmentSum(mixed, g.constant(Tensor.ofInts(0, 0)))));
   }
 
   @Test
@@ -39,14 +36,14 @@ class SegmentMatrixTest {
     Value data = g.constant(Tensor.of(DType.FLOAT64, new double[] {1, 2, 3, 4, 5, 6}, 3, 2));
     // tf.math.segment_mean(tf.constant([[1., 2.], [3., 4.], [5., 6.]], tf.float64), [0, 0, 2])
     //   -> [[2., 3.], [0., 0.], [5., 6.]]
-    assertEquals("[[2.0, 3.0], [0.0, 0.0], [5.0, 6.0]]", run(g, g.segmentMean(data, g.constant(Tensor.ofInts(0, 0, 2)))));
+    assertEquals("[[2.0, 3.0], [0.0, 0.0], [5.0, 6.0]]", runFirst(g, g.segmentMean(data, g.constant(Tensor.ofInts(0, 0, 2)))));
     // tf.math.unsorted_segment_mean(same data, [1, 1, 0], 2) -> [[5., 6.], [2., 3.]]
-    assertEquals("[[5.0, 6.0], [2.0, 3.0]]", run(g, g.unsortedSegmentMean(data, g.constant(Tensor.ofInts(1, 1, 0)),
+    assertEquals("[[5.0, 6.0], [2.0, 3.0]]", runFirst(g, g.unsortedSegmentMean(data, g.constant(Tensor.ofInts(1, 1, 0)),
         g.scalar(DType.INT32, 2))));
     // tf.math.unsorted_segment_sqrt_n(tf.constant([[3., 4.], [5., 6.], [1., 1.]], tf.float64), [0, 0, 1], 2)
     //   -> [[8 / sqrt(2), 10 / sqrt(2)], [1., 1.]] = [[5.65685424949238, 7.071067811865475], [1., 1.]]
     Value sq = g.constant(Tensor.of(DType.FLOAT64, new double[] {3, 4, 5, 6, 1, 1}, 3, 2));
-    assertEquals("[[5.65685424949238, 7.071067811865475], [1.0, 1.0]]", run(g, g.unsortedSegmentSqrtN(sq,
+    assertEquals("[[5.65685424949238, 7.071067811865475], [1.0, 1.0]]", runFirst(g, g.unsortedSegmentSqrtN(sq,
         g.constant(Tensor.ofInts(0, 0, 1)), g.scalar(DType.INT32, 2))));
   }
 

@@ -1,5 +1,6 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,39 +25,31 @@ class SparseSegmentTest {
     return g.constant(Tensor.ofInts(v));
   }
 
-  private String run(Value out, Map<String, ?> feeds) {
-    return Harness.runEverywhere(g.build(out), feeds).get(0).toString();
-  }
-
-  private String run(Value out) {
-    return run(out, Map.of());
-  }
-
   @Test
   void segmentSum_docstringExamples() {
     // tf.sparse.segment_sum(c, [0, 1], [0, 0]) -> [[0, 0, 0, 0]]
-    assertEquals("[[0.0, 0.0, 0.0, 0.0]]", run(g.sparseSegmentSum(c(), ints(0, 1), ints(0, 0), -1)));
+    assertEquals("[[0.0, 0.0, 0.0, 0.0]]", runFirst(g, g.sparseSegmentSum(c(), ints(0, 1), ints(0, 0), -1)));
     // tf.sparse.segment_sum(c, [0, 1], [0, 1]) -> [[1, 2, 3, 4], [-1, -2, -3, -4]]
-    assertEquals("[[1.0, 2.0, 3.0, 4.0], [-1.0, -2.0, -3.0, -4.0]]", run(g.sparseSegmentSum(c(), ints(0, 1), ints(0, 1), -1)));
+    assertEquals("[[1.0, 2.0, 3.0, 4.0], [-1.0, -2.0, -3.0, -4.0]]", runFirst(g, g.sparseSegmentSum(c(), ints(0, 1), ints(0, 1), -1)));
     // tf.sparse.segment_sum(c, [0, 2], [0, 0]) -> [[6, 8, 10, 12]]
-    assertEquals("[[6.0, 8.0, 10.0, 12.0]]", run(g.sparseSegmentSum(c(), ints(0, 2), ints(0, 0), -1)));
+    assertEquals("[[6.0, 8.0, 10.0, 12.0]]", runFirst(g, g.sparseSegmentSum(c(), ints(0, 2), ints(0, 0), -1)));
     // tf.sparse.segment_sum(c, [0, 1], [0, 2], num_segments=4) -> [[1, 2, 3, 4], [0...], [-1, ...], [0...]]
     assertEquals("[[1.0, 2.0, 3.0, 4.0], [0.0, 0.0, 0.0, 0.0], [-1.0, -2.0, -3.0, -4.0], [0.0, 0.0, 0.0, 0.0]]",
-        run(g.sparseSegmentSum(c(), ints(0, 1), ints(0, 2), 4)));
+        runFirst(g, g.sparseSegmentSum(c(), ints(0, 1), ints(0, 2), 4)));
     // tf.sparse.segment_sum(c, [], []) of no rows -> shape [0, 4]
-    assertEquals("[]", run(g.sparseSegmentSum(c(), ints(), ints(), -1)));
+    assertEquals("[]", runFirst(g, g.sparseSegmentSum(c(), ints(), ints(), -1)));
   }
 
   @Test
   void segmentMeanAndSqrtN() {
     // tf.sparse.segment_mean(c, [0, 2], [0, 0]) -> [[3, 4, 5, 6]]; [0, 1, 2] in segments [0, 0, 1] -> [[0...], [5, 6, 7, 8]]
-    assertEquals("[[3.0, 4.0, 5.0, 6.0]]", run(g.sparseSegmentMean(c(), ints(0, 2), ints(0, 0), -1)));
-    assertEquals("[[0.0, 0.0, 0.0, 0.0], [5.0, 6.0, 7.0, 8.0]]", run(g.sparseSegmentMean(c(), ints(0, 1, 2), ints(0, 0, 1), -1)));
+    assertEquals("[[3.0, 4.0, 5.0, 6.0]]", runFirst(g, g.sparseSegmentMean(c(), ints(0, 2), ints(0, 0), -1)));
+    assertEquals("[[0.0, 0.0, 0.0, 0.0], [5.0, 6.0, 7.0, 8.0]]", runFirst(g, g.sparseSegmentMean(c(), ints(0, 1, 2), ints(0, 0, 1), -1)));
     // tf.sparse.segment_sqrt_n(c, [0, 2], [0, 0]) -> [[6, 8, 10, 12]] * (1 / sqrt(2)) in float32 (TF's scaling factor)
     Value out = g.sparseSegmentSqrtN(c(), ints(0, 2), ints(0, 0), 3);
     float r2 = 1f / (float) Math.sqrt(2);
     assertEquals("[[" + 6f * r2 + ", " + 8f * r2 + ", " + 10f * r2 + ", " + 12f * r2 + "], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]",
-        run(out));
+        runFirst(g, out));
   }
 
   @Test
@@ -89,14 +82,14 @@ class SparseSegmentTest {
     float x = 0.1f;
     // tf.sparse.segment_mean([[0.1]], [0, 0, 0], [0, 0, 0]) -> (0.1 + 0.1 + 0.1) * (1 / 3) in float32
     Value d = g.constant(Tensor.of(DType.FLOAT32, new float[] {x}, 1, 1));
-    assertEquals("[[" + (x + x + x) * third + "]]", run(g.sparseSegmentMean(d, ints(0, 0, 0), ints(0, 0, 0), -1)));
+    assertEquals("[[" + (x + x + x) * third + "]]", runFirst(g, g.sparseSegmentMean(d, ints(0, 0, 0), ints(0, 0, 0), -1)));
     // tf.sparse.segment_sqrt_n of the same 3 rows -> (0.1 + 0.1 + 0.1) * (1 / float32(sqrt(3)))
-    assertEquals("[[" + (x + x + x) * (1f / (float) Math.sqrt(3)) + "]]", run(g.sparseSegmentSqrtN(d, ints(0, 0, 0), ints(0, 0, 0), -1)));
+    assertEquals("[[" + (x + x + x) * (1f / (float) Math.sqrt(3)) + "]]", runFirst(g, g.sparseSegmentSqrtN(d, ints(0, 0, 0), ints(0, 0, 0), -1)));
     // (a correctly rounded quotient would give 0.1 and 0.17320509: TF's product by the reciprocal is 1 ulp away)
-    assertEquals("[[0.10000001]]", run(g.sparseSegmentMean(d, ints(0, 0, 0), ints(0, 0, 0), -1)));
+    assertEquals("[[0.10000001]]", runFirst(g, g.sparseSegmentMean(d, ints(0, 0, 0), ints(0, 0, 0), -1)));
     // 10 rows of 0.1 (10 % 8 == 2 rows first, then a block of 8): the sum divided by 10
     int[] ten = new int[10];
-    assertEquals("[[" + ((x + x) + (x + x + x + x + x + x + x + x)) / 10f + "]]", run(g.sparseSegmentMean(d, ints(ten), ints(ten), -1)));
+    assertEquals("[[" + ((x + x) + (x + x + x + x + x + x + x + x)) / 10f + "]]", runFirst(g, g.sparseSegmentMean(d, ints(ten), ints(ten), -1)));
   }
 
   @Test
@@ -105,7 +98,7 @@ class SparseSegmentTest {
     // tf.sparse.segment_sum([[1], [1e-8] * 8], range(9), [0] * 9) -> [[1.0]] (each 1e-8 is lost against 1;
     // 1 + (the eight 1e-8 summed first) would round to 1.0000001)
     Value v = g.constant(Tensor.of(DType.FLOAT32, new float[] {1f, 1e-8f, 1e-8f, 1e-8f, 1e-8f, 1e-8f, 1e-8f, 1e-8f, 1e-8f}, 9, 1));
-    assertEquals("[[1.0]]", run(g.sparseSegmentSum(v, ints(0, 1, 2, 3, 4, 5, 6, 7, 8), ints(new int[9]), -1)));
+    assertEquals("[[1.0]]", runFirst(g, g.sparseSegmentSum(v, ints(0, 1, 2, 3, 4, 5, 6, 7, 8), ints(new int[9]), -1)));
   }
 
   @Test

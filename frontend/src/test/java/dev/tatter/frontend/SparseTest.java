@@ -1,5 +1,6 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,10 +24,6 @@ class SparseTest {
     return g.sparseTensor(new long[][] {{0, 0}, {1, 2}}, Tensor.ofInts(1, 2), 3, 4);
   }
 
-  private static String run(GraphBuilder g, Value out) {
-    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
-  }
-
   private static String runFails(GraphBuilder g, Value out, Map<String, ?> feeds) {
     try (Session s = new Session(g.build(out))) {
       return assertThrows(InvalidArgumentException.class, () -> s.run(feeds, out)).getMessage();
@@ -39,8 +36,8 @@ class SparseTest {
     Value st = seedSt(g);
     assertEquals("sparse<int32>[3, 4]", st.type().toString());
     assertEquals("(3, 4)", st.getShape());
-    assertEquals("[[1, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]", run(g, st.toDense()));
-    assertEquals("[[1, -1, -1, -1], [-1, -1, 2, -1], [-1, -1, -1, -1]]", run(g, st.toDense(-1)));
+    assertEquals("[[1, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]", runFirst(g, st.toDense()));
+    assertEquals("[[1, -1, -1, -1], [-1, -1, 2, -1], [-1, -1, -1, -1]]", runFirst(g, st.toDense(-1)));
   }
 
   @Test
@@ -105,17 +102,17 @@ class SparseTest {
     GraphBuilder g = new GraphBuilder();
     Value st = g.sparseFromDense(g.constant(Tensor.of(DType.INT32, new int[] {1, 0, 2, 0, 3, 0, 0, 4}, 2, 4)));
     Value replaced = st.withValues(g.constant(Tensor.ofInts(10, 20, 30, 40)));
-    assertEquals("[[10, 0, 20, 0], [30, 0, 0, 40]]", run(g, replaced.toDense()));
+    assertEquals("[[10, 0, 20, 0], [30, 0, 0, 40]]", runFirst(g, replaced.toDense()));
   }
 
   @Test
   void reorder_sortsIndicesRowMajor() {
     GraphBuilder g = new GraphBuilder();
     Value st = g.sparseTensor(new long[][] {{1, 2}, {0, 3}, {0, 1}}, Tensor.ofFloats(1, 2, 3), 3, 4);
-    assertEquals("SparseTensor(indices=[[0, 1], [0, 3], [1, 2]], values=[3.0, 2.0, 1.0], dense_shape=[3, 4])", run(g, st.reorder()));
+    assertEquals("SparseTensor(indices=[[0, 1], [0, 3], [1, 2]], values=[3.0, 2.0, 1.0], dense_shape=[3, 4])", runFirst(g, st.reorder()));
     // tf.sparse.to_dense(st, validate_indices=False): unordered indices are fine without validation
-    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", run(g, st.toDense(0f, false)));
-    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", run(g, st.reorder().toDense()));
+    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, st.toDense(0f, false)));
+    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, st.reorder().toDense()));
   }
 
   @Test
@@ -123,9 +120,9 @@ class SparseTest {
     GraphBuilder g = new GraphBuilder();
     SparseTensor value = SparseTensor.of(new long[][] {{0, 0}, {1, 2}}, Tensor.ofDoubles(1.5, Double.NaN), 3, 4);
     Value st = g.sparseFromValue(value);
-    assertEquals(value.toString(), run(g, st));
+    assertEquals(value.toString(), runFirst(g, st));
     Value back = g.sparseFromDense(st.toDense());
-    assertEquals(value.toString(), run(g, back));
+    assertEquals(value.toString(), runFirst(g, back));
   }
 
   @Test
@@ -136,12 +133,12 @@ class SparseTest {
     Value product = st.mul(inf);
     assertEquals("sparse<float32>[3, 4]", product.type().toString());
     // inf * 0 would be NaN; the implicit zeros are not computed and stay 0
-    assertEquals("[[inf, 0.0, 0.0, 0.0], [0.0, 0.0, 6.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", run(g, product.toDense()));
+    assertEquals("[[inf, 0.0, 0.0, 0.0], [0.0, 0.0, 6.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, product.toDense()));
     Value column = g.constant(Tensor.of(DType.FLOAT32, new float[] {2, 4, Float.NaN}, 3, 1));
-    assertEquals("[[0.5, 0.0, 0.0, 0.0], [0.0, 0.0, 0.5, 0.0], [0.0, 0.0, 0.0, 0.0]]", run(g, st.sparseDiv(column).toDense()));
+    assertEquals("[[0.5, 0.0, 0.0, 0.0], [0.0, 0.0, 0.5, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, st.sparseDiv(column).toDense()));
     GraphBuilder h = new GraphBuilder();
     Value ints = h.sparseTensor(new long[][] {{0}, {2}}, Tensor.ofInts(7, -7), 3);
-    assertEquals("SparseTensor(indices=[[0], [2]], values=[3, -3], dense_shape=[3])", run(h, ints.sparseDiv(h.scalar(DType.INT32, 2))));
+    assertEquals("SparseTensor(indices=[[0], [2]], values=[3, -3], dense_shape=[3])", runFirst(h, ints.sparseDiv(h.scalar(DType.INT32, 2))));
   }
 
   @Test
@@ -183,7 +180,7 @@ class SparseTest {
     assertTrue(runFails(m, s5.toDense(), Map.of()).endsWith("indices[1] = [0,1] is out of order. Many sparse ops require sorted "
         + "indices. Use `tf.sparse.reorder` to create a correctly ordered copy."));
     // tf.sparse.to_dense(tf.sparse.reorder(s5)) -> [[0., 2., 1., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.]]
-    assertEquals("[[0.0, 2.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", run(m, s5.reorder().toDense()));
+    assertEquals("[[0.0, 2.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(m, s5.reorder().toDense()));
   }
 
   @Test
@@ -192,7 +189,7 @@ class SparseTest {
     Value s5 = g.sparseTensor(new long[][] {{0, 2}, {0, 1}, {1, 3}, {1, 3}}, Tensor.ofFloats(1, 2, 3, 4), 3, 4);
     // tf.sparse.to_dense(SparseTensor([[0, 2], [0, 1], [1, 3], [1, 3]], [1., 2., 3., 4.], [3, 4]), validate_indices=False)
     //   -> [[0., 2., 1., 0.], [0., 0., 0., 4.], [0., 0., 0., 0.]] (SparseToDense writes entries in order)
-    assertEquals("[[0.0, 2.0, 1.0, 0.0], [0.0, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0]]", run(g, s5.toDense(0f, false)));
+    assertEquals("[[0.0, 2.0, 1.0, 0.0], [0.0, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, s5.toDense(0f, false)));
     GraphBuilder h = new GraphBuilder();
     Value outside = h.sparseTensor(new long[][] {{2, 0}, {0, 4}}, Tensor.ofInts(1, 2), 3, 4).toDense(0, false);
     // TF's SparseToDense: "Indices are not valid (out of bounds).  Shape: [3,4]"

@@ -1,12 +1,13 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.Harness.runFirst;
+import static dev.tatter.frontend.Harness.runtimeError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.Map;
@@ -14,29 +15,21 @@ import org.junit.jupiter.api.Test;
 
 /** tf.sparse.softmax, to_indicator and bincount, and how string-valued sparse tensors print. */
 class SparseValueOpsTest {
-  private static String run(GraphBuilder g, Value out) {
-    return Harness.runEverywhere(g.build(out), Map.of()).get(0).toString();
-  }
-
-  private static String fails(GraphBuilder g, Value out, Map<String, ?> feeds) {
-    return assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(out), feeds)).getMessage();
-  }
-
   @Test
   void softmax_overEachRowsStoredValues() {
     GraphBuilder g = new GraphBuilder();
     double e = Math.E;
     // the docstring: values = [[e, 0], [e, e]] stored at [0,0], [1,0], [1,1]: tf.sparse.softmax -> [[1, 0], [0.5, 0.5]]
     Value sp = g.sparseTensor(new long[][] {{0, 0}, {1, 0}, {1, 1}}, Tensor.ofDoubles(e, e, e), 2, 2);
-    assertEquals("[[1.0, 0.0], [0.5, 0.5]]", run(g, sp.sparseSoftmax().toDense()));
+    assertEquals("[[1.0, 0.0], [0.5, 0.5]]", runFirst(g, sp.sparseSoftmax().toDense()));
     // rank 3: rows are the first two coordinates; [0, 0, *] holds three equal values -> 1/3 each (float32: 0.33333334)
     Value r3 = g.sparseTensor(new long[][] {{0, 0, 0}, {0, 0, 1}, {0, 0, 2}, {1, 1, 1}}, Tensor.ofFloats(2f, 2f, 2f, -5f), 2, 2, 3);
     assertEquals("SparseTensor(indices=[[0, 0, 0], [0, 0, 1], [0, 0, 2], [1, 1, 1]], values=[0.33333334, 0.33333334, 0.33333334, 1.0], "
         + "dense_shape=[2, 2, 3])",
-        run(g, r3.sparseSoftmax()));
+        runFirst(g, r3.sparseSoftmax()));
     // large values do not overflow (the row maximum is subtracted first)
     Value big = g.sparseTensor(new long[][] {{0, 0}, {0, 1}}, Tensor.ofFloats(1000f, 1000f), 1, 2);
-    assertEquals("SparseTensor(indices=[[0, 0], [0, 1]], values=[0.5, 0.5], dense_shape=[1, 2])", run(g, big.sparseSoftmax()));
+    assertEquals("SparseTensor(indices=[[0, 0], [0, 1]], values=[0.5, 0.5], dense_shape=[1, 2])", runFirst(g, big.sparseSoftmax()));
   }
 
   @Test
@@ -46,7 +39,7 @@ class SparseValueOpsTest {
     // SparseTensor([[1, 0], [0, 0]], [0., 0.], [2, 2]) -> values [1., 1.] (here both rows hold one value);
     // SparseTensor([[0, 1], [0, 0]], [ln 3, 0.], [1, 2]) -> sorted [0, ln 3] -> [0.25, 0.75], given back in that order
     Value sp = g.sparseTensor(new long[][] {{0, 1}, {0, 0}}, Tensor.ofDoubles(Math.log(3), 0), 1, 2);
-    assertEquals("SparseTensor(indices=[[0, 1], [0, 0]], values=[0.25, 0.75], dense_shape=[1, 2])", run(g, sp.sparseSoftmax()));
+    assertEquals("SparseTensor(indices=[[0, 1], [0, 0]], values=[0.25, 0.75], dense_shape=[1, 2])", runFirst(g, sp.sparseSoftmax()));
   }
 
   @Test
@@ -87,7 +80,7 @@ class SparseValueOpsTest {
     GraphBuilder g = new GraphBuilder();
     Value sp = g.placeholder("sp", Types.parse("sparse<int32>[None, None]"));
     SparseTensor bad = SparseTensor.of(new long[][] {{0, 0}, {1, 0}}, Tensor.ofInts(2, 4), 2, 1);
-    String m = fails(g, sp.sparseToIndicator(4), Map.of("sp", bad));
+    String m = runtimeError(g, sp.sparseToIndicator(4), Map.of("sp", bad));
     assertTrue(m.endsWith("Indices are not valid (out of bounds).  Shape: [2,4] (sp_input.values[1] = 4 is not in [0, 4))"), m);
   }
 
@@ -98,26 +91,26 @@ class SparseValueOpsTest {
     Value data = g.sparseTensor(idx, Tensor.ofLongs(10, 20, 30, 20, 11, 101, 11, 10001), 2, 4);
     // the docstring: tf.sparse.bincount(data, axis=-1)
     assertEquals("SparseTensor(indices=[[0, 10], [0, 20], [0, 30], [1, 11], [1, 101], [1, 10001]], values=[1, 2, 1, 2, 1, 1], "
-        + "dense_shape=[2, 10002])", run(g, data.sparseBincount(null, -1, null, null, false)));
+        + "dense_shape=[2, 10002])", runFirst(g, data.sparseBincount(null, -1, null, null, false)));
     // axis=0 counts all values: indices [[10], [11], [20], [30], [101], [10001]], values [1, 2, 2, 1, 1, 1], shape [10002]
     assertEquals("SparseTensor(indices=[[10], [11], [20], [30], [101], [10001]], values=[1, 2, 2, 1, 1, 1], dense_shape=[10002])",
-        run(g, data.sparseBincount(null, 0, null, null, false)));
+        runFirst(g, data.sparseBincount(null, 0, null, null, false)));
     // maxlength=25 drops values >= 25; binary_output=True gives 1s: tf.sparse.bincount(data, axis=-1, maxlength=25, binary_output=True)
     assertEquals("SparseTensor(indices=[[0, 10], [0, 20], [1, 11]], values=[1, 1, 1], dense_shape=[2, 25])",
-        run(g, data.sparseBincount(null, -1, null, 25L, true)));
+        runFirst(g, data.sparseBincount(null, -1, null, 25L, true)));
     // weights: a sparse tensor with data's indices, its values summed per bin (the docstring's weights example, float32)
     Value w = g.sparseTensor(idx, Tensor.ofFloats(0.5f, 1, 2, 3, 4, 5, 6, 7), 2, 4);
     assertEquals("SparseTensor(indices=[[0, 10], [0, 20], [0, 30], [1, 11], [1, 101], [1, 10001]], values=[0.5, 4.0, 2.0, 10.0, 5.0, 7.0], "
-        + "dense_shape=[2, 10002])", run(g, data.sparseBincount(w, -1, null, null, false)));
+        + "dense_shape=[2, 10002])", runFirst(g, data.sparseBincount(w, -1, null, null, false)));
     // minlength: tf.sparse.bincount(SparseTensor([[0]], [2], [1]), minlength=5) -> dense_shape [5]
     Value small = g.sparseTensor(new long[][] {{0}}, Tensor.ofInts(2), 1);
-    assertEquals("SparseTensor(indices=[[2]], values=[1], dense_shape=[5])", run(g, small.sparseBincount(null, 0, 5L, null, false)));
+    assertEquals("SparseTensor(indices=[[2]], values=[1], dense_shape=[5])", runFirst(g, small.sparseBincount(null, 0, 5L, null, false)));
     // nothing counted (every value at or above maxlength): TF's output size is then maxlength; with no
     // values and no lengths it is max(0 + 1, minlength) = 1
     Value big = g.sparseTensor(new long[][] {{0}}, Tensor.ofInts(30), 1);
-    assertEquals("SparseTensor(indices=[], values=[], dense_shape=[4])", run(g, big.sparseBincount(null, 0, null, 4L, false)));
+    assertEquals("SparseTensor(indices=[], values=[], dense_shape=[4])", runFirst(g, big.sparseBincount(null, 0, null, 4L, false)));
     Value none = g.sparseTensor(new long[0][], Tensor.ofInts(), 3);
-    assertEquals("SparseTensor(indices=[], values=[], dense_shape=[1])", run(g, none.sparseBincount(null, 0, null, null, false)));
+    assertEquals("SparseTensor(indices=[], values=[], dense_shape=[1])", runFirst(g, none.sparseBincount(null, 0, null, null, false)));
   }
 
   @Test
@@ -132,11 +125,11 @@ class SparseValueOpsTest {
     // TF 2.18's count kernels: "Input values must all be non-negative"
     GraphBuilder n = new GraphBuilder();
     Value negative = n.sparseTensor(new long[][] {{0}}, Tensor.ofInts(-3), 1);
-    assertTrue(fails(n, negative.sparseBincount(null, 0, null, null, false), Map.of()).contains("Input values must all be non-negative"));
+    assertTrue(runtimeError(n, negative.sparseBincount(null, 0, null, null, false), Map.of()).contains("Input values must all be non-negative"));
     GraphBuilder h = new GraphBuilder();
     Value sp = h.placeholder("sp", Types.parse("sparse<int64>[None, None]"));
     SparseTensor outside = SparseTensor.of(new long[][] {{0, 3}}, Tensor.ofLongs(1), 2, 2);
-    assertTrue(fails(h, sp.sparseBincount(null, -1, null, null, false), Map.of("sp", outside))
+    assertTrue(runtimeError(h, sp.sparseBincount(null, -1, null, null, false), Map.of("sp", outside))
         .endsWith("Invalid index value at 0: dimension 1 has value 3 which is not in [0, 2) (as given by dense shape [2, 2])"));
   }
 
