@@ -56,8 +56,17 @@ final class Sparse {
     return b.op(SparseOps.TO_DENSE, Map.of("validate_indices", validateIndices), st, dv);
   }
 
+  /**
+   * TF's {@code SparseTensor.set_shape}. A dense value is refused rather than given TF's {@code
+   * Tensor.set_shape}: that call asserts a static shape it never checks at run time (graph mode),
+   * and compiled code here trusts a static shape unchecked; a ragged tensor has no set_shape in TF.
+   */
   static Value setShape(Value st, long[] shape) {
-    type(st);
+    if (!(st.type() instanceof SparseType)) {
+      throw GraphBuilder.misuse("setShape takes a sparse tensor (TF's SparseTensor.set_shape, which merges the static "
+          + "dense shape); a dense or ragged value keeps the shape its op infers, since TF's Tensor.set_shape asserts a "
+          + "static shape without checking it at run time and compiled code would trust it unchecked", st);
+    }
     return st.builder().op(SparseOps.SET_SHAPE, Map.of("shape", Conversions.shapeList(shape)), st);
   }
 

@@ -1099,6 +1099,11 @@ class ErrorCatalogTest {
         %y = placeholder() : tensor<int32>[None]
         %0 = ne(%x, %y) {incompatible_shape_error = false} : tensor<bool>[None]
         """));
+    // tf.constant(65520.0, tf.float16): "Can't convert Python sequence with a value out of range for a double-precision float."
+    on("T95", () -> parse("%c = constant() {value = tensor<float16>[1] [65520.0]} : tensor<float16>[1]\n"));
+    on("T96", () -> parse("%c = constant() {value = tensor<float64>[1] [1.7976931348623159e308]} : tensor<float64>[1]\n"));
+    // tf.constant(2**63, tf.bfloat16): "Can't convert Python sequence with out-of-range integer to Tensor."
+    on("T97", () -> parse("%c = constant() {value = tensor<bfloat16>[1] [9223372036854775808]} : tensor<bfloat16>[1]\n"));
   }
 
   // ---- the catalogue -------------------------------------------------------------------------

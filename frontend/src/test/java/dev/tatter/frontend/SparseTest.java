@@ -65,6 +65,23 @@ class SparseTest {
   }
 
   @Test
+  void setShape_onADenseOrRaggedValue_namesWhatItTakesAndWhy() {
+    // TF: SparseTensor.set_shape merges; Tensor.set_shape only asserts a static shape (graph mode,
+    // never checked at run time); tf.RaggedTensor has no set_shape
+    GraphBuilder g = new GraphBuilder();
+    Value x = g.placeholder("x", Types.parse("tensor<float32>[None]"));
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> x.setShape(3));
+    assertTrue(e.getMessage().startsWith("setShape takes a sparse tensor (TF's SparseTensor.set_shape, which merges the "
+        + "static dense shape); a dense or ragged value keeps the shape its op infers, since TF's Tensor.set_shape "
+        + "asserts a static shape without checking it at run time and compiled code would trust it unchecked at "
+        + "SparseTest.java:"), e.getMessage());
+    assertTrue(e.getMessage().endsWith("tensor<float32>[None])"), e.getMessage());
+    Value r = g.placeholder("r", Types.parse("ragged<int32>[None, (None)]"));
+    assertTrue(assertThrows(GraphBuildException.class, () -> r.setShape(2, -1)).getMessage()
+        .startsWith("setShape takes a sparse tensor"));
+  }
+
+  @Test
   void setShape_onAPlaceholder_fillsInUnknownDims_asTheSeedsKerasInput() {
     GraphBuilder g = new GraphBuilder();
     Value st = g.placeholder("st", Types.parse("sparse<float32>[None, None, None, 3]"));

@@ -9,6 +9,7 @@ import dev.tatter.ir.ops.FusedOps;
 import dev.tatter.ir.ops.RaggedOps;
 import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.ir.types.DenseType;
+import dev.tatter.ir.types.UnrankedType;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -58,6 +59,29 @@ public final class FusePass implements Pass {
     return "fuse";
   }
 
+  /**
+   * Why a node whose op has a fusion kind is not a fusible step, or null when no remark is due.
+   * An unranked value is checked first: a lenient {@code eq}/{@code ne} of complex operands is
+   * held back by its {@code tensor<bool>[*]} result, which no fused loop could index even if its
+   * operands were real.
+   */
+  private static String unfusedReason(Node node, Map<Node, String> names) {
+    if (node.type() instanceof UnrankedType) {
+      return "its result is " + node.type() + ", whose rank is known only at run time, and a fused loop's index "
+          + "space is fixed when it is compiled";
+    }
+    for (Node in : node.inputs()) {
+      if (in.type() instanceof UnrankedType) {
+        return "its operand " + names.get(in) + " is " + in.type() + ", whose rank is known only at run time, and a "
+            + "fused loop's index space is fixed when it is compiled";
+      }
+    }
+    if (node.type().dtype().isComplex() || node.inputs().stream().anyMatch(in -> in.type().dtype().isComplex())) {
+      return "complex values are objects, which fused loops do not hold";
+    }
+    return null;
+  }
+
   @Override
   public List<String> remarks() {
     return remarks;
@@ -91,10 +115,9 @@ public final class FusePass implements Pass {
         continue;
       }
       if (!FusedExpr.fusibleStep(node)) {
-        if (node.op().fusion() != null && (node.type().dtype().isComplex()
-            || node.inputs().stream().anyMatch(in -> in.type().dtype().isComplex()))) {
-          notes.add(names.get(node) + " (" + node.op().mnemonic() + ") stays unfused: complex values are objects, "
-              + "which fused loops do not hold (it runs as its kernel)");
+        String why = node.op().fusion() == null ? null : unfusedReason(node, names);
+        if (why != null) {
+          notes.add(names.get(node) + " (" + node.op().mnemonic() + ") stays unfused: " + why + " (it runs as its kernel)");
         }
         continue;
       }

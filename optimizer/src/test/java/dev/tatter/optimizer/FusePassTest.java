@@ -73,6 +73,34 @@ class FusePassTest {
   }
 
   @Test
+  void lenientEqualityOfComplexOperands_saysItsUnrankedResultKeepsItUnfused() {
+    // tf.math.equal(x, y) with incompatible_shape_error=False: its shape is [] or the broadcast
+    // shape, decided at run time, so its result is tensor<bool>[*] whatever the operands' dtype
+    Graph g = GraphParser.parse("""
+        %x = placeholder() : tensor<complex64>[None]
+        %y = placeholder() : tensor<complex64>[None]
+        %e = eq(%x, %y) {incompatible_shape_error = false} : tensor<bool>[*]
+        %n = ne(%x, %y) : tensor<bool>[None]
+        %i = placeholder() : tensor<int32>[None]
+        %j = placeholder() : tensor<int32>[3]
+        %k = ne(%i, %j) {incompatible_shape_error = false} : tensor<bool>[*]
+        %inv = invert(%k) : tensor<bool>[*]
+        return %e, %n, %inv
+        """, "g.tat");
+    FusePass fuse = new FusePass();
+    fuse.run(g);
+    List<String> remarks = fuse.remarks();
+    assertTrue(remarks.contains("%e (eq) stays unfused: its result is tensor<bool>[*], whose rank is known only at run "
+        + "time, and a fused loop's index space is fixed when it is compiled (it runs as its kernel)"), remarks.toString());
+    // a strict eq of complex operands has a ranked result: the complex operands are its reason
+    assertTrue(remarks.contains("%n (ne) stays unfused: complex values are objects, which fused loops do not hold "
+        + "(it runs as its kernel)"), remarks.toString());
+    assertTrue(remarks.contains("%k (ne) stays unfused: its result is tensor<bool>[*], whose rank is known only at run "
+        + "time, and a fused loop's index space is fixed when it is compiled (it runs as its kernel)"), remarks.toString());
+    assertTrue(remarks.stream().noneMatch(r -> r.startsWith("%e") && r.contains("complex")), remarks.toString());
+  }
+
+  @Test
   void dumpAfterEachPass_showsRemarksAsCommentsAndParses() {
     List<String> dumps = new ArrayList<>();
     PassManager.parse("cse,fuse").runObserved(GraphParser.parse(GRAPH, "g.tat"), (pass, g) -> dumps.add(PassManager.dump(pass, g)));

@@ -64,10 +64,10 @@ public final class HalfFloats {
   }
 
   /**
-   * {@code d} rounded once to the nearest float16 (as NumPy converts a Python float, and as a
-   * literal is read): first to float with round-to-odd, which keeps enough bits for the second
-   * rounding to be exact. TF's {@code cast} from float64 rounds through float32 instead (Eigen's
-   * {@code half(double)}), which is {@code floatToFloat16((float) d)}.
+   * {@code d} rounded once to the nearest float16 (as NumPy converts a Python float): first to
+   * float with round-to-odd, which keeps enough bits for the second rounding to be exact. TF's
+   * {@code cast} from float64 and {@code tf.constant} (hence an IR literal) round through float32
+   * instead (Eigen's {@code half(double)}), which is {@code floatToFloat16((float) d)}.
    */
   public static short doubleToFloat16(double d) {
     return floatToFloat16(roundToOdd(d));

@@ -9,6 +9,7 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.HalfFloats;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
@@ -29,27 +30,21 @@ import java.util.Set;
  * Scalars are Long, Double, {@link Decimal} (a float as written, so that float32 is read from
  * the digits and never rounded twice), Boolean and String.
  *
- * <p>Strict: the nesting must match the shape exactly, an integer that does not fit the dtype
- * and a finite decimal that overflows it are errors, never silent truncations.
+ * <p>Strict: the nesting must match the shape exactly and an integer that does not fit an
+ * integer dtype is an error, never a silent truncation. Numbers convert to a floating dtype as
+ * {@code tf.constant} converts Python numbers ({@link #toFloat}).
  */
 public final class Literals {
   private Literals() {}
 
   /** A floating-point literal exactly as written ({@code 0.1}, {@code -0.0}, {@code 1e-45}). */
   public record Decimal(String text) {
-    /** The value as {@code dtype} (float32 or float64); a finite literal that overflows is an error. */
+    /**
+     * The value as {@code dtype} (a real floating dtype), converted as {@code tf.constant}
+     * converts a Python float to it; see {@link Literals#toFloat}.
+     */
     public double value(DType dtype) {
-      double v = dtype == DType.FLOAT32 ? Float.parseFloat(text) : Double.parseDouble(text);
-      boolean overflows = Double.isInfinite(v)
-          || dtype == DType.FLOAT16 && Float.isInfinite(dev.tatter.runtime.HalfFloats.float16ToFloat(
-              dev.tatter.runtime.HalfFloats.doubleToFloat16(v)))
-          || dtype == DType.BFLOAT16 && Float.isInfinite(dev.tatter.runtime.HalfFloats.bfloat16ToFloat(
-              dev.tatter.runtime.HalfFloats.doubleToBfloat16(v)));
-      if (overflows) {
-        throw new TypeException("literal " + text + " is out of range for " + dtype
-            + " (write inf or -inf for an infinity)");
-      }
-      return v;
+      return toFloat(this, dtype, dtype == DType.BFLOAT16);
     }
   }
 
@@ -281,14 +276,71 @@ public final class Literals {
   }
 
   private static double number(Object v, DType dtype) {
+    return toFloat(v, dtype, dtype == DType.BFLOAT16);
+  }
+
+  /**
+   * A number as the real floating {@code dtype}, as {@code tf.constant} converts a Python int or
+   * float (tensorflow/python/lib/core/py_seq_tensor.cc); the result is a double that holds the
+   * dtype's value exactly.
+   *
+   * <p>float16, float32, float64 have direct converters ({@code ConvertOneFloat}): an int goes
+   * through {@code PyLong_AsDouble} and is then narrowed with no check, so {@code 65520} is inf
+   * in float16; a float is refused when it is finite as a double and inf in the dtype ({@code
+   * CheckForOverflow}), so {@code 65520.0} is refused. {@code cast} is true for the dtypes with
+   * no direct converter (bfloat16, the parts of complex64): TF builds an int64 or float64 tensor
+   * and casts it, which rounds an overflow to inf, and an int beyond int64 is refused there.
+   *
+   * <p>A decimal is read as Python reads a float, to the nearest double, and whether it overflows
+   * is decided from that double, as TF decides it; a finite float32 alone is then read from the
+   * digits (rounded once, where {@code float(text)} then float32 rounds twice; the two differ only
+   * within half a float64 ulp of a float32 midpoint). A decimal no double holds is
+   * refused, as {@code PyLong_AsDouble} refuses such an int: the literal names a finite number,
+   * and an infinity is written {@code inf}. float16 and bfloat16 round through float32, as
+   * Eigen's {@code half(double)} and {@code bfloat16(double)} do.
+   */
+  static double toFloat(Object v, DType dtype, boolean cast) {
+    if (v instanceof Double d) { // nan, inf, -inf: no overflow to speak of
+      return narrow(d, dtype);
+    }
     if (v instanceof Long l) {
-      // long to float/double rounds to nearest, as Java's conversion does
-      return dtype == DType.FLOAT64 ? (double) l : (double) (float) (long) l;
+      // int64 -> float32 (a cast) converts directly; PyLong_AsDouble rounds to a double first
+      return cast && dtype != DType.FLOAT64 ? narrow((float) (long) l, dtype) : narrow((double) l, dtype);
     }
-    if (v instanceof Decimal d) {
-      return d.value(dtype);
+    if (v instanceof java.math.BigInteger b) { // 2^63 .. 2^64 - 1, read for uint64's sake
+      if (cast) {
+        throw new TypeException("literal " + b + " does not fit int64, through which tf.constant converts an integer to "
+            + dtype);
+      }
+      return narrow(b.doubleValue(), dtype); // correctly rounded, as PyLong_AsDouble
     }
-    return expect(Double.class, v, dtype);
+    Decimal decimal = expect(Decimal.class, v, dtype);
+    double d = Double.parseDouble(decimal.text());
+    if (Double.isInfinite(d)) {
+      throw new TypeException("literal " + decimal.text() + " is out of range for " + dtype
+          + ": no float64 holds it (write inf or -inf for an infinity)");
+    }
+    double value = narrow(d, dtype);
+    if (Double.isInfinite(value)) {
+      if (!cast) {
+        throw new TypeException("literal " + decimal.text() + " is out of range for " + dtype
+            + ": finite as a float64, it rounds to inf, which tf.constant refuses (write inf or -inf for an infinity)");
+      }
+      return value;
+    }
+    // overflow as TF decides it (from the double), a finite float32 from the digits
+    return dtype == DType.FLOAT32 ? Float.parseFloat(decimal.text()) : value;
+  }
+
+  /** {@code d} rounded to {@code dtype}, as a double holding the result exactly. */
+  private static double narrow(double d, DType dtype) {
+    return switch (dtype) {
+      case FLOAT64 -> d;
+      case FLOAT32 -> (float) d;
+      case FLOAT16 -> HalfFloats.float16ToFloat(HalfFloats.floatToFloat16((float) d));
+      case BFLOAT16 -> HalfFloats.bfloat16ToFloat(HalfFloats.floatToBfloat16((float) d));
+      default -> throw new IllegalArgumentException("not a real floating dtype: " + dtype);
+    };
   }
 
   /**
@@ -296,20 +348,27 @@ public final class Literals {
    * the part dtype), or a real number, whose imaginary part is then +0.0.
    */
   private static Object complex(Object v, DType dtype) {
-    DType part = dtype.realDType();
     double re;
     double im = 0;
     if (v instanceof Struct s) {
       if (!s.name().equals("complex") || !s.parts().keySet().equals(Set.of("re", "im"))) {
         throw new TypeException("literal " + describe(v) + " is not a valid " + dtype + " (write complex(re=1.0, im=2.0))");
       }
-      re = number(s.parts().get("re"), part);
-      im = number(s.parts().get("im"), part);
+      re = complexPart(s.parts().get("re"), dtype);
+      im = complexPart(s.parts().get("im"), dtype);
     } else {
-      re = number(v, part);
+      re = complexPart(v, dtype);
     }
     return dtype == DType.COMPLEX64 ? new dev.tatter.runtime.Complex64((float) re, (float) im)
         : new dev.tatter.runtime.Complex128(re, im);
+  }
+
+  /**
+   * A part of a complex literal: complex128 converts directly (its parts as float64), complex64
+   * by a cast from complex128 or float64, so an overflow of its parts rounds to inf.
+   */
+  private static double complexPart(Object v, DType dtype) {
+    return toFloat(v, dtype.realDType(), dtype == DType.COMPLEX64);
   }
 
   private static <T> T expect(Class<T> kind, Object v, DType dtype) {

@@ -93,7 +93,8 @@ class LiteralRoundTripTest {
     assertEquals("c.tat:1:26: literal 128 does not fit int8 [-128, 127]", e.getMessage());
     e = assertThrows(IrParseException.class,
         () -> GraphParser.parse("%c = constant() {value = tensor<float32>[] 1e39} : tensor<float32>[]\n", "c.tat"));
-    assertEquals("c.tat:1:26: literal 1e39 is out of range for float32 (write inf or -inf for an infinity)", e.getMessage());
+    assertEquals("c.tat:1:26: literal 1e39 is out of range for float32: finite as a float64, it rounds to inf, which tf.constant refuses"
+        + " (write inf or -inf for an infinity)", e.getMessage());
     e = assertThrows(IrParseException.class,
         () -> GraphParser.parse("%c = constant() {value = tensor<int64>[] 9223372036854775808} : tensor<int64>[]\n", "c.tat"));
     assertEquals("c.tat:1:26: literal 9223372036854775808 does not fit int64 [-9223372036854775808, 9223372036854775807]",
