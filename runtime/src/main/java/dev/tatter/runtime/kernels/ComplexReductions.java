@@ -54,22 +54,48 @@ final class ComplexReductions {
   /**
    * {@code out[ids[v]] = op(out[ids[v]], x[v])} per vector of {@code inner} elements, in order of v.
    * A product steps by Annex G's product for the segment ops; a dense reduction over an outer axis
-   * (mode DENSE) keeps the plain product of Eigen's packets across the kept axis.
+   * (mode DENSE, each segment the {@code n} vectors of one outer index) is {@link #eigenKeptProduct}.
    */
   static Object segments(Reducer op, Reducer.Mode mode, Tensor data, int inner, int[] ids, int nseg) {
     Object[] x = (Object[]) data.unsafeData();
     Object out = data.dtype().layout().newArray(Sizes.elementCount(new long[] {nseg, inner}));
     Object[] o = (Object[]) out;
     java.util.Arrays.fill(o, identity(op, data.dtype()));
-    boolean annexG = op == Reducer.PROD && mode != Reducer.Mode.DENSE;
+    boolean[] plain = op == Reducer.PROD ? eigenPacketLanes(mode, data.dtype(), o.length, inner) : null;
     for (int v = 0; v < ids.length; v++) {
       int to = ids[v] * inner;
       int from = v * inner;
       for (int i = 0; i < inner; i++) {
-        o[to + i] = annexG ? scalarProduct(o[to + i], x[from + i]) : combine(op, o[to + i], x[from + i]);
+        o[to + i] = plain == null ? combine(op, o[to + i], x[from + i])
+            : plain[to + i] ? plainProduct(o[to + i], x[from + i]) : scalarProduct(o[to + i], x[from + i]);
       }
     }
+    if (op == Reducer.PROD && mode == Reducer.Mode.DENSE && nseg > 0 && ids.length == nseg) {
+      // one vector per outer index: TF's reduction helper drops the axis of length 1 and copies
+      System.arraycopy(x, 0, o, 0, o.length);
+    }
     return out;
+  }
+
+  /**
+   * Which outputs of a dense product over an outer axis (kept innermost axis of {@code inner}, {@code
+   * size} outputs) TF computes in Eigen's packets, i.e. by the plain product from {@code 1+0j}: Eigen's
+   * executor takes the outputs P at a time from index 0, and a packet is reduced as one only when its
+   * P outputs lie in one row of the kept axis ({@code PreservingInnerMostDims}); the other outputs
+   * are {@code coeff} calls, a scalar fold by Annex G. Segment modes: none (all Annex G).
+   */
+  private static boolean[] eigenPacketLanes(Reducer.Mode mode, DType dtype, int size, int inner) {
+    boolean[] plain = new boolean[size];
+    if (mode != Reducer.Mode.DENSE) {
+      return plain;
+    }
+    int p = dtype == DType.COMPLEX64 ? PACKET64 : PACKET128;
+    for (int base = 0; base + p <= size; base += p) {
+      if (base % inner + p - 1 < inner) {
+        java.util.Arrays.fill(plain, base, base + p, true);
+      }
+    }
+    return plain;
   }
 
   /**
