@@ -38,7 +38,7 @@ class ComplexProductOracleTest {
 
   @ParameterizedTest(name = "{0} on {1}")
   @CsvSource({
-    "Prod, COMPLEX64", "Prod, COMPLEX128", "ProdRows, COMPLEX64", "ProdRows, COMPLEX128", "ProdCols, COMPLEX64", "ProdCols, COMPLEX128",
+    "Prod, COMPLEX64", "Prod, COMPLEX128", "ProdRows, COMPLEX64", "ProdRows, COMPLEX128", "ProdCols, COMPLEX64", "ProdCols, COMPLEX128", "ProdMiddle, COMPLEX64", "ProdMiddle, COMPLEX128",
     "SegmentProd, COMPLEX64", "SegmentProd, COMPLEX128", "UnsortedSegmentProd, COMPLEX64", "UnsortedSegmentProd, COMPLEX128",
     "Cumprod, COMPLEX64", "Cumprod, COMPLEX128",
   })
@@ -76,10 +76,12 @@ class ComplexProductOracleTest {
   private static String compare(String op, DType dtype, int n, double[] parts) {
     boolean rows = op.equals("ProdRows");
     boolean cols = op.equals("ProdCols");
+    boolean middle = op.equals("ProdMiddle");
     // ProdRows: the same n values in each of 3 rows of a [3, n] matrix, reduced over axis 1;
-    // ProdCols: each value thrice in a row of an [n, 3] matrix, reduced over axis 0
-    double[] data = rows ? repeat(parts, 3) : cols ? spread(parts, 3) : parts;
-    long[] shape = rows ? new long[] {3, n} : cols ? new long[] {n, 3} : new long[] {n, 1};
+    // ProdCols: each value thrice in a row of an [n, 3] matrix, reduced over axis 0; ProdMiddle:
+    // [2, n, 5] reduced over axis 1, so some of Eigen's packets of outputs cross a row of 5
+    double[] data = rows ? repeat(parts, 3) : cols ? spread(parts, 3) : middle ? repeat(spread(parts, 5), 2) : parts;
+    long[] shape = rows ? new long[] {3, n} : cols ? new long[] {n, 3} : middle ? new long[] {2, n, 5} : new long[] {n, 1};
     if (op.equals("Prod") || op.equals("Cumprod")) {
       shape = new long[] {n};
     }
@@ -91,6 +93,7 @@ class ComplexProductOracleTest {
       Output<?> x = tf.reshape((Operand) flat, tf.constant(tfShape)).asOutput();
       Output<?> result = switch (op) {
         case "Prod" -> tf.scope().opBuilder("Prod", "Prod").addInput(x).addInput(tf.constant(new int[] {0}).asOutput()).build().output(0);
+        case "ProdMiddle" -> tf.scope().opBuilder("Prod", "Prod").addInput(x).addInput(tf.constant(new int[] {1}).asOutput()).build().output(0);
         case "ProdCols" -> tf.scope().opBuilder("Prod", "Prod").addInput(x).addInput(tf.constant(new int[] {0}).asOutput()).build().output(0);
         case "ProdRows" -> tf.scope().opBuilder("Prod", "Prod").addInput(x).addInput(tf.constant(new int[] {1}).asOutput()).build().output(0);
         case "Cumprod" -> tf.scope().opBuilder("Cumprod", "Cumprod").addInput(x).addInput(tf.constant(0).asOutput()).build().output(0);
@@ -110,6 +113,7 @@ class ComplexProductOracleTest {
       case "Prod" -> d.reduceProd(0);
       case "ProdRows" -> d.reduceProd(1);
       case "ProdCols" -> d.reduceProd(0);
+      case "ProdMiddle" -> d.reduceProd(1);
       case "Cumprod" -> d.cumprod(0);
       case "SegmentProd" -> g.segmentProd(d, g.constant(idTensor));
       default -> g.unsortedSegmentProd(d, g.constant(idTensor), g.scalar(DType.INT64, 1));
