@@ -33,7 +33,7 @@ class ComplexProductOracleTest {
   /** Parts of the values a case draws from: finite ones, and ones whose plain products give NaN. */
   private static final double[][] POOL = {
     {1, 0}, {0.5, 0.5}, {-2, 1}, {0, 1}, {1, INF}, {INF, 0}, {0, INF}, {INF, INF}, {-INF, 1}, {NAN, 0},
-    {1, NAN}, {0, 0}, {INF, NAN}, {3e38, 3e38},
+    {1, NAN}, {0, 0}, {INF, NAN}, {3e38, 3e38}, {0, 0.5}, {-1, 0}, {-0.0, -0.0},
   };
 
   @ParameterizedTest(name = "{0} on {1}")
@@ -58,6 +58,25 @@ class ComplexProductOracleTest {
     mismatches.forEach(System.out::println);
     assertTrue(mismatches.isEmpty(), op + " on " + dtype + ": " + mismatches.size() + " of " + cases + " cases differ from TF, first "
         + (mismatches.isEmpty() ? "" : mismatches.get(0)));
+  }
+
+  /**
+   * Signed zeros of finite products: {@code tf.reduce_prod([[0.5j, -1+0j]] * 3, axis=1)} ends with Eigen's
+   * {@code finalizeBoth}, the tail {@code 1+0j} times the lanes' {@code (-0-0.5j)}, which is {@code (0-0.5j)}.
+   */
+  @ParameterizedTest(name = "{0} on {1}")
+  @CsvSource({"ProdRows, COMPLEX64", "ProdRows, COMPLEX128", "Prod, COMPLEX64", "Prod, COMPLEX128", "SegmentProd, COMPLEX128",
+    "Cumprod, COMPLEX128"})
+  void signedZeros_matchTfBitForBit(String op, DType dtype) {
+    double[][] cases = {{0, 0.5, -1, 0}, {-1, 0, 0, 0.5}, {0, 0.5, -1, 0, 0, 0.5, -1, 0, 1, -0.0}, {-0.0, -0.0, -1, 0}};
+    List<String> mismatches = new ArrayList<>();
+    for (double[] parts : cases) {
+      String m = compare(op, dtype, parts.length / 2, parts);
+      if (m != null) {
+        mismatches.add(m);
+      }
+    }
+    assertTrue(mismatches.isEmpty(), String.join("\n", mismatches));
   }
 
   /** Seed 0: {@code [1+infj, 1+0j, 1+0j, ...]}; other seeds draw every value from {@link #POOL}. */
