@@ -79,6 +79,29 @@ class ComplexProductOracleTest {
     assertTrue(mismatches.isEmpty(), String.join("\n", mismatches));
   }
 
+  /** Long folds, where TF's thread pool and Eigen's tree reduction could come in: seeds 0 (1+infj first) and 1 (last). */
+  @ParameterizedTest(name = "{0} on {1}")
+  @CsvSource({"Prod, COMPLEX64", "Prod, COMPLEX128", "ProdRows, COMPLEX64", "ProdRows, COMPLEX128", "SegmentProd, COMPLEX128",
+    "UnsortedSegmentProd, COMPLEX64", "Cumprod, COMPLEX128", "ProdCols, COMPLEX128", "ProdMiddle, COMPLEX64", "ProdMiddle, COMPLEX128"})
+  void longProducts_matchTfBitForBit(String op, DType dtype) {
+    List<String> mismatches = new ArrayList<>();
+    for (int n : new int[] {128, 257, 1000, 5001, 20000, 100000}) {
+      for (int at : new int[] {0, n - 1, n - 2, n / 2}) {
+        double[] parts = new double[2 * n];
+        for (int i = 0; i < n; i++) {
+          parts[2 * i] = 1;
+        }
+        parts[2 * at + 1] = INF;
+        String m = compare(op, dtype, n, parts);
+        if (m != null) {
+          mismatches.add(n + " at " + at + ": " + m.substring(m.lastIndexOf(':')));
+        }
+      }
+    }
+    mismatches.forEach(System.out::println);
+    assertTrue(mismatches.isEmpty(), String.join("\n", mismatches));
+  }
+
   /** Seed 0: {@code [1+infj, 1+0j, 1+0j, ...]}; other seeds draw every value from {@link #POOL}. */
   static double[] values(int n, int seed) {
     double[] p = new double[2 * n];

@@ -54,48 +54,69 @@ final class ComplexReductions {
   /**
    * {@code out[ids[v]] = op(out[ids[v]], x[v])} per vector of {@code inner} elements, in order of v.
    * A product steps by Annex G's product for the segment ops; a dense reduction over an outer axis
-   * (mode DENSE, each segment the {@code n} vectors of one outer index) is {@link #eigenKeptProduct}.
+   * (mode DENSE, each segment the same number of consecutive vectors) is {@link #eigenKeptProduct}.
    */
   static Object segments(Reducer op, Reducer.Mode mode, Tensor data, int inner, int[] ids, int nseg) {
     Object[] x = (Object[]) data.unsafeData();
     Object out = data.dtype().layout().newArray(Sizes.elementCount(new long[] {nseg, inner}));
     Object[] o = (Object[]) out;
+    if (op == Reducer.PROD && mode == Reducer.Mode.DENSE && nseg > 0) {
+      eigenKeptProduct(x, nseg, ids.length / nseg, inner, data.dtype(), o);
+      return out;
+    }
     java.util.Arrays.fill(o, identity(op, data.dtype()));
-    boolean[] plain = op == Reducer.PROD ? eigenPacketLanes(mode, data.dtype(), o.length, inner) : null;
     for (int v = 0; v < ids.length; v++) {
       int to = ids[v] * inner;
       int from = v * inner;
       for (int i = 0; i < inner; i++) {
-        o[to + i] = plain == null ? combine(op, o[to + i], x[from + i])
-            : plain[to + i] ? plainProduct(o[to + i], x[from + i]) : scalarProduct(o[to + i], x[from + i]);
+        o[to + i] = op == Reducer.PROD ? scalarProduct(o[to + i], x[from + i]) : combine(op, o[to + i], x[from + i]);
       }
-    }
-    if (op == Reducer.PROD && mode == Reducer.Mode.DENSE && nseg > 0 && ids.length == nseg) {
-      // one vector per outer index: TF's reduction helper drops the axis of length 1 and copies
-      System.arraycopy(x, 0, o, 0, o.length);
     }
     return out;
   }
 
   /**
-   * Which outputs of a dense product over an outer axis (kept innermost axis of {@code inner}, {@code
-   * size} outputs) TF computes in Eigen's packets, i.e. by the plain product from {@code 1+0j}: Eigen's
-   * executor takes the outputs P at a time from index 0, and a packet is reduced as one only when its
-   * P outputs lie in one row of the kept axis ({@code PreservingInnerMostDims}); the other outputs
-   * are {@code coeff} calls, a scalar fold by Annex G. Segment modes: none (all Annex G).
+   * TF's {@code Prod} of {@code [outer, n, inner]} over the middle axis into {@code out[outer *
+   * inner]}. A reduced axis of length 1 is copied (TF's reduction helper drops it). Otherwise
+   * Eigen's executor takes the outputs P at a time from index 0; a packet whose P outputs lie in one
+   * row of the kept axis ({@code PreservingInnerMostDims}) is reduced by {@code
+   * InnerMostDimPreserver}: per lane, the plain product from {@code 1+0j} over the even rows in one
+   * accumulator and the odd rows in another, then the first times the second, and then times an
+   * odd last row. The other outputs are {@code coeff} calls, a scalar fold by Annex G.
    */
-  private static boolean[] eigenPacketLanes(Reducer.Mode mode, DType dtype, int size, int inner) {
-    boolean[] plain = new boolean[size];
-    if (mode != Reducer.Mode.DENSE) {
-      return plain;
+  static void eigenKeptProduct(Object[] x, int outer, int n, int inner, DType dtype, Object[] out) {
+    if (n == 1) {
+      System.arraycopy(x, 0, out, 0, out.length);
+      return;
     }
     int p = dtype == DType.COMPLEX64 ? PACKET64 : PACKET128;
-    for (int base = 0; base + p <= size; base += p) {
+    Object one = identity(Reducer.PROD, dtype);
+    boolean[] packet = new boolean[out.length];
+    for (int base = 0; base + p <= out.length; base += p) {
       if (base % inner + p - 1 < inner) {
-        java.util.Arrays.fill(plain, base, base + p, true);
+        java.util.Arrays.fill(packet, base, base + p, true);
       }
     }
-    return plain;
+    for (int k = 0; k < out.length; k++) {
+      int first = k / inner * n * inner + k % inner; // row 0 of output k
+      if (!packet[k]) {
+        Object acc = one;
+        for (int j = 0; j < n; j++) {
+          acc = scalarProduct(acc, x[first + j * inner]);
+        }
+        out[k] = acc;
+        continue;
+      }
+      Object acc0 = one;
+      Object acc1 = one;
+      int j = 0;
+      for (; j + 1 < n; j += 2) {
+        acc0 = plainProduct(acc0, x[first + j * inner]);
+        acc1 = plainProduct(acc1, x[first + (j + 1) * inner]);
+      }
+      acc0 = plainProduct(acc0, acc1);
+      out[k] = j < n ? plainProduct(acc0, x[first + j * inner]) : acc0;
+    }
   }
 
   /**
