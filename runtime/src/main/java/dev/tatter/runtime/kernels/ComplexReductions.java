@@ -19,7 +19,7 @@ import dev.tatter.runtime.Tensor;
  * which recovers infinities where the plain one is {@code nan+nanj}). TF's segment kernels and the
  * ragged reductions ({@code unsorted_segment_prod}) step element by element: Annex G throughout. A
  * dense {@code reduce_prod} over the innermost axis runs Eigen's {@code InnerMostDimReducer}, which
- * {@link #eigenRowProduct} follows lane by lane. -Ptf {@code ComplexProductOracleTest} measures both.
+ * {@link #eigenRowProduct} follows lane by lane, one over an outer axis {@link #eigenKeptProduct}. -Ptf {@code ComplexProductOracleTest} measures both.
  * The folds run serially (complex values are objects, never in a fused loop).
  */
 final class ComplexReductions {
