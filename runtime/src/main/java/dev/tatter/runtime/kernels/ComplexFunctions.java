@@ -196,6 +196,54 @@ public class ComplexFunctions {
   }
 
   /**
+   * The compiler's complex64 product ({@code std::complex<float>}'s {@code operator*}, i.e. the
+   * plain product and, where both its parts are NaN, libgcc's {@code __mulsc3}): what TF's scalar
+   * folds compute ({@code SegmentProd}, {@code UnsortedSegmentProd}, {@code Cumprod}, and the
+   * non-vectorized steps of {@code Prod}). Computed in float throughout, as {@code __mulsc3} does,
+   * so a partial product that overflows float starts the recovery where a double one would not.
+   */
+  public static Complex64 mulAnnexG(Complex64 x, Complex64 y) {
+    float a = x.re(), b = x.im(), c = y.re(), d = y.im();
+    float ac = a * c, bd = b * d, ad = a * d, bc = b * c;
+    float re = ac - bd, im = ad + bc;
+    if (!Float.isNaN(re) || !Float.isNaN(im)) {
+      return new Complex64(re, im);
+    }
+    boolean recalc = false;
+    if (Float.isInfinite(a) || Float.isInfinite(b)) {
+      a = Math.copySign(Float.isInfinite(a) ? 1f : 0f, a);
+      b = Math.copySign(Float.isInfinite(b) ? 1f : 0f, b);
+      c = Float.isNaN(c) ? Math.copySign(0f, c) : c;
+      d = Float.isNaN(d) ? Math.copySign(0f, d) : d;
+      recalc = true;
+    }
+    if (Float.isInfinite(c) || Float.isInfinite(d)) {
+      c = Math.copySign(Float.isInfinite(c) ? 1f : 0f, c);
+      d = Math.copySign(Float.isInfinite(d) ? 1f : 0f, d);
+      a = Float.isNaN(a) ? Math.copySign(0f, a) : a;
+      b = Float.isNaN(b) ? Math.copySign(0f, b) : b;
+      recalc = true;
+    }
+    if (!recalc && (Float.isInfinite(ac) || Float.isInfinite(bd) || Float.isInfinite(ad) || Float.isInfinite(bc))) {
+      a = Float.isNaN(a) ? Math.copySign(0f, a) : a;
+      b = Float.isNaN(b) ? Math.copySign(0f, b) : b;
+      c = Float.isNaN(c) ? Math.copySign(0f, c) : c;
+      d = Float.isNaN(d) ? Math.copySign(0f, d) : d;
+      recalc = true;
+    }
+    if (recalc) {
+      re = Float.POSITIVE_INFINITY * (a * c - b * d);
+      im = Float.POSITIVE_INFINITY * (a * d + b * c);
+    }
+    return new Complex64(re, im);
+  }
+
+  /** The compiler's complex128 product: the plain product, {@code __muldc3} where both parts are NaN (see above). */
+  public static Complex128 mulAnnexG(Complex128 x, Complex128 y) {
+    return annexGMul(x.re(), x.im(), y.re(), y.im());
+  }
+
+  /**
    * {@code (a + bi)(c + di)} as C99 Annex G's multiplication (G.5.1): the plain product, and where
    * both of its parts are NaN but an operand or a partial product is infinite, the infinite parts
    * become ±1, the NaN parts ±0, and the product is taken again times infinity (complex64 calls

@@ -207,7 +207,7 @@ public final class ReductionKernels {
       case UINT8, UINT16, UINT32, UINT64 -> UnsignedReductions.unsigned(op, data,
           (x, init) -> ReduceLoops.rows(op, x, splits, init));
       case FLOAT16, BFLOAT16 -> UnsignedReductions.halfRows(op, mode, data, splits, (float) op.identityDouble(dtype, mode));
-      case COMPLEX64, COMPLEX128 -> ComplexReductions.rows(op, data, splits);
+      case COMPLEX64, COMPLEX128 -> ComplexReductions.rows(op, mode, data, splits);
       case STRING -> throw new InvalidArgumentException(op.tfName() + " is not defined on string");
     };
     return Tensor.wrap(dtype, outShape, out);
@@ -225,7 +225,7 @@ public final class ReductionKernels {
           (x, init) -> ReduceLoops.segments(op, x, inner, ids, nseg, init));
       case FLOAT16, BFLOAT16 -> UnsignedReductions.halfSegments(op, mode, data, inner, ids, nseg,
           (float) op.identityDouble(dtype, mode));
-      case COMPLEX64, COMPLEX128 -> ComplexReductions.segments(op, data, inner, ids, nseg);
+      case COMPLEX64, COMPLEX128 -> ComplexReductions.segments(op, mode, data, inner, ids, nseg);
       case STRING -> throw new InvalidArgumentException(op.tfName() + " is not defined on string");
     };
     return Tensor.wrap(dtype, outShape, out);

@@ -212,7 +212,8 @@ public final class ScanKernels {
   /**
    * complex64 and complex128, one record per element: Eigen's scan reducers fold
    * {@code accum + x} and {@code accum * x} in order, so a sum adds each part as the real scans
-   * do and a product is {@link ComplexFunctions#mul} of the running value by the next element.
+   * do and a product is the running value times the next element by the compiler's product
+   * ({@link ComplexFunctions#mulAnnexG}: TF's scan is a scalar loop, -Ptf ComplexProductOracleTest).
    */
   private static final class ComplexAcc extends Accumulator {
     final Object[] out;
@@ -245,11 +246,11 @@ public final class ScanKernels {
       if (single) {
         Complex64 a = (Complex64) acc;
         Complex64 b = (Complex64) v;
-        return product ? ComplexFunctions.mul(a, b) : ComplexFunctions.add(a, b);
+        return product ? ComplexFunctions.mulAnnexG(a, b) : ComplexFunctions.add(a, b);
       }
       Complex128 a = (Complex128) acc;
       Complex128 b = (Complex128) v;
-      return product ? ComplexFunctions.mul(a, b) : ComplexFunctions.add(a, b);
+      return product ? ComplexFunctions.mulAnnexG(a, b) : ComplexFunctions.add(a, b);
     }
 
     @Override
