@@ -67,4 +67,14 @@ final class OracleAssert {
     double min = dtype == DType.FLOAT32 || dtype == DType.BFLOAT16 ? Float.MIN_NORMAL : Double.MIN_NORMAL;
     return v != 0 && Math.abs(v) < min;
   }
+
+  /** Whether any element of {@code t} is a subnormal TF would flush (false for non-float dtypes). */
+  static boolean anySubnormal(Tensor t) {
+    for (int i = 0; t.dtype().isFloating() && i < t.size(); i++) {
+      if (subnormal(t.getDouble(i), t.dtype())) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

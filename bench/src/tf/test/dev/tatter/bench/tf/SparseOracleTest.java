@@ -151,7 +151,7 @@ class SparseOracleTest {
       Tensor result = new Session(g.build()).run(Map.of("sp", sp, "b", b), out).tensor(0);
       String what = "sparse_dense_matmul(" + sp + ", " + b + ")";
       // any subnormal operand or partial sum may have been flushed by TF
-      boolean subnormal = anySubnormal(sp.values()) || anySubnormal(b) || anySubnormal(result);
+      boolean subnormal = OracleAssert.anySubnormal(sp.values()) || OracleAssert.anySubnormal(b) || OracleAssert.anySubnormal(result);
       OracleAssert.sameValues(tf.value(0), result, what, i -> subnormal);
     }
   }
@@ -218,15 +218,4 @@ class SparseOracleTest {
     return Tensor.wrap(DType.FLOAT64, new int[] {out.length}, out);
   }
 
-  private static boolean anySubnormal(Tensor t) {
-    if (!t.dtype().isFloating()) {
-      return false;
-    }
-    for (int i = 0; i < t.size(); i++) {
-      if (OracleAssert.subnormal(t.getDouble(i), t.dtype())) {
-        return true;
-      }
-    }
-    return false;
-  }
 }
