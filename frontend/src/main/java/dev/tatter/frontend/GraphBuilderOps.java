@@ -4,21 +4,12 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import com.google.common.collect.ImmutableList;
-import dev.tatter.ir.Graph;
 import dev.tatter.ir.GraphBuildException;
-import dev.tatter.ir.Node;
-import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.CoreOps;
-import dev.tatter.ir.ops.PartitionOps;
-import dev.tatter.ir.ops.RaggedOps;
-import dev.tatter.ir.ops.RaggedShapeOps;
-import dev.tatter.ir.types.DenseType;
-import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 

@@ -1,30 +1,11 @@
 package dev.tatter.frontend;
 
-import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.Node;
-import dev.tatter.ir.OpDef;
-import dev.tatter.ir.ops.ComparisonOps;
-import dev.tatter.ir.ops.ConversionOps;
-import dev.tatter.ir.ops.BitwiseOps;
-import dev.tatter.ir.ops.DivisionOps;
-import dev.tatter.ir.ops.ElementwiseOps;
-import dev.tatter.ir.ops.MathOps;
-import dev.tatter.ir.ops.TranscendentalOps;
-import dev.tatter.ir.ops.PartitionEncodingOps;
-import dev.tatter.ir.ops.PartitionOps;
-import dev.tatter.ir.ops.RaggedOps;
-import dev.tatter.ir.ops.RaggedShapeOps;
-import dev.tatter.ir.ops.ReductionOps;
 import dev.tatter.ir.types.DenseType;
-import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.Tensor;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A symbolic value of a graph under construction — a dense tensor, a ragged tensor or a row
