@@ -7,17 +7,28 @@ import java.util.Arrays;
 public final class Broadcast {
   private Broadcast() {}
 
+  /** Whether NumPy broadcasting accepts {@code a} and {@code b}: from the right, each pair of sizes equal or one of them 1. */
+  public static boolean compatible(int[] a, int[] b) {
+    for (int i = 1; i <= Math.min(a.length, b.length); i++) {
+      int da = a[a.length - i];
+      int db = b[b.length - i];
+      if (da != db && da != 1 && db != 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The broadcast shape of {@code a} and {@code b}; throws naming both if they are incompatible. */
   public static int[] shape(int[] a, int[] b) {
+    if (!compatible(a, b)) {
+      throw new InvalidArgumentException("incompatible shapes: " + Arrays.toString(a) + " vs " + Arrays.toString(b));
+    }
     int rank = Math.max(a.length, b.length);
     int[] out = new int[rank];
     for (int i = 0; i < rank; i++) {
       int da = i < rank - a.length ? 1 : a[i - (rank - a.length)];
       int db = i < rank - b.length ? 1 : b[i - (rank - b.length)];
-      if (da != db && da != 1 && db != 1) {
-        throw new InvalidArgumentException(
-            "incompatible shapes: " + Arrays.toString(a) + " vs " + Arrays.toString(b));
-      }
       out[i] = da == 1 ? db : da;
     }
     return out;

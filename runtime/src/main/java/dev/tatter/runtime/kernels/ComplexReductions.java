@@ -6,6 +6,7 @@ import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
+import java.util.Arrays;
 
 /**
  * {@code reduce_sum} and {@code reduce_prod} of complex64 and complex128 values (TF registers no
@@ -64,7 +65,7 @@ final class ComplexReductions {
       eigenKeptProduct(x, nseg, ids.length / nseg, inner, data.dtype(), o);
       return out;
     }
-    java.util.Arrays.fill(o, identity(op, data.dtype()));
+    Arrays.fill(o, identity(op, data.dtype()));
     for (int v = 0; v < ids.length; v++) {
       int to = ids[v] * inner;
       int from = v * inner;
@@ -94,7 +95,7 @@ final class ComplexReductions {
     boolean[] packet = new boolean[out.length];
     for (int base = 0; base + p <= out.length; base += p) {
       if (base % inner + p - 1 < inner) {
-        java.util.Arrays.fill(packet, base, base + p, true);
+        Arrays.fill(packet, base, base + p, true);
       }
     }
     for (int k = 0; k < out.length; k++) {
@@ -176,7 +177,7 @@ final class ComplexReductions {
 
   private static Object[] filled(int n, Object v) {
     Object[] a = new Object[n];
-    java.util.Arrays.fill(a, v);
+    Arrays.fill(a, v);
     return a;
   }
 

@@ -23,21 +23,9 @@ public final class EqualityKernels {
    */
   public static Tensor compare(ScalarFunction fn, Boolean ifIncompatible, Tensor x, Tensor y, boolean incompatibleShapeError) {
     // one dtype first: TF's op has one type attribute, so mixed dtypes fail before shapes are looked at
-    if (!incompatibleShapeError && x.dtype() == y.dtype() && !broadcastable(x.shape(), y.shape())) {
+    if (!incompatibleShapeError && x.dtype() == y.dtype() && !Broadcast.compatible(x.shape(), y.shape())) {
       return Tensor.scalar(DType.BOOL, ifIncompatible);
     }
     return PointwiseKernels.binary(fn, x, y);
-  }
-
-  /** Whether NumPy broadcasting accepts {@code a} and {@code b}: from the right, each pair of sizes equal or one of them 1. */
-  public static boolean broadcastable(int[] a, int[] b) {
-    for (int i = 1; i <= Math.min(a.length, b.length); i++) {
-      int da = a[a.length - i];
-      int db = b[b.length - i];
-      if (da != db && da != 1 && db != 1) {
-        return false;
-      }
-    }
-    return true;
   }
 }
