@@ -43,6 +43,7 @@ public final class OpDef {
   private final ImmutableList<OpExample> examples;
   private final String summary;
   private final DTypeSet dtypes;
+  private final TfBinding tf;
 
   private OpDef(Builder b) {
     this.mnemonic = b.mnemonic;
@@ -59,6 +60,7 @@ public final class OpDef {
         "%s fuses as an elementwise step but is not ELEMENTWISE", mnemonic);
     this.summary = b.summary;
     this.dtypes = b.dtypes;
+    this.tf = b.tf;
     if (lowering instanceof Lowering.StaticCall) {
       checkKernelSignature((Lowering.StaticCall) lowering);
     }
@@ -141,6 +143,11 @@ public final class OpDef {
   /** One line saying what the op computes, for docs and {@code --help}. */
   public String summary() {
     return summary;
+  }
+
+  /** The op's identity in TensorFlow: its raw ops and Python API paths, or why it has none. */
+  public TfBinding tf() {
+    return tf;
   }
 
   /** Checks the operand count and attributes, fills in defaults and infers the result type. */
@@ -286,6 +293,7 @@ public final class OpDef {
     private final ImmutableList.Builder<OpExample> examples = ImmutableList.builder();
     private String summary = "";
     private DTypeSet dtypes = DTypeSet.ANY;
+    private TfBinding tf = TfBinding.UNBOUND;
 
     private Builder(String mnemonic) {
       checkArgument(mnemonic.matches("[a-z][a-z0-9_.]*"), "bad mnemonic '%s'", mnemonic);
@@ -371,6 +379,40 @@ public final class OpDef {
     /** The operand dtypes TF registers the op's kernel for (checked by the type rule). */
     public Builder dtypes(DTypeSet set) {
       this.dtypes = set;
+      return this;
+    }
+
+    /**
+     * TF's raw ops ({@code tf.raw_ops} names) whose kernels this op computes, the reference
+     * first: the {@code -Ptf} oracle compares the op with them.
+     */
+    public Builder tfRawOps(String... names) {
+      this.tf = tf.withRawOps(names);
+      return this;
+    }
+
+    /**
+     * The Python API paths that reach this op, the canonical one first ({@code tf.math.sqrt}):
+     * each becomes a method of the user API's namespace of that name (see {@link TfBinding}).
+     */
+    public Builder tfApi(String... paths) {
+      this.tf = tf.withApis(paths);
+      return this;
+    }
+
+    /**
+     * How TF's Python layer defines the op where no one raw op's kernel does (e.g. {@code
+     * tf.compat.v1.div}: FloorDiv on integers, RealDiv on floats), so the oracle knows not to
+     * read its dtypes from a kernel.
+     */
+    public Builder tfPythonLevel(String how) {
+      this.tf = tf.withPythonLevel(how);
+      return this;
+    }
+
+    /** Says the op has no counterpart in TF, and why (a step of a lowering, a fused loop, ...). */
+    public Builder noTfCounterpart(String why) {
+      this.tf = tf.withNoCounterpart(why);
       return this;
     }
 
