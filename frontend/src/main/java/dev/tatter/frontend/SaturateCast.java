@@ -1,5 +1,6 @@
 package dev.tatter.frontend;
 
+import dev.tatter.ir.ops.ElementwiseOps;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.HalfFloats;
 import dev.tatter.runtime.Tensor;
@@ -17,6 +18,8 @@ import java.math.BigDecimal;
 final class SaturateCast {
   private SaturateCast() {}
 
+  /** TF's {@code tf.dtypes.saturate_cast(value, dtype)}: x clamped to {@code to}'s finite range (the bounds held in x's dtype, as TF's Python does), then cast. Numeric dtypes only. */
+  @TfApi("tf.dtypes.saturate_cast")
   static Value apply(Value x, DType to) {
     DType from = x.dtype();
     for (DType d : new DType[] {from, to}) {
@@ -27,10 +30,10 @@ final class SaturateCast {
     }
     Value clamped = x;
     if (min(from).compareTo(min(to)) < 0) {
-      clamped = clamped.maximum(bound(from, min(to)));
+      clamped = MathFunctions.binary(ElementwiseOps.MAXIMUM, clamped, bound(from, min(to)));
     }
     if (max(from).compareTo(max(to)) > 0) {
-      clamped = clamped.minimum(bound(from, max(to)));
+      clamped = MathFunctions.binary(ElementwiseOps.MINIMUM, clamped, bound(from, max(to)));
     }
     return clamped.cast(to);
   }

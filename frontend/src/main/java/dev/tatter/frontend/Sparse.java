@@ -74,6 +74,8 @@ final class Sparse {
     return st.builder().op(SparseOps.WITH_VALUES, Map.of(), st, values);
   }
 
+  /** TF's {@code tf.sparse.reorder(sp_input)}: indices in row-major order. */
+  @TfApi("tf.sparse.reorder")
   static Value reorder(Value st) {
     return st.builder().op(SparseOps.REORDER, Map.of(), st);
   }

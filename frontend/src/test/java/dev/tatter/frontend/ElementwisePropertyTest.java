@@ -73,6 +73,7 @@ class ElementwisePropertyTest {
   private static Compiled compiled(String key, java.util.function.Function<GraphBuilder, Value> build) {
     return GRAPHS.computeIfAbsent(key, k -> {
       GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
       Value out = build.apply(g);
       Graph graph = g.build(out);
       return new Compiled(graph, new Session(graph), out);
@@ -495,7 +496,7 @@ class ElementwisePropertyTest {
         Value cst = g.placeholder("c", Types.dense(DType.INT32));
         return switch (which) {
           case 0 -> rt.add(cst);
-          case 1 -> rt.rsub(cst);
+          case 1 -> tf.math.subtract(cst, rt);
           case 2 -> rt.mul(rt2);
           case 3 -> rt.sub(col);
           case 4 -> col.sub(rt);

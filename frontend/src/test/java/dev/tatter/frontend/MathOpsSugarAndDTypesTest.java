@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class MathOpsSugarAndDTypesTest {
   private final GraphBuilder g = new GraphBuilder();
+  private final Ops tf = g.ops();
 
   private List<Object> run(Map<String, ?> feeds, Value... outputs) {
     return Harness.runEverywhere(g.build(outputs), feeds);
@@ -34,14 +35,14 @@ class MathOpsSugarAndDTypesTest {
   void logSigmoid_isMinusSoftplusOfMinusX_asTfComputesIt() {
     Value x = g.constant(Tensor.ofFloats(0f, 20f, -100f, Float.NEGATIVE_INFINITY));
     // tf.math.log_sigmoid([0., 20., -100., -inf]) -> [-0.6931472, -2.0611537e-09, -100., -inf]
-    assertEquals("[-0.6931472, -2.0611537e-09, -100.0, -inf]", run(Map.of(), x.logSigmoid()).get(0).toString());
+    assertEquals("[-0.6931472, -2.0611537e-09, -100.0, -inf]", run(Map.of(), tf.math.logSigmoid(x)).get(0).toString());
   }
 
   @Test
   void reciprocalNoNan_isZeroAtZero() {
     Value x = g.constant(Tensor.ofFloats(2f, 0f, -0f, Float.NaN));
     // tf.math.reciprocal_no_nan([2., 0., -0., nan]) -> [0.5, 0., 0., nan]
-    assertEquals("[0.5, 0.0, 0.0, nan]", run(Map.of(), x.reciprocalNoNan()).get(0).toString());
+    assertEquals("[0.5, 0.0, 0.0, nan]", run(Map.of(), tf.math.reciprocalNoNan(x)).get(0).toString());
   }
 
   @Test
@@ -49,11 +50,11 @@ class MathOpsSugarAndDTypesTest {
     Value x = g.constant(Tensor.ofInts(-5, 0, 3, 9));
     Value rt = g.ragged(g.constant(Tensor.ofInts(-5, 0, 3, 9)), g.partitionFromRowSplits(new long[] {0, 1, 4}, PartitionOptions.DEFAULT));
     // tf.clip_by_value([-5, 0, 3, 9], 0, 4) -> [0, 0, 3, 4]; on tf.ragged.constant([[-5], [0, 3, 9]]) -> [[0], [0, 3, 4]]
-    List<Object> out = run(Map.of(), x.clipByValue(0, 4), rt.clipByValue(0, 4));
+    List<Object> out = run(Map.of(), tf.clipByValue(x, 0, 4), tf.clipByValue(rt, 0, 4));
     assertEquals("[0, 0, 3, 4]", out.get(0).toString());
     assertEquals("[[0], [0, 3, 4]]", out.get(1).toString());
     GraphBuildException e = assertThrows(GraphBuildException.class,
-        () -> g.constant(Tensor.ofFloats(1f, 2f)).clipByValue(0f, g.constant(Tensor.of(DType.FLOAT32, new float[6], 3, 2))));
+        () -> tf.clipByValue(g.constant(Tensor.ofFloats(1f, 2f)), 0f, g.constant(Tensor.of(DType.FLOAT32, new float[6], 3, 2))));
     assertTrue(e.getMessage().contains("clip_by_value: the bounds broadcast x"), e.getMessage());
   }
 
@@ -63,9 +64,9 @@ class MathOpsSugarAndDTypesTest {
     Value a = g.constant(Tensor.of(DType.FLOAT32, new float[] {1, 2, 3, 4}, 2, 2));
     Value b = g.constant(Tensor.of(DType.FLOAT32, new float[] {5, 0, 0, 6}, 2, 2));
     Value c = a;
-    Value r1 = g.raggedConstant(new int[][] {{1}, {2, 3}});
-    Value r2 = g.raggedConstant(new int[][] {{10}, {20, 30}});
-    List<Object> out = run(Map.of(), g.addN(a, b, c), g.addN(r1, r2, r1));
+    Value r1 = tf.ragged.constant(new int[][] {{1}, {2, 3}});
+    Value r2 = tf.ragged.constant(new int[][] {{10}, {20, 30}});
+    List<Object> out = run(Map.of(), tf.math.addN(a, b, c), tf.math.addN(r1, r2, r1));
     assertEquals("[[7.0, 4.0], [6.0, 14.0]]", out.get(0).toString());
     // tf.math.add_n([rt1, rt2, rt1]) -> [[12], [24, 36]]
     assertEquals("[[12], [24, 36]]", out.get(1).toString());
@@ -76,7 +77,7 @@ class MathOpsSugarAndDTypesTest {
     Value x = g.constant(Tensor.ofBools(true, true, false, false));
     Value y = g.constant(Tensor.ofBools(true, false, true, false));
     // tf.math.logical_and/or/xor(x, y) and tf.math.logical_not(x)
-    List<Object> out = run(Map.of(), x.logicalAnd(y), x.logicalOr(y), x.logicalXor(y), x.logicalNot());
+    List<Object> out = run(Map.of(), tf.math.logicalAnd(x, y), tf.math.logicalOr(x, y), tf.math.logicalXor(x, y), tf.math.logicalNot(x));
     assertEquals("[True, False, False, False]", out.get(0).toString());
     assertEquals("[True, True, True, False]", out.get(1).toString());
     assertEquals("[False, True, True, False]", out.get(2).toString());
@@ -87,7 +88,7 @@ class MathOpsSugarAndDTypesTest {
   void realdiv_takesFloatsOnly_whereTruedivCastsIntegers() {
     Value i = g.constant(Tensor.ofInts(7));
     // tf.realdiv(7, 2) raises: RealDiv has no int32 kernel; 7 / 2 is 3.5
-    GraphBuildException e = assertThrows(GraphBuildException.class, () -> i.realdiv(2));
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> tf.realdiv(i, 2));
     assertTrue(e.getMessage().contains("truediv is defined on floats; cast int32 to float64 first"), e.getMessage());
     assertEquals("[3.5]", run(Map.of(), i.truediv(2)).get(0).toString());
   }
@@ -96,7 +97,7 @@ class MathOpsSugarAndDTypesTest {
   void truncatingDivisions_byZero_failAtRunTime_withTfsMessage() {
     Value x = g.placeholder("x", Types.dense(DType.INT32, -1));
     Value y = g.placeholder("y", Types.dense(DType.INT32, -1));
-    for (Function<Value, Value> op : List.<Function<Value, Value>>of(v -> v.truncatediv(y), v -> v.truncatemod(y), v -> v.rawDiv(y))) {
+    for (Function<Value, Value> op : List.<Function<Value, Value>>of(v -> tf.truncatediv(v, y), v -> tf.truncatemod(v, y), v -> tf.rawOps.div(v, y))) {
       Value out = op.apply(x);
       Session s = new Session(g.build(out));
       // tf.raw_ops.Div(x=[1], y=[0]) -> InvalidArgumentError: Integer division by zero
@@ -148,11 +149,11 @@ class MathOpsSugarAndDTypesTest {
     assertTrue(assertThrows(GraphBuildException.class, i::sqrt).getMessage()
         .endsWith("sqrt is not defined on int32 (TF's kernel takes floating and complex)"));
     // tf.bitwise.bitwise_and(4., 4.) raises
-    assertTrue(assertThrows(GraphBuildException.class, () -> f.bitwiseAnd(f)).getMessage()
+    assertTrue(assertThrows(GraphBuildException.class, () -> tf.bitwise.bitwiseAnd(f, f)).getMessage()
         .endsWith("bitwise_and is not defined on float32 (TF's kernel takes integer)"));
     // tf.truncatemod on int8 raises: TruncateMod has int32/int64 kernels only
     Value b = g.constant(Tensor.of(DType.INT8, new byte[] {4}, 1));
-    assertTrue(assertThrows(GraphBuildException.class, () -> b.truncatemod(b)).getMessage()
+    assertTrue(assertThrows(GraphBuildException.class, () -> tf.truncatemod(b, b)).getMessage()
         .contains("truncatemod is not defined on int8"));
   }
 
@@ -160,7 +161,7 @@ class MathOpsSugarAndDTypesTest {
   void subnormals_areKeptAsIeee_whereTfFlushesThemToZero() {
     Value x = g.constant(Tensor.ofFloats(Float.MIN_VALUE, -100f));
     Value sub = g.constant(Tensor.ofFloats(Float.MIN_VALUE));
-    List<Object> out = run(Map.of(), x.sqrt(), x.exp(), sub.log(), sub.cast(DType.BOOL), x.sigmoid());
+    List<Object> out = run(Map.of(), tf.math.sqrt(x), tf.math.exp(x), tf.math.log(sub), sub.cast(DType.BOOL), tf.math.sigmoid(x));
     Tensor sqrt = (Tensor) out.get(0);
     // TF: tf.math.sqrt(1e-45) -> 0. (denormals-are-zero); IEEE: 3.7433921e-23
     assertEquals(Float.floatToRawIntBits((float) Math.sqrt(Float.MIN_VALUE)), Float.floatToRawIntBits((float) sqrt.getDouble(0)));
@@ -185,7 +186,7 @@ class MathOpsSugarAndDTypesTest {
     Value rt1 = g.ragged(g.constant(Tensor.ofFloats(1f, 2f, 3f)), g.partitionFromRowSplits(new long[] {0, 2, 3}, PartitionOptions.DEFAULT));
     // tf.math.sqrt(tf.ragged.constant([[[4.], [9., 0.25]], [[-1.]]])) -> [[[2.], [3., 0.5]], [[nan]]]
     // tf.math.squared_difference(tf.ragged.constant([[1., 2.], [3.]]), [[1.], [2.]]) -> [[0., 1.], [1.]]
-    List<Object> out = run(Map.of("rt", rt), x.sqrt(), rt1.squaredDifference(col));
+    List<Object> out = run(Map.of("rt", rt), tf.math.sqrt(x), tf.math.squaredDifference(rt1, col));
     assertEquals("[[[2.0], [3.0, 0.5]], [[nan]]]", out.get(0).toString());
     assertEquals("[[0.0, 1.0], [1.0]]", out.get(1).toString());
   }

@@ -53,8 +53,9 @@ class SizeNarrowingTest {
   @Test
   void sparseToDenseOfAHugeFedShape_failsAtRunTime_andAHugeStaticOne_atBuildTime() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value sp = g.placeholder("sp", dev.tatter.ir.types.SparseType.of(DType.INT32, -1, -1));
-    Value dense = sp.toDense();
+    Value dense = tf.sparse.toDense(sp);
     Graph graph = g.build(dense);
     SparseTensor hostile = SparseTensor.of(new long[0][], Tensor.ofInts(), 0, 4294967301L);
     for (Session.Backend backend : Session.Backend.values()) {

@@ -206,7 +206,8 @@ public final class OpDef {
 
   /**
    * Validates {@code given} against the attribute signature (names, kinds) and returns it with
-   * defaults filled in. Integer values given as Integer are widened to Long.
+   * defaults filled in. Integer values given as Integer are widened to Long, and a {@code long[]}
+   * given for an INTS attribute becomes its list.
    */
   public Attributes normalizeAttributes(Map<String, ?> given) {
     Map<String, Object> out = new LinkedHashMap<>();
@@ -227,6 +228,9 @@ public final class OpDef {
       }
       if (value instanceof Integer && spec.kind() == AttrKind.INT) {
         value = ((Integer) value).longValue();
+      }
+      if (value instanceof long[] list && spec.kind() == AttrKind.INTS) {
+        value = ImmutableList.copyOf(com.google.common.primitives.Longs.asList(list));
       }
       if (!spec.kind().storedType().isInstance(value)) {
         throw new TypeException(

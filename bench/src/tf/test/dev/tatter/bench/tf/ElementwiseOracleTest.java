@@ -47,23 +47,23 @@ class ElementwiseOracleTest {
     /** Python's {@code %}. */
     MOD("FloorMod", Value::mod),
     /** {@code tf.math.maximum}: NaN propagation and which of two signed zeros wins. */
-    MAXIMUM("Maximum", Value::maximum),
+    MAXIMUM("Maximum", (x, y) -> x.graph().ops().math.maximum(x, y)),
     /** {@code tf.math.minimum}. */
-    MINIMUM("Minimum", Value::minimum),
-    TRUNCATEDIV("TruncateDiv", Value::truncatediv),
-    TRUNCATEMOD("TruncateMod", Value::truncatemod),
+    MINIMUM("Minimum", (x, y) -> x.graph().ops().math.minimum(x, y)),
+    TRUNCATEDIV("TruncateDiv", (x, y) -> x.graph().ops().truncatediv(x, y)),
+    TRUNCATEMOD("TruncateMod", (x, y) -> x.graph().ops().truncatemod(x, y)),
     /** TF's raw Div: integers truncate. */
-    RAW_DIV("Div", Value::rawDiv),
-    DIVIDE_NO_NAN("DivNoNan", Value::divideNoNan),
-    MULTIPLY_NO_NAN("MulNoNan", Value::multiplyNoNan),
-    SQUARED_DIFFERENCE("SquaredDifference", Value::squaredDifference),
-    NEXTAFTER("NextAfter", Value::nextafter),
-    BITWISE_AND("BitwiseAnd", Value::bitwiseAnd),
-    BITWISE_OR("BitwiseOr", Value::bitwiseOr),
-    BITWISE_XOR("BitwiseXor", Value::bitwiseXor),
+    RAW_DIV("Div", (x, y) -> x.graph().ops().rawOps.div(x, y)),
+    DIVIDE_NO_NAN("DivNoNan", (x, y) -> x.graph().ops().math.divideNoNan(x, y)),
+    MULTIPLY_NO_NAN("MulNoNan", (x, y) -> x.graph().ops().math.multiplyNoNan(x, y)),
+    SQUARED_DIFFERENCE("SquaredDifference", (x, y) -> x.graph().ops().math.squaredDifference(x, y)),
+    NEXTAFTER("NextAfter", (x, y) -> x.graph().ops().math.nextafter(x, y)),
+    BITWISE_AND("BitwiseAnd", (x, y) -> x.graph().ops().bitwise.bitwiseAnd(x, y)),
+    BITWISE_OR("BitwiseOr", (x, y) -> x.graph().ops().bitwise.bitwiseOr(x, y)),
+    BITWISE_XOR("BitwiseXor", (x, y) -> x.graph().ops().bitwise.bitwiseXor(x, y)),
     /** Shift amounts past the width are clamped to width - 1 (negative ones to 0), as TF's kernel does. */
-    LEFT_SHIFT("LeftShift", Value::leftShift),
-    RIGHT_SHIFT("RightShift", Value::rightShift);
+    LEFT_SHIFT("LeftShift", (x, y) -> x.graph().ops().bitwise.leftShift(x, y)),
+    RIGHT_SHIFT("RightShift", (x, y) -> x.graph().ops().bitwise.rightShift(x, y));
 
     final String tfOp;
     final BiFunction<Value, Value, Value> tatter;
