@@ -62,5 +62,6 @@ public final class BitcastOps {
               %0 = bitcast(%x) {type = float32} : tensor<float32>[1]
               return %0
               """, "[1.0]")
+          .tfRawOps("Bitcast").tfApi("tf.bitcast")
           .build();
 }

@@ -60,6 +60,7 @@ public final class ConversionOps {
           %0 = to_tensor(%rt, %d) {shape = [5, 2]} : tensor<int32>[5, 2]
           return %0
               """, "[[9, 8], [0, 0], [6, 5], [4, 0], [0, 0]]")
+          .tfRawOps("RaggedTensorToTensor").tfApi("tf.RaggedTensor.to_tensor")
           .build();
 
   /** A given shape may pad and truncate ragged dims only: a known inner dim of the flat values must be kept. */

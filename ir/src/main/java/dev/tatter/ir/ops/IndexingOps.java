@@ -54,6 +54,7 @@ public final class IndexingOps {
           %0 = getitem(%rt) {key = ":, 1:3"} : ragged<int32>[4, (None), (None)]
           return %0
               """, "[[[4]], [[], [6]], [], [[10]]]")
+          .tfRawOps("StridedSlice").tfApi("tf.Tensor.__getitem__", "tf.RaggedTensor.__getitem__")
           .build();
 
   private static Type apply(OpContext ctx, Type t, List<Index> key, int dim) {

@@ -59,6 +59,9 @@ public final class RaggedBroadcastOps {
               return %0
               """, "[1, 2, 3, 4]")
           .fusion(new Fusion.Gather())
+          .noTfCounterpart("the dense operand of a ragged-dense elementwise op repeated for every value of its ragged row: a lowering step "
+              + "of the tf.math ops' ragged broadcasting (TF broadcasts with a gather by value_rowids inside "
+              + "RaggedTensorDynamicShape.broadcast_to), no op or function of its own")
           .build();
 
 }

@@ -46,6 +46,7 @@ public final class RaggedGatherOps {
               %0 = ragged_gather(%rt, %i) : ragged<string>[5, (None)]
               return %0
               """, "[[b'e'], [b'd'], [], [b'd'], [b'a', b'b', b'c']]")
+          .tfRawOps("RaggedGather").tfApi("tf.gather")
           .build();
 
   public static final OpDef ROW_OFFSET_INDICES =
@@ -80,6 +81,7 @@ public final class RaggedGatherOps {
               %0 = row_offset_indices(%p, %i) : ragged<int64, nvals=[4, 6]>[2, 2, (None)]
               return %0
               """, "[[[1, 0], [1]], [[4, 3], [4]]]")
+          .tfApi("tf.gather")
           .build();
 
   public static final OpDef RAGGED_RANGE =
@@ -107,6 +109,7 @@ public final class RaggedGatherOps {
               %0 = ragged_range(%starts, %limits, %deltas) {row_splits_dtype = int32} : ragged<int64, splits=int32>[3, (None)]
               return %0
               """, "[[0, 1, 2], [], [8, 9, 10, 11]]")
+          .tfRawOps("RaggedRange").tfApi("tf.ragged.range")
           .build();
 
   private static Type gatherType(OpContext ctx) {

@@ -40,6 +40,7 @@ public final class RaggedShapeOps {
           %0 = outer_dim(%v) {out_type = int32} : tensor<int32>[]
           return %0
               """, "3")
+          .tfApi("tf.RaggedTensor.nrows")
           .build();
 
   public static final OpDef BOUNDING_SHAPE =
@@ -71,6 +72,7 @@ public final class RaggedShapeOps {
           %0 = bounding_shape(%rt) : tensor<int64>[2]
           return %0
               """, "[5, 4]")
+          .tfApi("tf.RaggedTensor.bounding_shape")
           .build();
 
   public static final OpDef DENSE_ROW_LENGTHS =
@@ -94,6 +96,7 @@ public final class RaggedShapeOps {
           %0 = dense_row_lengths(%v) {axis = 1} : tensor<int64>[2]
           return %0
               """, "[3, 3]")
+          .tfApi("tf.RaggedTensor.row_lengths")
           .build();
 
   private static DType splitsDType(OpContext ctx, String attribute) {

@@ -58,6 +58,7 @@ public final class RowSelectionOps {
               %0 = row_boolean_mask(%v, %m, %p) : ragged<int32>[3, (None)]
               return %0
               """, "[[1, 3], [], []]")
+          .tfApi("tf.ragged.boolean_mask")
           .build();
 
   /**

@@ -48,6 +48,7 @@ public final class SparseValueOps {
               %0 = sparse_softmax(%st) : sparse<float64>[2, 2]
               return %0
               """, "SparseTensor(indices=[[0, 0], [1, 0], [1, 1]], values=[1.0, 0.5, 0.5], dense_shape=[2, 2])")
+          .tfRawOps("SparseSoftmax").tfApi("tf.sparse.softmax")
           .build();
 
   public static final OpDef SPARSE_TO_INDICATOR =
@@ -85,6 +86,7 @@ public final class SparseValueOps {
               %0 = sparse_to_indicator(%st) {vocab_size = 4} : tensor<bool>[2, 4]
               return %0
               """, "[[False, True, False, True], [False, False, False, True]]")
+          .tfApi("tf.sparse.to_indicator")
           .build();
 
   public static final OpDef SPARSE_BINCOUNT =
@@ -121,6 +123,7 @@ public final class SparseValueOps {
               return %0
               """, "SparseTensor(indices=[[0, 10], [0, 20], [0, 30], [1, 11], [1, 101], [1, 10001]], values=[1, 2, 1, 2, 1, 1], "
                   + "dense_shape=[2, 10002])")
+          .tfRawOps("SparseCountSparseOutput").tfApi("tf.sparse.bincount")
           .build();
 
   public static final OpDef DENSE_COUNT_SPARSE_OUTPUT =
@@ -154,6 +157,7 @@ public final class SparseValueOps {
               return %0
               """, "SparseTensor(indices=[[0, 1], [0, 2], [0, 3], [1, 1], [1, 3], [1, 5]], values=[1, 2, 1, 2, 1, 1], "
                   + "dense_shape=[2, 6])")
+          .tfRawOps("DenseCountSparseOutput").tfApi("tf.sparse.bincount")
           .build();
 
   public static final OpDef RAGGED_COUNT_SPARSE_OUTPUT =
@@ -196,6 +200,7 @@ public final class SparseValueOps {
               %0 = ragged_count_sparse_output(%rt, %w) {axis = -1} : sparse<int64>[2, None]
               return %0
               """, "SparseTensor(indices=[[0, 1], [0, 2], [1, 1], [1, 2], [1, 3]], values=[1, 1, 2, 1, 1], dense_shape=[2, 4])")
+          .tfRawOps("RaggedCountSparseOutput").tfApi("tf.sparse.bincount")
           .build();
 
   /**

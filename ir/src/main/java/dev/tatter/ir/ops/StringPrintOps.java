@@ -52,6 +52,7 @@ public final class StringPrintOps {
               %0 = string_format(%rt) {template = "x = {}"} : tensor<string>[]
               return %0
               """, "b\"x = [['a', 'b'], [], ['it\\\\'s']]\"")
+          .tfRawOps("StringFormat").tfApi("tf.strings.format")
           .build();
 
   private static Type formatType(OpContext ctx) {
