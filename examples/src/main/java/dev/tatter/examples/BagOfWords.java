@@ -42,7 +42,7 @@ public final class BagOfWords {
     Value counts = tf.math.bincount(tokens, null, v, v, false, true);               // [documents, v], per row
     Value sparseCounts = tf.sparse.fromDense(counts.cast(DType.INT64));
     Value lengths = tf.expandDims(tokens.rowLengths().cast(DType.FLOAT32), 1);    // [documents, 1]
-    Value frequencies = tf.sparse.fromDense(counts.cast(DType.FLOAT32)).sparseDiv(lengths);
+    Value frequencies = tf.sparse.fromDense(counts.cast(DType.FLOAT32)).div(lengths);
     Graph graph = g.build(sparseCounts, frequencies);
 
     IrListing.printBeforeAndAfterOptimization(out, graph);

@@ -63,7 +63,7 @@ final class SparseManipulation {
 
   /** TF's {@code tf.sparse.reshape(sp_input, shape)}: one dim may be -1. */
   @TfApi("tf.sparse.reshape")
-  static Value reshape(Value st, long[] shape) {
+  static Value reshape(Value st, long... shape) {
     return st.builder().op(SparseShapeOps.RESHAPE, Map.of("shape", list(shape)), st);
   }
 

@@ -33,8 +33,8 @@ class BincountTest {
 
   @Test
   void raggedRows_bagOfWords_andLengthBounds() {
-    Ops tf = g.ops();
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value ids = tf.ragged.constant(List.of(List.of(1, 1), List.of(), List.of(3, 0)));
     // tf.math.bincount(tf.ragged.constant([[1, 1], [], [3, 0]]), axis=-1) -> [[0, 2, 0, 0], [0, 0, 0, 0], [1, 0, 0, 1]]
     Value bag = tf.math.bincount(ids, null, -1, -1, false, true);
@@ -58,8 +58,8 @@ class BincountTest {
 
   @Test
   void errors() {
-    Ops tf = g.ops();
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     // tf.math.bincount([1, -1]) -> InvalidArgumentError: Input arr must be non-negative!
     Value negative = tf.math.bincount(g.constant(Tensor.ofInts(1, -1)));
     InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(negative), Map.of()));

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * {@code log1p} and the inverse trigonometric and hyperbolic ops on complex64 and complex128,
  * through {@link Harness#runEverywhere}. Expected values are what NumPy 2.4's {@code np.log1p},
  * {@code np.arcsin}, ... (C99's {@code casin} and the like, as TF's kernels call them through
- * {@code std::asin}) give for the TF call in the comment, except where noted.
+ * {@code () -> std.graph().ops().math.asin(std)}) give for the TF call in the comment, except where noted.
  */
 class ComplexInverseOpsTest {
   private final GraphBuilder g = new GraphBuilder();

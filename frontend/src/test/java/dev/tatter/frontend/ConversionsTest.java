@@ -203,7 +203,7 @@ class ConversionsTest {
   void fromSparse_ofRank3_failsAtBuildTime() {
     GraphBuilder g = new GraphBuilder();
     Value st = g.sparseTensor(new long[][] {{0, 0, 0}}, Tensor.ofInts(1), 1, 1, 1);
-    GraphBuildException e = assertThrows(GraphBuildException.class, st::raggedFromSparse);
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> st.graph().raggedFromSparse(st));
     assertTrue(e.getMessage().endsWith("from_sparse needs a 2-D sparse tensor (only those are supported, as in TF), got sparse<int32>[1, 1, 1]"),
         e.getMessage());
   }

@@ -496,7 +496,7 @@ class ElementwisePropertyTest {
         Value cst = g.placeholder("c", Types.dense(DType.INT32));
         return switch (which) {
           case 0 -> rt.add(cst);
-          case 1 -> tf.math.subtract(cst, rt);
+          case 1 -> g.ops().math.subtract(cst, rt);
           case 2 -> rt.mul(rt2);
           case 3 -> rt.sub(col);
           case 4 -> col.sub(rt);

@@ -126,7 +126,11 @@ class ErrorCatalogTest {
     }));
     on("B04", () -> build(() -> ph(new GraphBuilder(), "s", DType.STRING, 1).cast(DType.INT32)));
     on("B05", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.FLOAT32, 1)).reduceSum(2)));
-    on("B06", () -> build(() -> g.raggedFromTensor(ph(new GraphBuilder(), "t", DType.INT32, 3, 3), null, null, 2)));
+    on("B06", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      g.raggedFromTensor(ph(g, "t", DType.INT32, 3, 3), null, null, 2);
+    }));
     on("B07", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.INT32, 2)).mergeDims(2, 1)));
     on("B08", () -> build(() -> new GraphBuilder().placeholder("rt", Types.ragged(DType.INT32, 1)).partition().abs()));
     on("B09", () -> build(() -> ph(new GraphBuilder(), "x", DType.INT32, 4).getItem(4)));
@@ -169,7 +173,11 @@ class ErrorCatalogTest {
       Graph graph = g.build(x.abs());
       new Session(graph).run(Map.of(), ph(new GraphBuilder(), "y", DType.INT32, 1));
     }));
-    on("B83", () -> build(() -> tf.math.sqrt(ph(new GraphBuilder(), "x", DType.INT32, 2))));
+    on("B83", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.math.sqrt(ph(g, "x", DType.INT32, 2));
+    }));
     on("B84", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Ops tf = g.ops();
@@ -180,9 +188,17 @@ class ErrorCatalogTest {
       Ops tf = g.ops();
       tf.clipByValue(ph(g, "x", DType.FLOAT32, 2), 0f, ph(g, "hi", DType.FLOAT32, 3, 2));
     }));
-    on("B86", () -> build(() -> tf.math.addN()));
-    on("B87", () -> build(() -> tf.math.reduceVariance(ph(new GraphBuilder(), "x", DType.INT32, 2), 0, false)));
-    on("B88", () -> build(() -> tf.math.reduceLogsumexp(new GraphBuilder().placeholder("rt", Types.ragged(DType.FLOAT32, 1)), 0, false)));
+    on("B86", () -> build(() -> new GraphBuilder().ops().math.addN()));
+    on("B87", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.math.reduceVariance(ph(g, "x", DType.INT32, 2), 0, false);
+    }));
+    on("B88", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.math.reduceLogsumexp(g.placeholder("rt", Types.ragged(DType.FLOAT32, 1)), 0, false);
+    }));
     on("B24", () -> thrown(() -> new Session(new GraphBuilder().build(), "cse,nosuchpass", Session.Backend.COMPILED)));
     on("B26", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
@@ -195,28 +211,51 @@ class ErrorCatalogTest {
       tf.sparse.fromDense(ph(g, "x", DType.INT32));
     }));
     on("B89", () -> build(() -> ph(new GraphBuilder(), "u", DType.UINT8, 2).neg()));
-    on("B90", () -> build(() -> tf.bitcast(ph(new GraphBuilder(), "u", DType.UINT8, 3), DType.INT32)));
-    on("B91", () -> build(() -> tf.bitcast(ph(new GraphBuilder(), "b", DType.BOOL, 3), DType.INT8)));
-    on("B137", () -> build(() -> tf.reverse(new GraphBuilder().constant(Tensor.ofInts(1, 2)), 0, -1)));
+    on("B90", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.bitcast(ph(g, "u", DType.UINT8, 3), DType.INT32);
+    }));
+    on("B91", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.bitcast(ph(g, "b", DType.BOOL, 3), DType.INT8);
+    }));
+    on("B137", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.reverse(g.constant(Tensor.ofInts(1, 2)), 0, -1);
+    }));
     on("B138", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Ops tf = g.ops();
       tf.reverse(tf.ragged.constant(List.of(List.of(List.of(1), List.of()), List.of(List.of(2)))), 1);
     }));
-    on("B139", () -> build(() -> tf.ragged.constant(List.of(List.of(1, 2), List.of())).zerosLike(DType.STRING)));
+    on("B139", () -> build(() -> {
+      Ops tf = new GraphBuilder().ops();
+      tf.zerosLike(tf.ragged.constant(List.of(List.of(1, 2), List.of())), DType.STRING);
+    }));
     on("B140", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Ops tf = g.ops();
       tf.math.unsortedSegmentSum(tf.ragged.constant(List.of(List.of(1, 2), List.of(3))),
           g.constant(Tensor.of(DType.INT32, new int[] {0, 1}, 1, 2)), g.scalar(DType.INT32, 2));
     }));
-    on("B135", () -> build(() -> tf.nn.softmax(new GraphBuilder().constant(Tensor.ofInts(1, 2)))));
+    on("B135", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.nn.softmax(g.constant(Tensor.ofInts(1, 2)));
+    }));
     on("B136", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Ops tf = g.ops();
       tf.nn.logSoftmax(tf.ragged.constant(List.of(List.of(List.of(1f), List.of()), List.of(List.of(2f))), DType.FLOAT32, 2), 0);
     }));
-    on("B141", () -> build(() -> tf.dtypes.saturateCast(ph(new GraphBuilder(), "b", DType.BOOL, 3), DType.INT32)));
+    on("B141", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.dtypes.saturateCast(ph(g, "b", DType.BOOL, 3), DType.INT32);
+    }));
     on("B142", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Strings.substr(ph(g, "s", DType.STRING, 2), g.scalar(DType.INT32, 0), g.scalar(DType.INT32, 1), "CHAR");
@@ -230,16 +269,32 @@ class ErrorCatalogTest {
       Ops tf = g.ops();
       Strings.join(List.of(ph(g, "a", DType.STRING, 2), ph(g, "b", DType.STRING, 3)), "");
     }));
-    on("B148", () -> build(() -> tf.sparse.softmax(new GraphBuilder().sparseTensor(new long[][] {{0}}, Tensor.ofFloats(1), 2))));
-    on("B149", () -> build(() -> tf.sparse.toIndicator(new GraphBuilder().sparseTensor(new long[][] {{0}}, Tensor.ofFloats(1), 2), 3)));
-    on("B150", () -> build(() -> tf.sparse.bincount(new GraphBuilder().sparseTensor(new long[][] {{0}}, Tensor.ofLongs(1), 2), null, 1, null, null, false)));
+    on("B148", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.softmax(g.sparseTensor(new long[][] {{0}}, Tensor.ofFloats(1), 2));
+    }));
+    on("B149", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.toIndicator(g.sparseTensor(new long[][] {{0}}, Tensor.ofFloats(1), 2), 3);
+    }));
+    on("B150", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.bincount(g.sparseTensor(new long[][] {{0}}, Tensor.ofLongs(1), 2), null, 1, null, null, false);
+    }));
     on("B151", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Ops tf = g.ops();
       Value st = g.sparseTensor(new long[][] {{0}}, Tensor.ofLongs(1), 2);
       tf.sparse.bincount(st, g.sparseTensor(new long[][] {{0}}, Tensor.ofFloats(2), 2), 0, null, null, true);
     }));
-    on("B152", () -> build(() -> tf.sparse.reduceSum(new GraphBuilder().sparseTensor(new long[][] {{0}}, Tensor.ofBools(true), 2))));
+    on("B152", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.reduceSum(g.sparseTensor(new long[][] {{0}}, Tensor.ofBools(true), 2));
+    }));
     on("B190", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       ph(g, "z", DType.COMPLEX64, 2).lt(ph(g, "w", DType.COMPLEX64, 2));
@@ -542,9 +597,15 @@ class ErrorCatalogTest {
       return run(g, Map.of("sp", SparseTensor.of(new long[][] {{0}}, Tensor.ofLongs(1), 2),
           "w", SparseTensor.of(new long[][] {{0}, {1}}, Tensor.ofFloats(1, 2), 2)), tf.sparse.bincount(sp, w, 0, null, null, false));
     });
-    on("B153", () -> build(() -> tf.sparse.bincount(new GraphBuilder().constant(Tensor.of(DType.INT32, new int[8], 2, 2, 2)), null, -1, null, null, false)));
-    on("B154", () -> build(() -> tf.ragged.constant(java.util.List.of(java.util.List.of(java.util.List.of(1))))
-        .sparseBincount(null, -1, null, null, false)));
+    on("B153", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.bincount(g.constant(Tensor.of(DType.INT32, new int[8], 2, 2, 2)), null, -1, null, null, false);
+    }));
+    on("B154", () -> build(() -> {
+      Ops tf = new GraphBuilder().ops();
+      tf.sparse.bincount(tf.ragged.constant(java.util.List.of(java.util.List.of(java.util.List.of(1)))), null, -1, null, null, false);
+    }));
     on("B155", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Ops tf = g.ops();
@@ -1129,7 +1190,11 @@ class ErrorCatalogTest {
       g.raggedFromRowSplits(g.constant(Tensor.of(DType.FLOAT32, new float[6], 3, 2)), g.constant(Tensor.ofLongs(0, 1, 3)))
           .toTensor(0f, 2, 3, 1);
     }));
-    on("B30", () -> build(() -> g.raggedFromTensor(ph(new GraphBuilder(), "t", DType.INT32, 1L << 30, 1L << 30, 4), null, null, 2)));
+    on("B30", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      g.raggedFromTensor(ph(g, "t", DType.INT32, 1L << 30, 1L << 30, 4), null, null, 2);
+    }));
     on("B31", () -> thrown(() -> Types.ragged(DType.INT32, 101)));
     on("F21", () -> thrown(() -> RaggedTensor.ofNested(Tensor.ofInts(1),
         java.util.Collections.nCopies(101, RowPartition.fromRowSplits(new long[] {0, 1}, DType.INT64, false)))));

@@ -76,8 +76,8 @@ class FuzzPropertyTest {
     boolean isRagged = x.raggedRank() > 0;
     return switch (r.nextInt(19)) {
       case 14 -> x.getItem(SLICES[r.nextInt(SLICES.length)]);
-      case 15 -> isRagged ? x.mergeDims(0, 1) : tf.sparse.fromDense(x).toDense();
-      case 16 -> isRagged ? x.rowStarts() : tf.sparse.fromDense(x).raggedFromSparse().flatValues();
+      case 15 -> isRagged ? x.mergeDims(0, 1) : tf.sparse.toDense(tf.sparse.fromDense(x));
+      case 16 -> isRagged ? x.rowStarts() : g.raggedFromSparse(tf.sparse.fromDense(x)).flatValues();
       case 17 -> x.reduceMean(r.nextInt(3) - 1);
       case 18 -> isRagged ? x.toTensor(0, 2 + r.nextInt(2), r.nextInt(3)) : x.mod(y);
       case 0 -> x.add(y);

@@ -96,7 +96,7 @@ class MaximumMinimumTest {
   void fusesWithTheOpsAroundIt() {
     // a clip: tf.minimum(tf.maximum(x, 0.), 6.) on a ragged tensor (relu6), one fused loop
     Value x = g.placeholder("x", Types.ragged(DType.FLOAT32, 1));
-    Value relu6 = tf.math.maximum(x, 0f).minimum(6f);
+    Value relu6 = tf.math.minimum(tf.math.maximum(x, 0f), 6f);
     RaggedTensor feed = RaggedTensor.of(Tensor.ofFloats(-1, 3, 8, 6), RowPartition.fromRowSplits(new long[] {0, 1, 4}, DType.INT64, true));
     assertEquals("[[0.0], [3.0, 6.0, 6.0]]", run(Map.of("x", feed), relu6).get(0).toString());
     String optimized = dev.tatter.ir.text.GraphPrinter.print(

@@ -66,17 +66,49 @@ final class SparseErrorCases {
       Ops tf = g.ops();
       tf.sparse.concat(1, g.sparseTensor(new long[][] {{0, 0}}, Tensor.ofInts(1), 3, 3), abc(g));
     }));
-    on.accept("B95", () -> build(() -> tf.sparse.slice(abc(new GraphBuilder()), new long[] {-1, 0}, new long[] {1, 1})));
-    on.accept("B96", () -> build(() -> tf.sparse.reshape(abc(new GraphBuilder()), -1, -1)));
-    on.accept("B97", () -> build(() -> tf.sparse.reshape(abc(new GraphBuilder()), 4, -1)));
-    on.accept("B98", () -> build(() -> tf.sparse.transpose(abc(new GraphBuilder()), 0, 0)));
-    on.accept("B99", () -> build(() -> tf.sparse.expandDims(abc(new GraphBuilder()), 3)));
-    on.accept("B100", () -> build(() -> tf.sparse.resetShape(abc(new GraphBuilder()), new long[] {1, 3})));
-    on.accept("B101", () -> build(() -> tf.sparse.reduceSum(abc(new GraphBuilder()), new long[] {2}, false)));
-    on.accept("B102", () -> build(() -> tf.sparse.reduceSum(abc(new GraphBuilder()), null, false, true)));
+    on.accept("B95", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.slice(abc(g), new long[] {-1, 0}, new long[] {1, 1});
+    }));
+    on.accept("B96", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.reshape(abc(g), -1, -1);
+    }));
+    on.accept("B97", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.reshape(abc(g), 4, -1);
+    }));
+    on.accept("B98", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.transpose(abc(g), 0, 0);
+    }));
+    on.accept("B99", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.expandDims(abc(g), 3);
+    }));
+    on.accept("B100", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.resetShape(abc(g), new long[] {1, 3});
+    }));
+    on.accept("B101", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.reduceSum(abc(g), new long[] {2}, false);
+    }));
+    on.accept("B102", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.reduceSum(abc(g), null, false, true);
+    }));
     on.accept("B103", () -> build(() -> {
       Value a = abc(new GraphBuilder());
-      tf.sparse.add(a, a, 0.5);
+      a.graph().ops().sparse.add(a, a, 0.5);
     }));
     on.accept("B104", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
@@ -90,8 +122,12 @@ final class SparseErrorCases {
       Ops tf = g.ops();
       tf.sparse.segmentMean(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0)), g.constant(Tensor.ofInts(0)), -1);
     }));
-    on.accept("B105", () -> build(() -> tf.sparse.split(abc(new GraphBuilder()), 4, 1)));
-    on.accept("B106", () -> build(() -> tf.sparse.eye(-1, 2, DType.FLOAT32)));
+    on.accept("B105", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
+      tf.sparse.split(abc(g), 4, 1);
+    }));
+    on.accept("B106", () -> build(() -> new GraphBuilder().ops().sparse.eye(-1, 2, DType.FLOAT32)));
     on.accept("B107", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Ops tf = g.ops();

@@ -48,10 +48,10 @@ class SparseValueOpsTest {
   void softmax_refusesWhatTfRefuses() {
     GraphBuilder g = new GraphBuilder();
     Value ints = g.sparseTensor(new long[][] {{0, 0}}, Tensor.ofInts(1), 2, 2);
-    GraphBuildException e = assertThrows(GraphBuildException.class, ints::sparseSoftmax);
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> ints.graph().ops().sparse.softmax(ints));
     assertTrue(e.getMessage().contains("sparse_softmax is defined on float32 and float64"), e.getMessage());
     Value vector = g.sparseTensor(new long[][] {{0}}, Tensor.ofFloats(1), 2);
-    GraphBuildException r = assertThrows(GraphBuildException.class, vector::sparseSoftmax);
+    GraphBuildException r = assertThrows(GraphBuildException.class, () -> vector.graph().ops().sparse.softmax(vector));
     assertTrue(r.getMessage().contains("Input should have rank >= 2, but received shape: [2]"), r.getMessage());
   }
 

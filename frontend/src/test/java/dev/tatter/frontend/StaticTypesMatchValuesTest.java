@@ -96,6 +96,6 @@ class StaticTypesMatchValuesTest {
   void conversions_ofTheMixedValue() {
     // the shape pads and truncates the ragged dims and keeps the inner dim 3 (TF refuses another size there)
     checkAll(StaticTypesMatchValuesTest::mixed, rt -> List.of(rt.toTensor(), rt.toTensor(0, 3, -1, 2, 3), rt.toSparse(),
-        tf.sparse.toDense(rt.toSparse()), rt.values(), rt.flatValues()));
+        rt.graph().ops().sparse.toDense(rt.toSparse()), rt.values(), rt.flatValues()));
   }
 }

@@ -277,11 +277,11 @@ class ComplexOracleTest {
     alongAxis0("Mean", Map.of(), x -> x.reduceMean(0), 64);
     // one or two values: the same sum, so this measures the division by complex(n, 0)
     alongAxis0("Mean_short", "Mean", Map.of(), x -> x.reduceMean(0), 2);
-    alongAxis0("Cumsum", Map.of("exclusive", false, "reverse", false), x -> tt.math.cumsum(x, 0), 64);
-    alongAxis0("Cumsum", Map.of("exclusive", true, "reverse", true), x -> tt.math.cumsum(x, 0, true, true), 64);
+    alongAxis0("Cumsum", Map.of("exclusive", false, "reverse", false), x -> x.graph().ops().math.cumsum(x, 0), 64);
+    alongAxis0("Cumsum", Map.of("exclusive", true, "reverse", true), x -> x.graph().ops().math.cumsum(x, 0, true, true), 64);
     // short vectors: a product of parts up to 4 in size overflows float after ~60 factors
-    alongAxis0("Cumprod", Map.of("exclusive", false, "reverse", false), x -> tt.math.cumprod(x, 0), 24);
-    alongAxis0("Cumprod", Map.of("exclusive", true, "reverse", true), x -> tt.math.cumprod(x, 0, true, true), 24);
+    alongAxis0("Cumprod", Map.of("exclusive", false, "reverse", false), x -> x.graph().ops().math.cumprod(x, 0), 24);
+    alongAxis0("Cumprod", Map.of("exclusive", true, "reverse", true), x -> x.graph().ops().math.cumprod(x, 0, true, true), 24);
   }
 
   /** The bounds docs/SEMANTICS.md states, in ulp of the part type, per TF op (both dtypes). */

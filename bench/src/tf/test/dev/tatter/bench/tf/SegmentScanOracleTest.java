@@ -126,7 +126,7 @@ class SegmentScanOracleTest {
       SplittableRandom r = new SplittableRandom(seed);
       Tensor x = NewDTypesOracleTest.vectorOf(dtype, r.nextInt(OracleInputs.maxSize(seed) * 2 + 1), r);
       NewDTypesOracleTest.compare(tfOp + " " + dtype, List.of(x),
-          ins -> tfOp.equals("Cumsum") ? tt.math.cumsum(ins.get(0), 0, exclusive, reverse) : tt.math.cumprod(ins.get(0), 0, exclusive, reverse),
+          ins -> tfOp.equals("Cumsum") ? ins.get(0).graph().ops().math.cumsum(ins.get(0), 0, exclusive, reverse) : ins.get(0).graph().ops().math.cumprod(ins.get(0), 0, exclusive, reverse),
           (tf, ins) -> tf.scope().opBuilder(tfOp, tfOp).addInput(ins.get(0)).addInput(tf.constant(0).asOutput())
               .setAttr("exclusive", exclusive).setAttr("reverse", reverse).build().output(0));
     }

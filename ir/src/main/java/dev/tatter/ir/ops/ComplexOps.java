@@ -29,7 +29,7 @@ public final class ComplexOps {
           "real + imag * 1j (TF's Complex): float32 parts make complex64, float64 parts complex128", false)
       .dtypes(DTypeSet.FLOATING.atLeastBits(32))
       .example(example("complex", "float32", "complex64", "2.25, 3.25, -0.0", "4.75, 5.75, -1.0"), "[(2.25+4.75j), (3.25+5.75j), (-0-1j)]")
-      .tfRawOps("Complex").tfApi("tf.dtypes.complex")
+      .tfRawOps("Complex").tfApi("tf.dtypes.complex", "tf.complex")
       .build();
   // tf.math.real(tf.constant([-2.25 + 4.75j, 3.25 + 5.75j])) -> [-2.25, 3.25]
   public static final OpDef REAL = ElementwiseOps.unary("real", ComplexFunctions.class, "real",
