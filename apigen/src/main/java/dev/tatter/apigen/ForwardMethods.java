@@ -80,6 +80,35 @@ final class ForwardMethods {
     return new ApiMethod(path, returnType, params, body, javadoc, thrown, owner.getSimpleName() + "." + target.getSimpleName());
   }
 
+  /**
+   * The namespace method of {@code op}'s {@code path} served by the {@code @TfDispatch} method
+   * {@code target}: its parameters after the op, and the op's own summary in the Javadoc.
+   */
+  ApiMethod dispatched(ExecutableElement target, dev.tatter.ir.OpDef op, String constant, ApiPath path, String opDoc) {
+    TypeElement owner = (TypeElement) target.getEnclosingElement();
+    List<? extends VariableElement> declared = target.getParameters();
+    if (!target.getModifiers().contains(Modifier.STATIC) || declared.isEmpty()
+        || !typeText(declared.get(0).asType()).equals("dev.tatter.ir.OpDef")) {
+      throw new IllegalArgumentException("a @TfDispatch method is static and takes the OpDef first");
+    }
+    List<ApiMethod.Parameter> params = new ArrayList<>();
+    List<String> args = new ArrayList<>(List.of(constant));
+    for (int i = 1; i < declared.size(); i++) {
+      VariableElement p = declared.get(i);
+      String type = typeText(p.asType());
+      if (target.isVarArgs() && i == declared.size() - 1) {
+        type = type.substring(0, type.length() - 2) + "...";
+      }
+      String name = p.getSimpleName().toString();
+      params.add(new ApiMethod.Parameter(type, name));
+      args.add(type.equals("Value") ? "builder.own(" + name + ")" : name);
+    }
+    String doc = Javadocs.copied(elements.getDocComment(target));
+    String body = "return " + owner.getSimpleName() + "." + target.getSimpleName() + "(" + String.join(", ", args) + ");";
+    return new ApiMethod(path, typeText(target.getReturnType()), params, body,
+        opDoc + (doc.isEmpty() ? "" : "\n\n<p>" + doc), List.of(), op.mnemonic());
+  }
+
   /** How a user writes a call of a class-member path: {@code x.toTensor(defaultValue)}, {@code g.placeholder(name, type)}. */
   static String memberUsage(ExecutableElement target) {
     TypeElement owner = (TypeElement) target.getEnclosingElement();

@@ -47,6 +47,7 @@ import javax.tools.StandardLocation;
 public final class NamespaceProcessor extends AbstractProcessor {
   private static final String TF_API = ForwardMethods.PACKAGE + ".TfApi";
   private static final String NO_TF = ForwardMethods.PACKAGE + ".NoTfCounterpart";
+  private static final String TF_DISPATCH = ForwardMethods.PACKAGE + ".TfDispatch";
   private boolean done;
 
   @Override
@@ -103,6 +104,11 @@ public final class NamespaceProcessor extends AbstractProcessor {
       }
     }
     OpMethods opMethods = new OpMethods();
+    Map<String, ExecutableElement> dispatchers = new TreeMap<>();
+    TypeElement tfDispatch = processingEnv.getElementUtils().getTypeElement(TF_DISPATCH);
+    for (Element e : round.getElementsAnnotatedWith(tfDispatch)) {
+      dispatchers.put(stringValue(e, TF_DISPATCH), (ExecutableElement) e);
+    }
     for (Map.Entry<String, List<OpDef>> entry : opsByPath.entrySet()) {
       ApiPath path = ApiPath.parse(entry.getKey());
       if (claimed.containsKey(entry.getKey()) || path.isClassMember()) {
@@ -113,9 +119,17 @@ public final class NamespaceProcessor extends AbstractProcessor {
             + "write the builder method that chooses among them, or list the path on one op only");
         continue;
       }
-      for (ApiMethod m : opMethods.methods(entry.getValue().get(0), path)) {
-        root.add(m);
-        index.add(row(entry.getKey(), m.usage(), "op", m.target(), opsByPath));
+      OpDef op = entry.getValue().get(0);
+      ExecutableElement dispatcher = dispatcherOf(dispatchers, op.mnemonic());
+      try {
+        List<ApiMethod> methods = dispatcher == null ? opMethods.methods(op, path)
+            : List.of(forwards.dispatched(dispatcher, op, opMethods.constant(op), path, OpMethods.javadoc(op, path)));
+        for (ApiMethod m : methods) {
+          root.add(m);
+          index.add(row(entry.getKey(), m.usage(), dispatcher == null ? "op" : "builder", m.target(), opsByPath));
+        }
+      } catch (IllegalArgumentException ex) {
+        error(dispatcher, entry.getKey() + ": " + ex.getMessage());
       }
     }
     for (String clash : root.clashes()) {
@@ -138,6 +152,28 @@ public final class NamespaceProcessor extends AbstractProcessor {
         w.write(r + "\n");
       }
     }
+  }
+
+  /** The @TfDispatch method serving {@code mnemonic} (an exact pattern, or a prefix ending in *), if any. */
+  private static ExecutableElement dispatcherOf(Map<String, ExecutableElement> dispatchers, String mnemonic) {
+    for (Map.Entry<String, ExecutableElement> d : dispatchers.entrySet()) {
+      String pattern = d.getKey();
+      if (pattern.endsWith("*") ? mnemonic.startsWith(pattern.substring(0, pattern.length() - 1)) : mnemonic.equals(pattern)) {
+        return d.getValue();
+      }
+    }
+    return null;
+  }
+
+  private static String stringValue(Element e, String annotation) {
+    for (AnnotationMirror a : e.getAnnotationMirrors()) {
+      if (((TypeElement) a.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotation)) {
+        for (var entry : a.getElementValues().entrySet()) {
+          return (String) entry.getValue().getValue();
+        }
+      }
+    }
+    throw new IllegalStateException(e + " has no " + annotation);
   }
 
   private List<String> paths(ExecutableElement method) {

@@ -39,6 +39,15 @@ final class OpMethods {
     }
   }
 
+  /** Where {@code op} is declared, as source text. */
+  String constant(OpDef op) {
+    String constant = constants.get(op);
+    if (constant == null) {
+      throw new IllegalStateException(op.mnemonic() + " is not a public constant of a listed op library");
+    }
+    return constant;
+  }
+
   List<ApiMethod> methods(OpDef op, ApiPath path) {
     String constant = constants.get(op);
     if (constant == null) {
@@ -97,7 +106,7 @@ final class OpMethods {
     return new ApiMethod(path, "Value", params, body, javadoc(op, path), List.of(), op.mnemonic());
   }
 
-  private static String javadoc(OpDef op, ApiPath path) {
+  static String javadoc(OpDef op, ApiPath path) {
     StringBuilder doc = new StringBuilder("{@code ").append(path.text()).append("}");
     String summary = op.summary().strip();
     if (!summary.isEmpty()) {

@@ -23,7 +23,10 @@ import java.util.Map;
 final class Combinations {
   private Combinations() {}
 
-  /** TF's {@code tf.concat(values, axis)} on dense and ragged tensors of one rank (a negative axis counts from the end). */
+  /**
+   * TF's {@code tf.concat(values, axis)} on dense and ragged tensors of one rank (a negative axis
+   * counts from the end).
+   */
   @TfApi("tf.concat")
   static Value concat(GraphBuilder g, List<Value> values, int axis) {
     if (values.isEmpty()) {

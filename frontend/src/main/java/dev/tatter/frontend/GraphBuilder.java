@@ -48,7 +48,7 @@ public final class GraphBuilder {
   @NoTfCounterpart("TF 1.x graphs grow as ops are created; Tatter's IR graph is taken once its outputs are known")
   public Graph build(Value... outputs) {
     for (Value v : outputs) {
-      own(v);
+      checkArgument(own(v) != null, "an output may not be null");
     }
     return graph.build().withOutputs(Arrays.stream(outputs).map(Value::node).toList());
   }
@@ -137,7 +137,10 @@ public final class GraphBuilder {
     return Sparse.sparseTensor(this, own(indices), own(values), own(denseShape));
   }
 
-  /** TF's {@code SparseTensor(indices, values, dense_shape)} of constants: {@code sparseTensor(new long[][] {{0, 0}, {1, 2}}, Tensor.ofInts(1, 2), 3, 4)}. */
+  /**
+   * TF's {@code SparseTensor(indices, values, dense_shape)} of constants: {@code sparseTensor(new
+   * long[][] {{0, 0}, {1, 2}}, Tensor.ofInts(1, 2), 3, 4)}.
+   */
   @TfApi("tf.sparse.SparseTensor")
   public Value sparseTensor(long[][] indices, Tensor values, long... denseShape) {
     return sparseFromValue(SparseTensor.of(indices, values, denseShape));
@@ -275,7 +278,10 @@ public final class GraphBuilder {
     return withDType(op(PartitionOps.FROM_UNIFORM_ROW_LENGTH, validate(o), uniformRowLength, nv, n), o);
   }
 
-  /** TF's {@code RowPartition.from_uniform_row_length} of constants; {@code nvals} or {@code nrows} (not both) may be null. */
+  /**
+   * TF's {@code RowPartition.from_uniform_row_length} of constants; {@code nvals} or {@code nrows}
+   * (not both) may be null.
+   */
   @TfApi("tf.experimental.RowPartition.from_uniform_row_length")
   public Value partitionFromUniformRowLength(long uniformRowLength, Long nvals, Long nrows, PartitionOptions o) {
     DType d = o.literalDType();
@@ -448,7 +454,10 @@ public final class GraphBuilder {
     return raggedFromSparse(st, DType.INT64);
   }
 
-  /** TF's {@code RaggedTensor.from_sparse(st, row_splits_dtype)}: 2-D and right-ragged only (an error names the first bad index). */
+  /**
+   * TF's {@code RaggedTensor.from_sparse(st, row_splits_dtype)}: 2-D and right-ragged only (an
+   * error names the first bad index).
+   */
   @TfApi("tf.RaggedTensor.from_sparse")
   public Value raggedFromSparse(Value st, DType rowSplitsDType) {
     return Conversions.fromSparse(own(st), rowSplitsDType);
@@ -459,16 +468,19 @@ public final class GraphBuilder {
   /** Adds {@code op(inputs){attributes}} and wraps the result. */
   Value op(OpDef op, Map<String, ?> attributes, Value... inputs) {
     List<Node> nodes = new ArrayList<>();
-    for (Value v : inputs) {
-      nodes.add(own(v).node());
+    for (int i = 0; i < inputs.length; i++) {
+      if (inputs[i] == null) {
+        throw new GraphBuildException(op.mnemonic() + " at " + CallSite.find() + ": operand '" + op.operandName(i)
+            + "' is null");
+      }
+      nodes.add(own(inputs[i]).node());
     }
     return new Value(this, add(op, nodes, attributes));
   }
 
-  /** {@code v}, refused if it belongs to another builder's graph. */
+  /** {@code v} (or null), refused if it belongs to another builder's graph. */
   Value own(Value v) {
-    checkArgument(v != null, "an operand may not be null (at %s)", CallSite.find());
-    checkArgument(v.builder() == this, "%s comes from another GraphBuilder", v);
+    checkArgument(v == null || v.builder() == this, "%s comes from another GraphBuilder", v);
     return v;
   }
 

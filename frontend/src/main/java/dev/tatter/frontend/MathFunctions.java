@@ -20,7 +20,10 @@ import java.util.Map;
 final class MathFunctions {
   private MathFunctions() {}
 
-  /** TF's {@code x / y} as {@code tf.math.truediv}: either side may be a Java scalar; integers are cast to float first. */
+  /**
+   * TF's {@code x / y} as {@code tf.math.truediv}: either side may be a Java scalar; integers are
+   * cast to float first.
+   */
   @TfApi({"tf.math.truediv", "tf.math.divide"})
   static Value truediv(Object x, Object y) {
     Value a = x instanceof Value v ? v : ElementwiseLowering.operand((Value) y, x);
@@ -28,13 +31,19 @@ final class MathFunctions {
     return ElementwiseLowering.truediv(ElementwiseOps.TRUEDIV, a, b);
   }
 
-  /** TF's {@code tf.math.real(x)}: the real part of a complex value (float32 for complex64, float64 for complex128); a real value as it is. */
+  /**
+   * TF's {@code tf.math.real(x)}: the real part of a complex value (float32 for complex64, float64
+   * for complex128); a real value as it is.
+   */
   @TfApi("tf.math.real")
   static Value real(Value x) {
     return x.dtype().isComplex() ? ElementwiseLowering.unary(ComplexOps.REAL, x, Map.of()) : x;
   }
 
-  /** TF's {@code tf.math.imag(x)}: the imaginary part of a complex value; zeros of a real value's dtype, as TF gives. */
+  /**
+   * TF's {@code tf.math.imag(x)}: the imaginary part of a complex value; zeros of a real value's
+   * dtype, as TF gives.
+   */
   @TfApi("tf.math.imag")
   static Value imag(Value x) {
     return ElementwiseLowering.unary(x.dtype().isComplex() ? ComplexOps.IMAG : MathOps.ZEROS_LIKE, x, Map.of());
@@ -124,44 +133,6 @@ final class MathFunctions {
     return x;
   }
 
-  // ---- segment reductions: ragged data (one id per row) aggregates rows position by position, as TF's dispatch ----
-
-  /** TF's {@code tf.math.unsorted_segment_sum(data, segment_ids, num_segments)}; a negative id drops its row. */
-  @TfApi("tf.math.unsorted_segment_sum")
-  static Value unsortedSegmentSum(Value data, Value segmentIds, Value numSegments) {
-    return RaggedSegments.unsorted(SegmentOps.UNSORTED_SEGMENT_SUM, data, segmentIds, numSegments);
-  }
-
-  /** TF's {@code tf.math.unsorted_segment_prod(data, segment_ids, num_segments)}. */
-  @TfApi("tf.math.unsorted_segment_prod")
-  static Value unsortedSegmentProd(Value data, Value segmentIds, Value numSegments) {
-    return RaggedSegments.unsorted(SegmentOps.UNSORTED_SEGMENT_PROD, data, segmentIds, numSegments);
-  }
-
-  /** TF's {@code tf.math.unsorted_segment_min(data, segment_ids, num_segments)}. */
-  @TfApi("tf.math.unsorted_segment_min")
-  static Value unsortedSegmentMin(Value data, Value segmentIds, Value numSegments) {
-    return RaggedSegments.unsorted(SegmentOps.UNSORTED_SEGMENT_MIN, data, segmentIds, numSegments);
-  }
-
-  /** TF's {@code tf.math.unsorted_segment_max(data, segment_ids, num_segments)}. */
-  @TfApi("tf.math.unsorted_segment_max")
-  static Value unsortedSegmentMax(Value data, Value segmentIds, Value numSegments) {
-    return RaggedSegments.unsorted(SegmentOps.UNSORTED_SEGMENT_MAX, data, segmentIds, numSegments);
-  }
-
-  /** TF's {@code tf.math.unsorted_segment_mean(data, segment_ids, num_segments)}. */
-  @TfApi("tf.math.unsorted_segment_mean")
-  static Value unsortedSegmentMean(Value data, Value segmentIds, Value numSegments) {
-    return RaggedSegments.unsorted(SegmentOps.UNSORTED_SEGMENT_MEAN, data, segmentIds, numSegments);
-  }
-
-  /** TF's {@code tf.math.unsorted_segment_sqrt_n(data, segment_ids, num_segments)}. */
-  @TfApi("tf.math.unsorted_segment_sqrt_n")
-  static Value unsortedSegmentSqrtN(Value data, Value segmentIds, Value numSegments) {
-    return RaggedSegments.unsorted(SegmentOps.UNSORTED_SEGMENT_SQRT_N, data, segmentIds, numSegments);
-  }
-
   /** TF's {@code tf.math.bincount(arr)}: int32 counts of each value in {@code [0, max(arr)]}. */
   @TfApi("tf.math.bincount")
   static Value bincount(Value arr) {
@@ -186,7 +157,10 @@ final class MathFunctions {
     return arr.builder().op(SegmentOps.WEIGHTED_BINCOUNT, attrs, arr, weights);
   }
 
-  /** TF's {@code tf.math.cumsum(x, axis)} on a dense tensor, or on a ragged one along its innermost ragged axis or below. */
+  /**
+   * TF's {@code tf.math.cumsum(x, axis)} on a dense tensor, or on a ragged one along its innermost
+   * ragged axis or below.
+   */
   @TfApi("tf.math.cumsum")
   static Value cumsum(Value x, int axis) {
     return Scans.scan(x, false, axis, false, false);

@@ -20,7 +20,13 @@ import java.util.Map;
 final class RaggedSegments {
   private RaggedSegments() {}
 
-  static Value unsorted(OpDef op, Value data, Value ids, Value numSegments) {
+  /**
+   * TF's {@code tf.math.unsorted_segment_*(data, segment_ids, num_segments)}: a negative id drops
+   * its row; ragged data (one id per row) aggregates rows position by position, as TF's dispatch.
+   */
+  @TfDispatch("unsorted_segment_*")
+  static Value unsorted(OpDef op, Value data, Value segmentIds, Value numSegments) {
+    Value ids = segmentIds;
     GraphBuilder g = data.builder();
     if (!(data.type() instanceof RaggedType)) {
       return g.op(op, Map.of(), data, ids, numSegments);

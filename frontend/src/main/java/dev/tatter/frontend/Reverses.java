@@ -16,7 +16,10 @@ import java.util.Map;
 final class Reverses {
   private Reverses() {}
 
-  /** TF's {@code tf.reverse(tensor, axis)}: any axes of a dense tensor; of a ragged one axis 0 (the rows' order), the innermost ragged axis (each row in place) and the uniform axes below it. */
+  /**
+   * TF's {@code tf.reverse(tensor, axis)}: any axes of a dense tensor; of a ragged one axis 0 (the
+   * rows' order), the innermost ragged axis (each row in place) and the uniform axes below it.
+   */
   @TfApi("tf.reverse")
   static Value reverse(Value x, int... axes) {
     Value out = x;

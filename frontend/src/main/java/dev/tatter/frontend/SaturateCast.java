@@ -18,7 +18,10 @@ import java.math.BigDecimal;
 final class SaturateCast {
   private SaturateCast() {}
 
-  /** TF's {@code tf.dtypes.saturate_cast(value, dtype)}: x clamped to {@code to}'s finite range (the bounds held in x's dtype, as TF's Python does), then cast. Numeric dtypes only. */
+  /**
+   * TF's {@code tf.dtypes.saturate_cast(value, dtype)}: x clamped to {@code to}'s finite range (the
+   * bounds held in x's dtype, as TF's Python does), then cast. Numeric dtypes only.
+   */
   @TfApi("tf.dtypes.saturate_cast")
   static Value apply(Value x, DType to) {
     DType from = x.dtype();
@@ -38,7 +41,10 @@ final class SaturateCast {
     return clamped.cast(to);
   }
 
-  /** {@code limit} in {@code dtype}: exact for integers (it lies in their range here), rounded to nearest for floats, then moved toward zero if that rounding left the target's range. */
+  /**
+   * {@code limit} in {@code dtype}: exact for integers (it lies in their range here), rounded to
+   * nearest for floats, then moved toward zero if that rounding left the target's range.
+   */
   private static Tensor bound(DType dtype, BigDecimal limit) {
     if (dtype.isInteger()) {
       return Tensor.scalar(dtype, limit.toBigIntegerExact().longValue());

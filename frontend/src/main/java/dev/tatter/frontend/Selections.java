@@ -27,7 +27,11 @@ import java.util.Map;
 final class Selections {
   private Selections() {}
 
-  /** TF's {@code tf.gather(params, indices)} along axis 0. With ragged {@code indices} the result is ragged with the same partitions (the flat ids are gathered): an embedding lookup of a ragged batch of ids. Ragged {@code params} gather whole rows (TF's {@code RaggedGather}). */
+  /**
+   * TF's {@code tf.gather(params, indices)} along axis 0. With ragged {@code indices} the result is
+   * ragged with the same partitions (the flat ids are gathered): an embedding lookup of a ragged
+   * batch of ids. Ragged {@code params} gather whole rows (TF's {@code RaggedGather}).
+   */
   @TfApi("tf.gather")
   static Value gather(GraphBuilder g, Value params, Value indices) {
     requireTensor("gather", "params", params);
@@ -44,7 +48,11 @@ final class Selections {
     return g.rebuild(flat, d.partitions());
   }
 
-  /** TF's {@code tf.gather(params, indices, axis=axis, batch_dims=batchDims)} (GatherV2): negative {@code axis} counts from params' rank, negative {@code batchDims} from indices' rank; a ragged operand follows TF's {@code ragged_gather_ops}. */
+  /**
+   * TF's {@code tf.gather(params, indices, axis=axis, batch_dims=batchDims)} (GatherV2): negative
+   * {@code axis} counts from params' rank, negative {@code batchDims} from indices' rank; a ragged
+   * operand follows TF's {@code ragged_gather_ops}.
+   */
   @TfApi("tf.gather")
   static Value gather(GraphBuilder g, Value params, Value indices, int axis, int batchDims) {
     requireTensor("gather", "params", params);
@@ -195,7 +203,11 @@ final class Selections {
     return gatherNd(g, params, indices, 0);
   }
 
-  /** TF's {@code tf.gather_nd(params, indices, batch_dims=batchDims)}: each index tuple (indices' last dim) picks an element or slice of params; params dense or ragged ({@code batchDims} 0 for ragged), indices dense or ragged. */
+  /**
+   * TF's {@code tf.gather_nd(params, indices, batch_dims=batchDims)}: each index tuple (indices'
+   * last dim) picks an element or slice of params; params dense or ragged ({@code batchDims} 0 for
+   * ragged), indices dense or ragged.
+   */
   @TfApi("tf.gather_nd")
   static Value gatherNd(GraphBuilder g, Value params, Value indices, int batchDims) {
     requireTensor("gather_nd", "params", params);
@@ -272,7 +284,10 @@ final class Selections {
         : g.op(GatherNdOps.GATHER_ND, Map.of(), flat, positions);
   }
 
-  /** TF's {@code tf.dynamic_partition(data, partitions, num_partitions)}: one value per partition, in order (dense data, or ragged data by rows). */
+  /**
+   * TF's {@code tf.dynamic_partition(data, partitions, num_partitions)}: one value per partition,
+   * in order (dense data, or ragged data by rows).
+   */
   @TfApi("tf.dynamic_partition")
   static List<Value> dynamicPartition(GraphBuilder g, Value data, Value partitions, int numPartitions) {
     requireTensor("dynamic_partition", "data", data);
@@ -324,13 +339,19 @@ final class Selections {
     return raggedRange(g, starts, limits, deltas, DType.INT64);
   }
 
-  /** TF's {@code tf.ragged.range(starts, limits, deltas, row_splits_dtype)}: row i is {@code range(starts[i], limits[i], deltas[i])}; scalars broadcast. */
+  /**
+   * TF's {@code tf.ragged.range(starts, limits, deltas, row_splits_dtype)}: row i is {@code
+   * range(starts[i], limits[i], deltas[i])}; scalars broadcast.
+   */
   @TfApi("tf.ragged.range")
   static Value raggedRange(GraphBuilder g, Value starts, Value limits, Value deltas, DType rowSplitsDType) {
     return g.op(RaggedGatherOps.RAGGED_RANGE, Map.of("row_splits_dtype", rowSplitsDType), starts, limits, deltas);
   }
 
-  /** TF's {@code tf.boolean_mask(tensor, mask)} ({@code tf.ragged.boolean_mask} when an operand is ragged): the elements where {@code mask} (dense or ragged, a prefix of data's shape) is true. */
+  /**
+   * TF's {@code tf.boolean_mask(tensor, mask)} ({@code tf.ragged.boolean_mask} when an operand is
+   * ragged): the elements where {@code mask} (dense or ragged, a prefix of data's shape) is true.
+   */
   @TfApi({"tf.boolean_mask", "tf.ragged.boolean_mask"})
   static Value booleanMask(GraphBuilder g, Value data, Value mask) {
     requireTensor("boolean_mask", "data", data);
@@ -345,7 +366,12 @@ final class Selections {
     return g.op(SelectionOps.WHERE, Map.of(), condition);
   }
 
-  /** TF's {@code tf.where(condition, x, y)}: {@code x} where the condition holds, else {@code y}. Dense operands broadcast (NumPy rules). Ragged operands must share one ragged rank and their row partitions (checked at run time, as a ragged {@code +} checks them); a dense operand beside them must broadcast against the flat values alone. */
+  /**
+   * TF's {@code tf.where(condition, x, y)}: {@code x} where the condition holds, else {@code y}.
+   * Dense operands broadcast (NumPy rules). Ragged operands must share one ragged rank and their
+   * row partitions (checked at run time, as a ragged {@code +} checks them); a dense operand beside
+   * them must broadcast against the flat values alone.
+   */
   @TfApi("tf.where")
   static Value where(GraphBuilder g, Value condition, Value x, Value y) {
     Value[] operands = {condition, x, y};

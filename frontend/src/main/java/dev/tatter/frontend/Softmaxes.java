@@ -24,7 +24,10 @@ final class Softmaxes {
     return softmax(logits, false, -1);
   }
 
-  /** TF's {@code tf.nn.softmax(logits, axis)}: any axis of a dense tensor, a ragged one's innermost ragged axis or a uniform axis below it. */
+  /**
+   * TF's {@code tf.nn.softmax(logits, axis)}: any axis of a dense tensor, a ragged one's innermost
+   * ragged axis or a uniform axis below it.
+   */
   @TfApi({"tf.nn.softmax", "tf.math.softmax"})
   static Value softmax(Value logits, int axis) {
     return softmax(logits, false, axis);

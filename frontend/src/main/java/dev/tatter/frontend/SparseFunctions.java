@@ -42,7 +42,10 @@ final class SparseFunctions {
     return SparseManipulation.add(a, b, 0);
   }
 
-  /** TF's {@code tf.sparse.add(a, b, threshold)}: where both store a value, the sum is kept only if {@code threshold <= |sum|}. */
+  /**
+   * TF's {@code tf.sparse.add(a, b, threshold)}: where both store a value, the sum is kept only if
+   * {@code threshold <= |sum|}.
+   */
   @TfApi("tf.sparse.add")
   static Value add(Value a, Value b, double threshold) {
     return SparseManipulation.add(a, b, threshold);

@@ -55,7 +55,10 @@ final class SparseManipulation {
     return out;
   }
 
-  /** TF's {@code tf.sparse.slice(sp_input, start, size)}: the entries in {@code [start, start + size)}, shifted by {@code start}. */
+  /**
+   * TF's {@code tf.sparse.slice(sp_input, start, size)}: the entries in {@code [start, start +
+   * size)}, shifted by {@code start}.
+   */
   @TfApi("tf.sparse.slice")
   static Value slice(Value st, long[] start, long[] size) {
     return st.builder().op(SparseShapeOps.SLICE, Map.of("start", list(start), "size", list(size)), st);
@@ -104,7 +107,10 @@ final class SparseManipulation {
     return st.builder().op(SparseSelectOps.RETAIN, Map.of(), st, toRetain);
   }
 
-  /** TF's {@code tf.sparse.fill_empty_rows(sp_input, default_value)}: {@code [the filled tensor, empty_row_indicator]}. */
+  /**
+   * TF's {@code tf.sparse.fill_empty_rows(sp_input, default_value)}: {@code [the filled tensor,
+   * empty_row_indicator]}.
+   */
   @TfApi("tf.sparse.fill_empty_rows")
   static List<Value> fillEmptyRows(Value st, Object defaultValue) {
     GraphBuilder g = st.builder();

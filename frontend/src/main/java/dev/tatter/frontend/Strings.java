@@ -294,7 +294,10 @@ final class Strings {
     return substr(input, b.scalar(DType.INT64, pos), b.scalar(DType.INT64, len), "BYTE");
   }
 
-  /** {@code tf.strings.to_number(input, out_type)}: float32, float64, int32 or int64; unparsable text fails at run time. */
+  /**
+   * {@code tf.strings.to_number(input, out_type)}: float32, float64, int32 or int64; unparsable
+   * text fails at run time.
+   */
   @TfApi("tf.strings.to_number")
   static Value toNumber(Value input, DType outType) {
     return elementwise("tf.strings.to_number", StringFormatOps.STRING_TO_NUMBER, Map.of("out_type", outType), input);
@@ -320,7 +323,10 @@ final class Strings {
     return ElementwiseLowering.unary(StringFormatOps.AS_STRING, input, attrs);
   }
 
-  /** {@code tf.strings.as_string(input)}: floats as {@code %f} (six decimals), integers in decimal, bools as true/false. */
+  /**
+   * {@code tf.strings.as_string(input)}: floats as {@code %f} (six decimals), integers in decimal,
+   * bools as true/false.
+   */
   @TfApi("tf.strings.as_string")
   static Value asString(Value input) {
     return asString(input, -1, false, false, -1, "");

@@ -97,7 +97,7 @@ class ComplexMeanAndScanTest {
     assertTrue(e.getMessage().contains("reduce_min is not defined on complex128 (complex values take sum, prod and mean only)"),
         e.getMessage());
     GraphBuildException s = assertThrows(GraphBuildException.class,
-        () -> tf.math.cumsum(new GraphBuilder().constant(Tensor.ofStrings("a")), 0));
+        () -> tf.math.cumsum(g.constant(Tensor.ofStrings("a")), 0));
     assertTrue(s.getMessage().contains("cumsum is not defined on string (numeric dtypes only)"), s.getMessage());
   }
 }

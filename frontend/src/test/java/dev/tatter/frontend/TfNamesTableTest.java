@@ -88,6 +88,7 @@ class TfNamesTableTest {
     if (Boolean.getBoolean("docs.update")) {
       readme = readme.substring(0, begin) + table + readme.substring(end + END.length());
       Files.writeString(README, readme, StandardCharsets.UTF_8);
+      end = readme.indexOf(END);
     }
     assertEquals(table, readme.substring(begin, end + END.length()),
         "README.md's TF names table is out of date; regenerate it with `" + UPDATE_COMMAND + "`");
