@@ -21,12 +21,6 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.tensorflow.internal.c_api.TF_Buffer;
-import org.tensorflow.internal.c_api.TF_Status;
-import org.tensorflow.internal.c_api.global.tensorflow;
-import org.tensorflow.proto.KernelDef;
-import org.tensorflow.proto.KernelList;
-import org.tensorflow.proto.OpList;
 
 /**
  * The float ops whose TF kernels are not correctly rounded (Eigen's vectorized approximations of
@@ -36,8 +30,8 @@ import org.tensorflow.proto.OpList;
  * flushed a subnormal input or result to zero are left out (see docs/SEMANTICS.md); NaN must
  * meet NaN and infinities and signed zeros must match exactly (a mismatch counts as unbounded).
  *
- * <p>Also: each elementwise op accepts exactly the dtypes TF registers a CPU kernel for, read
- * from the TF runtime itself.
+ * <p>Also: each elementwise op accepts exactly the dtypes TF registers a CPU kernel for in the raw
+ * ops its binding names, read from the TF runtime itself.
  */
 class MathOracleTest {
   static final int N = 20_000;
@@ -204,115 +198,35 @@ class MathOracleTest {
 
   // ---- dtypes ----
 
-  /** Tatter's op and the TF op whose kernel registrations define its dtypes. */
-  static final Map<String, String> TF_OP = Map.ofEntries(
-      Map.entry("abs", "Abs"), Map.entry("neg", "Neg"), Map.entry("add", "AddV2"), Map.entry("sub", "Sub"), Map.entry("mul", "Mul"),
-      Map.entry("truediv", "RealDiv"), Map.entry("floordiv", "FloorDiv"), Map.entry("mod", "FloorMod"), Map.entry("pow", "Pow"),
-      Map.entry("maximum", "Maximum"), Map.entry("minimum", "Minimum"), Map.entry("lt", "Less"), Map.entry("le", "LessEqual"),
-      Map.entry("gt", "Greater"), Map.entry("ge", "GreaterEqual"), Map.entry("eq", "Equal"), Map.entry("ne", "NotEqual"),
-      Map.entry("sqrt", "Sqrt"), Map.entry("rsqrt", "Rsqrt"), Map.entry("exp", "Exp"), Map.entry("expm1", "Expm1"),
-      Map.entry("log", "Log"), Map.entry("log1p", "Log1p"), Map.entry("sigmoid", "Sigmoid"), Map.entry("softplus", "Softplus"),
-      Map.entry("sin", "Sin"), Map.entry("cos", "Cos"), Map.entry("tan", "Tan"), Map.entry("asin", "Asin"), Map.entry("acos", "Acos"),
-      Map.entry("atan", "Atan"), Map.entry("sinh", "Sinh"), Map.entry("cosh", "Cosh"), Map.entry("tanh", "Tanh"),
-      Map.entry("asinh", "Asinh"), Map.entry("acosh", "Acosh"), Map.entry("atanh", "Atanh"), Map.entry("erf", "Erf"), Map.entry("erfc", "Erfc"), Map.entry("lgamma", "Lgamma"), Map.entry("digamma", "Digamma"), Map.entry("atan2", "Atan2"),
-      Map.entry("floor", "Floor"), Map.entry("ceil", "Ceil"), Map.entry("rint", "Rint"), Map.entry("is_nan", "IsNan"),
-      Map.entry("is_inf", "IsInf"), Map.entry("is_finite", "IsFinite"), Map.entry("sign", "Sign"), Map.entry("square", "Square"),
-      Map.entry("reciprocal", "Reciprocal"), Map.entry("zeros_like", "ZerosLike"), Map.entry("ones_like", "OnesLike"),
-      Map.entry("squared_difference", "SquaredDifference"), Map.entry("multiply_no_nan", "MulNoNan"),
-      Map.entry("nextafter", "NextAfter"), Map.entry("truncatediv", "TruncateDiv"), Map.entry("truncatemod", "TruncateMod"),
-      Map.entry("raw_div", "Div"), Map.entry("divide_no_nan", "DivNoNan"), Map.entry("bitwise_and", "BitwiseAnd"),
-      Map.entry("bitwise_or", "BitwiseOr"), Map.entry("bitwise_xor", "BitwiseXor"), Map.entry("bitwise_invert", "Invert"),
-      Map.entry("left_shift", "LeftShift"), Map.entry("right_shift", "RightShift"),
-      Map.entry("complex", "Complex"), Map.entry("real", "Real"), Map.entry("imag", "Imag"),
-      Map.entry("conj", "Conj"), Map.entry("angle", "Angle"));
-
   /**
-   * Ops TF has complex kernels for that Tatter does not define on complex yet (their complex
-   * overloads are not written; the type rule refuses complex operands at build time).
+   * A pointwise op takes the dtypes TF registers a CPU kernel for in any of its raw ops (the
+   * reference and the dtype-specific variants its binding lists, such as {@code ComplexAbs} for
+   * {@code abs} of complex values), and no others; an op TF's Python layer defines is left out,
+   * and one that names neither fails.
    */
-  static final java.util.Set<String> COMPLEX_NOT_YET = java.util.Set.of();
-
-  /** Ops whose dtypes come from TF's Python layer, not one kernel, with what they are. */
-  static final Map<String, String> PYTHON_LEVEL = Map.of(
-      "div", "tf.compat.v1.div: FloorDiv on integers, RealDiv on floats",
-      "round", "tf.math.round returns integers unchanged and calls Round on floats",
-      "and", "LogicalAnd: bool only (its op has no type attribute)", "or", "LogicalOr: bool only",
-      "xor", "tf.math.logical_xor: bool only", "invert", "LogicalNot: bool only");
-
   @Test
-  void everyPointwiseOp_acceptsExactlyTheDtypesTfRegistersACpuKernelFor() throws Exception {
-    org.tensorflow.TensorFlow.version(); // loads the runtime
-    OpList all = OpList.parseFrom(tensorflow.TF_GetAllOpList().dataAsByteBuffer());
+  void everyPointwiseOp_acceptsExactlyTheDtypesTfRegistersACpuKernelFor() {
     List<String> disagreements = new java.util.ArrayList<>();
     for (OpDef op : OpRegistry.ALL) {
-      if (!(op.fusion() instanceof Fusion.Pointwise)) {
+      if (!(op.fusion() instanceof Fusion.Pointwise) || !op.tf().pythonLevel().isEmpty()) {
         continue;
       }
-      if (PYTHON_LEVEL.containsKey(op.mnemonic())) {
-        continue;
-      }
-      String tfOp = TF_OP.get(op.mnemonic());
-      assertTrue(tfOp != null, op.mnemonic() + " has no TF op to read its dtypes from: map it in TF_OP or say why in PYTHON_LEVEL");
-      TreeSet<String> allowed = allowedT(all, tfOp);
-      TF_Status status = TF_Status.newStatus();
-      TF_Buffer buffer = tensorflow.TF_GetRegisteredKernelsForOp(tfOp, status);
-      KernelList kernels = KernelList.parseFrom(buffer.dataAsByteBuffer());
-      TreeSet<String> registered = new TreeSet<>();
-      for (KernelDef k : kernels.getKernelList()) {
-        if (k.getDeviceType().equals("CPU")) {
-          for (KernelDef.AttrConstraint c : k.getConstraintList()) {
-            if (c.getName().equals("T")) {
-              c.getAllowedValues().getList().getTypeList().forEach(t -> registered.add(t.name()));
-            }
-          }
-        }
-      }
+      assertTrue(op.tf().referenceRawOp().isPresent(), op.mnemonic()
+          + " has no TF op to read its dtypes from: name it with .tfRawOps(...), or say how TF's Python layer defines it with .tfPythonLevel(...)");
       TreeSet<String> expected = new TreeSet<>();
+      for (String raw : op.tf().rawOps()) {
+        TfKernels.cpuDtypes(raw).forEach(d -> expected.add(d.tfName()));
+      }
       TreeSet<String> accepted = new TreeSet<>();
       for (DType d : DType.values()) {
-        String tf = "DT_" + tfTypeName(d);
-        if (registered.contains(tf) && (allowed.isEmpty() || allowed.contains(tf))) {
-          expected.add(d.tfName());
-        }
         if (op.accepts(d)) {
           accepted.add(d.tfName());
         }
       }
-      if (COMPLEX_NOT_YET.contains(op.mnemonic())) {
-        expected.removeIf(d -> d.startsWith("complex"));
-      }
-      if (op.mnemonic().equals("abs")) { // tf.abs of complex values is TF's ComplexAbs, not Abs
-        expected.add("complex64");
-        expected.add("complex128");
-      }
       if (!expected.equals(accepted)) {
-        disagreements.add(op.mnemonic() + " (TF's " + tfOp + "): TF " + expected + ", Tatter " + accepted);
+        disagreements.add(op.mnemonic() + " (TF's " + op.tf().rawOps() + "): TF " + expected + ", Tatter " + accepted);
       }
     }
     assertEquals(List.of(), disagreements);
-  }
-
-  private static TreeSet<String> allowedT(OpList all, String tfOp) {
-    TreeSet<String> out = new TreeSet<>();
-    for (org.tensorflow.proto.OpDef def : all.getOpList()) {
-      if (def.getName().equals(tfOp)) {
-        for (org.tensorflow.proto.OpDef.AttrDef attr : def.getAttrList()) {
-          if (attr.getName().equals("T")) {
-            attr.getAllowedValues().getList().getTypeList().forEach(t -> out.add(t.name()));
-          }
-        }
-      }
-    }
-    return out;
-  }
-
-  /** TF's DataType name of a Tatter dtype (float32 is DT_FLOAT, float16 DT_HALF). */
-  static String tfTypeName(DType d) {
-    return switch (d.tfName()) {
-      case "float32" -> "FLOAT";
-      case "float64" -> "DOUBLE";
-      case "float16" -> "HALF";
-      default -> d.tfName().toUpperCase(java.util.Locale.ROOT);
-    };
   }
 }
