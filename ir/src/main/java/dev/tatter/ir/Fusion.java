@@ -1,8 +1,8 @@
 package dev.tatter.ir;
 
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.PointwiseKernels;
-import dev.tatter.runtime.kernels.ScalarFunction;
+import dev.tatter.runtime.kernels.elementwise.PointwiseKernels;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
 import java.lang.reflect.Method;
 import java.util.Optional;
 

@@ -114,7 +114,7 @@ public final class Scalars {
       return ((Number) dtype.layout().get(array, i)).doubleValue();
     }
     if (dtype == DType.UINT64) {
-      return dev.tatter.runtime.kernels.UnsignedFunctions.toFloat64Unsigned(((long[]) array)[i]);
+      return dev.tatter.runtime.kernels.scalar.UnsignedFunctions.toFloat64Unsigned(((long[]) array)[i]);
     }
     return loadLong(dtype, array, i);
   }

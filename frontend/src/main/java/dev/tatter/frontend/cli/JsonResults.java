@@ -1,5 +1,12 @@
 package dev.tatter.frontend.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.PrettyPrinter;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
@@ -9,14 +16,7 @@ import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.Utf8;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonFactoryBuilder;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.PrettyPrinter;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.CharacterEscapes;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import dev.tatter.runtime.kernels.strings.Utf8;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -4,7 +4,7 @@ import static dev.tatter.ir.ops.ElementwiseOps.example;
 
 import dev.tatter.ir.OpDef;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.DivisionFunctions;
+import dev.tatter.runtime.kernels.scalar.DivisionFunctions;
 
 /**
  * TF's truncating divisions (TruncateDiv, TruncateMod, the raw Div that truncates integers) and

@@ -3,6 +3,7 @@ package dev.tatter.ir.ops;
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Fusion;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
@@ -11,10 +12,8 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.ir.Fusion;
-import dev.tatter.runtime.kernels.PointwiseKernels;
-import dev.tatter.runtime.kernels.ScalarFunction;
-import dev.tatter.runtime.kernels.ScalarFunctions;
+import dev.tatter.runtime.kernels.elementwise.PointwiseKernels;
+import dev.tatter.runtime.kernels.scalar.ScalarFunctions;
 import java.util.List;
 
 /**

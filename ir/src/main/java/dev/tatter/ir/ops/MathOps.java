@@ -4,9 +4,9 @@ import static dev.tatter.ir.ops.ElementwiseOps.example;
 
 import dev.tatter.ir.OpDef;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.ArithmeticFunctions;
-import dev.tatter.runtime.kernels.FloatClassFunctions;
-import dev.tatter.runtime.kernels.RoundingFunctions;
+import dev.tatter.runtime.kernels.scalar.ArithmeticFunctions;
+import dev.tatter.runtime.kernels.scalar.FloatClassFunctions;
+import dev.tatter.runtime.kernels.scalar.RoundingFunctions;
 
 /**
  * TF's other elementwise math: sign, square, reciprocal, the rounding ops, the float class tests

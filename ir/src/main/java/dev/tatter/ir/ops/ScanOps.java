@@ -10,9 +10,9 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.ScalarFunction;
-import dev.tatter.runtime.kernels.ScalarFunctions;
-import dev.tatter.runtime.kernels.ScanKernels;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
+import dev.tatter.runtime.kernels.reduce.ScanKernels;
+import dev.tatter.runtime.kernels.scalar.ScalarFunctions;
 
 /**
  * Cumulative sums and products: {@code cumsum}/{@code cumprod} along an axis of a dense tensor,

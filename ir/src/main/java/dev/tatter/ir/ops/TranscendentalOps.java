@@ -4,7 +4,7 @@ import static dev.tatter.ir.ops.ElementwiseOps.example;
 
 import dev.tatter.ir.OpDef;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.TranscendentalFunctions;
+import dev.tatter.runtime.kernels.scalar.TranscendentalFunctions;
 
 /**
  * TF's transcendental elementwise ops: roots, exponentials and logarithms, sigmoid and softplus,
@@ -114,26 +114,26 @@ public final class TranscendentalOps {
       .example(example("atanh", "float32", "float32", "0.0, 1.0, -1.0, 2.0"), "[0.0, inf, -inf, nan]")
       .build();
   // tf.math.erf(tf.constant([0., -0., inf, -inf, nan])) -> [0., -0., 1., -1., nan]
-  public static final OpDef ERF = ElementwiseOps.unary("erf", dev.tatter.runtime.kernels.ErrorFunctions.class, "erf",
+  public static final OpDef ERF = ElementwiseOps.unary("erf", dev.tatter.runtime.kernels.scalar.ErrorFunctions.class, "erf",
           "the error function 2/sqrt(pi) * integral of exp(-t^2) from 0 to x (TF's Erf)")
       .dtypes(DTypeSet.FLOATING)
       .example(example("erf", "float32", "float32", "0.0, -0.0, inf, -inf, nan"), "[0.0, -0.0, 1.0, -1.0, nan]")
       .build();
   // tf.math.erfc(tf.constant([0., inf, -inf, nan], tf.float64)) -> [1., 0., 2., nan]
-  public static final OpDef ERFC = ElementwiseOps.unary("erfc", dev.tatter.runtime.kernels.ErrorFunctions.class, "erfc",
+  public static final OpDef ERFC = ElementwiseOps.unary("erfc", dev.tatter.runtime.kernels.scalar.ErrorFunctions.class, "erfc",
           "the complementary error function 1 - erf(x), accurate where erf(x) is near 1 (TF's Erfc)")
       .dtypes(DTypeSet.FLOATING)
       .example(example("erfc", "float64", "float64", "0.0, inf, -inf, nan"), "[1.0, 0.0, 2.0, nan]")
       .build();
   // tf.math.lgamma(tf.constant([0., 0.5, 1., -4., -5.6])) -> [inf, 0.5723649, 0., inf, -4.6477685] (TF's docstring)
-  public static final OpDef LGAMMA = ElementwiseOps.unary("lgamma", dev.tatter.runtime.kernels.GammaFunctions.class, "lgamma",
+  public static final OpDef LGAMMA = ElementwiseOps.unary("lgamma", dev.tatter.runtime.kernels.scalar.GammaFunctions.class, "lgamma",
           "log |Gamma(x)| (TF's Lgamma); +inf at the poles 0, -1, -2, ... and at ±inf")
       .dtypes(DTypeSet.FLOATING.without("bfloat16"))
       .example(example("lgamma", "float32", "float32", "0.0, 0.5, 1.0, -4.0, -5.6"), "[inf, 0.5723649, 0.0, inf, -4.6477685]")
       .build();
   // tf.math.digamma(tf.constant([1., 0.5, 0., -1., inf], tf.float64)) -> [-0.5772156649015323, -1.9635100260214227, nan, nan, inf]
   // (TF 2.18 on x86-64; the exact values end ...5329 and ...4235: TF's series loses a few ulp, and Tatter follows it)
-  public static final OpDef DIGAMMA = ElementwiseOps.unary("digamma", dev.tatter.runtime.kernels.GammaFunctions.class, "digamma",
+  public static final OpDef DIGAMMA = ElementwiseOps.unary("digamma", dev.tatter.runtime.kernels.scalar.GammaFunctions.class, "digamma",
           "the derivative of lgamma, psi(x) (TF's Digamma); nan at 0, the negative integers and -inf, as TF's kernel")
       .dtypes(DTypeSet.FLOATING.without("bfloat16"))
       .example(example("digamma", "float64", "float64", "1.0, 0.5, 0.0, -1.0, inf"),

@@ -92,8 +92,8 @@ public final class TextSyntax {
     StringBuilder out = new StringBuilder("\"");
     int i = 0;
     while (i < b.length()) {
-      int c = dev.tatter.runtime.kernels.Utf8.decode(b, i, b.length());
-      int width = c < 0 ? 1 : dev.tatter.runtime.kernels.Utf8.width(c);
+      int c = dev.tatter.runtime.kernels.strings.Utf8.decode(b, i, b.length());
+      int width = c < 0 ? 1 : dev.tatter.runtime.kernels.strings.Utf8.width(c);
       if (c < 0) {
         out.append(String.format("\\x%02x", b.charAt(i) & 0xFF));
       } else if (c == '"') {
