@@ -231,8 +231,9 @@ final class JsonResults {
     Object v = t.get(i);
     if (t.dtype() == DType.UINT64) {
       g.writeNumber(Long.toUnsignedString((Long) v));
-    } else if ((t.dtype() == DType.FLOAT16 || t.dtype() == DType.BFLOAT16) && v instanceof Float f && Float.isFinite(f)) {
-      // the shortest digits that read back to the same 16 bits (0.1, not float32's 0.099975586)
+    } else if (t.dtype() != DType.FLOAT32 && v instanceof Float f && Float.isFinite(f)) {
+      // a float stored narrower than float32 (float16, bfloat16): the shortest digits that read back
+      // to the same bits (0.1, not float32's 0.099975586)
       g.writeNumber(Scalars.formatFloat(f, t.dtype()));
     } else if (v instanceof Complex64 c) {
       complex(c.re(), c.im(), true, g);

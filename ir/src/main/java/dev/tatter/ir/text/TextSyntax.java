@@ -59,7 +59,7 @@ public final class TextSyntax {
     } else if (nested instanceof dev.tatter.runtime.Complex128 c) {
       out.append("complex(re=").append(Scalars.formatFloat(c.re(), false))
           .append(", im=").append(Scalars.formatFloat(c.im(), false)).append(')');
-    } else if ((dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) && nested instanceof Float f) {
+    } else if (dtype.isFloating() && nested instanceof Float f) {
       out.append(Scalars.formatFloat(f, dtype)); // the shortest digits that read back as this dtype
     } else {
       out.append(formatScalar(nested));

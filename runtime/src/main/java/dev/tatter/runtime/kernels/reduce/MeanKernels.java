@@ -3,12 +3,14 @@ package dev.tatter.runtime.kernels.reduce;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.DTypeLayout;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.scalar.ComplexFunctions;
-import dev.tatter.runtime.kernels.scalar.HalfFunctions;
 import dev.tatter.runtime.kernels.scalar.UnsignedFunctions;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
 
 /** The two halves of {@code reduce_mean}: TF's dense mean, and its ragged {@code sum / count}. */
 final class MeanKernels {
@@ -23,22 +25,30 @@ final class MeanKernels {
    */
   static Tensor denseMean(Tensor t, int[] axes, boolean keepdims) {
     DType dtype = t.dtype();
-    int[] shape = t.shape();
-    long count = axes.length == t.rank() ? t.size() : shape[axes[0]];
+    long count = axes.length == t.rank() ? t.size() : t.shape()[axes[0]];
     long[] axis = Arrays.stream(axes).asLongStream().toArray();
-    if (dtype == DType.FLOAT16) {
-      // TF's float16 mean: the float16 sum (rounded every step) over the count as a float16, rounded
-      Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
-      float[] s = UnsignedReductions.widenHalf(sum);
-      float k = HalfFunctions.toFloat16(count);
-      for (int i = 0; i < s.length; i++) {
-        s[i] = s[i] / k;
-      }
-      return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
-    }
-    if (dtype == DType.BFLOAT16) {
-      // TF's bfloat16 mean sums and divides in float and rounds once (measured by the -Ptf oracle)
-      Tensor wide = Tensor.wrap(DType.FLOAT32, shape, UnsignedReductions.widenHalf(t));
+    return switch (dtype) {
+      case FLOAT16, BFLOAT16 -> narrowFloatMean(t, axis, keepdims, count);
+      case COMPLEX64, COMPLEX128 ->
+          complexQuotient((Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims), count, null);
+      case FLOAT32, FLOAT64 -> floatMean(t, axis, keepdims, count);
+      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 -> integerMean(t, axis, keepdims, count);
+      case BOOL, STRING -> throw new IllegalStateException("reduce_mean is not defined on " + dtype);
+    };
+  }
+
+  /**
+   * The 16-bit floats whose TF mean sums in float and rounds once (measured by the -Ptf oracle,
+   * see docs/SEMANTICS.md). Every other one takes the path of Eigen's {@code MeanReducer}: the sum
+   * in the dtype, rounded every step, over the count as the dtype, rounded.
+   */
+  private static final Set<DType> MEAN_SUMS_IN_FLOAT = EnumSet.of(DType.BFLOAT16);
+
+  /** The mean of a float stored narrower than it computes: each rounding through its layout. */
+  private static Tensor narrowFloatMean(Tensor t, long[] axis, boolean keepdims, long count) {
+    DType dtype = t.dtype();
+    if (MEAN_SUMS_IN_FLOAT.contains(dtype)) {
+      Tensor wide = Tensor.wrap(DType.FLOAT32, t.shape(), UnsignedReductions.widenHalf(t));
       Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, wide, axis, keepdims);
       float[] s = ((float[]) sum.unsafeData()).clone();
       for (int i = 0; i < s.length; i++) {
@@ -46,24 +56,35 @@ final class MeanKernels {
       }
       return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
     }
-    if (dtype.isComplex()) {
-      return complexQuotient((Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims), count, null);
+    Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
+    float[] s = UnsignedReductions.widenHalf(sum);
+    float k = dtype.layout().roundTrip((float) count);
+    for (int i = 0; i < s.length; i++) {
+      s[i] = s[i] / k;
     }
-    if (dtype.isFloating()) {
-      Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
-      if (dtype == DType.FLOAT32) {
-        float[] s = ((float[]) sum.unsafeData()).clone();
-        for (int i = 0; i < s.length; i++) {
-          s[i] = s[i] / (float) count;
-        }
-        return Tensor.wrap(dtype, sum.shape(), s);
-      }
-      double[] s = ((double[]) sum.unsafeData()).clone();
+    return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
+  }
+
+  private static Tensor floatMean(Tensor t, long[] axis, boolean keepdims, long count) {
+    DType dtype = t.dtype();
+    Tensor sum = (Tensor) ReductionKernels.reduce(Reducer.SUM, t, axis, keepdims);
+    if (dtype == DType.FLOAT32) {
+      float[] s = ((float[]) sum.unsafeData()).clone();
       for (int i = 0; i < s.length; i++) {
-        s[i] = s[i] / (double) count;
+        s[i] = s[i] / (float) count;
       }
       return Tensor.wrap(dtype, sum.shape(), s);
     }
+    double[] s = ((double[]) sum.unsafeData()).clone();
+    for (int i = 0; i < s.length; i++) {
+      s[i] = s[i] / (double) count;
+    }
+    return Tensor.wrap(dtype, sum.shape(), s);
+  }
+
+  private static Tensor integerMean(Tensor t, long[] axis, boolean keepdims, long count) {
+    DType dtype = t.dtype();
+    int[] shape = t.shape();
     long[] wide;
     if (dtype.isUnsigned()) {
       wide = UnsignedReductions.widen(t); // TF sums uint8/16/32 in uint64 and divides unsigned
@@ -102,22 +123,30 @@ final class MeanKernels {
   static Tensor trueDivide(Tensor sum, Tensor count) {
     DType dtype = sum.dtype();
     long[] c = (long[]) count.unsafeData();
+    return switch (dtype) {
+      case UINT8, UINT16, UINT32, UINT64 -> unsignedTrueDivide(sum, c);
+      case COMPLEX64, COMPLEX128 -> complexQuotient(sum, 0, c);
+      case FLOAT16, BFLOAT16 -> narrowFloatTrueDivide(sum, c);
+      case INT8, INT16, INT32, INT64, FLOAT32, FLOAT64 -> realTrueDivide(sum, c);
+      case BOOL, STRING -> throw new IllegalStateException("reduce_mean is not defined on " + dtype);
+    };
+  }
+
+  /** TF's sum / count in a float stored narrower than it computes: the count becomes that dtype too (rounded through its layout). */
+  private static Tensor narrowFloatTrueDivide(Tensor sum, long[] c) {
+    DType dtype = sum.dtype();
+    DTypeLayout layout = dtype.layout();
+    float[] s = UnsignedReductions.widenHalf(sum);
+    for (int i = 0; i < s.length; i++) {
+      s[i] = s[i] / layout.roundTrip((float) c[i]);
+    }
+    return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
+  }
+
+  /** The true division of a signed integer or float32/float64 sum, in float32 or float64. */
+  private static Tensor realTrueDivide(Tensor sum, long[] c) {
+    DType dtype = sum.dtype();
     int n = sum.size();
-    if (dtype.isUnsigned()) {
-      return unsignedTrueDivide(sum, c);
-    }
-    if (dtype.isComplex()) {
-      return complexQuotient(sum, 0, c);
-    }
-    if (dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) {
-      // TF's sum / count in the dtype: the count becomes a 16-bit float too
-      float[] s = UnsignedReductions.widenHalf(sum);
-      for (int i = 0; i < n; i++) {
-        float k = dtype == DType.FLOAT16 ? HalfFunctions.toFloat16(c[i]) : HalfFunctions.toBfloat16(c[i]);
-        s[i] = s[i] / k;
-      }
-      return Tensor.wrap(dtype, sum.shape(), UnsignedReductions.half(dtype, s));
-    }
     if (dtype == DType.FLOAT32 || dtype == DType.INT8 || dtype == DType.INT16) {
       float[] out = new float[n];
       for (int i = 0; i < n; i++) {
@@ -197,7 +226,9 @@ final class MeanKernels {
         }
         yield a;
       }
-      default -> values;
+      case INT64 -> values;
+      case BOOL, FLOAT32, FLOAT64, STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 ->
+          throw new IllegalStateException(dtype + " is not a signed integer");
     };
     return Tensor.wrap(dtype, shape, out);
   }

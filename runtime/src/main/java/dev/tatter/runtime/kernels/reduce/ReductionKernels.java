@@ -252,25 +252,25 @@ public final class ReductionKernels {
 
   /** Narrows int results to int8/int16 (wrapping, as the narrow arithmetic would). */
   private static Object narrow(DType dtype, int[] values) {
-    switch (dtype) {
+    return switch (dtype) {
       case INT8 -> {
         byte[] out = new byte[values.length];
         for (int i = 0; i < out.length; i++) {
           out[i] = (byte) values[i];
         }
-        return out;
+        yield out;
       }
       case INT16 -> {
         short[] out = new short[values.length];
         for (int i = 0; i < out.length; i++) {
           out[i] = (short) values[i];
         }
-        return out;
+        yield out;
       }
-      default -> {
-        return values;
-      }
-    }
+      case INT32 -> values;
+      case BOOL, INT64, FLOAT32, FLOAT64, STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 ->
+          throw new IllegalStateException(dtype + " is not computed as an int");
+    };
   }
 
   // ---- shapes and structure ----

@@ -3,13 +3,12 @@ package dev.tatter.runtime.kernels.reduce;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.ElementStorage;
+import dev.tatter.runtime.DTypeLayout;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.scalar.ComplexFunctions;
-import dev.tatter.runtime.kernels.scalar.HalfFunctions;
 
 /**
  * Cumulative sums and products ({@code tf.math.cumsum} / {@code cumprod}) along one axis of a
@@ -82,22 +81,14 @@ public final class ScanKernels {
         default -> throw new IllegalArgumentException("unknown scan " + op);
       };
       DType d = x.dtype();
-      if (d == DType.FLOAT32) {
-        return new FloatAcc(x, product);
-      }
-      if (d == DType.FLOAT64) {
-        return new DoubleAcc(x, product);
-      }
-      if (d == DType.FLOAT16 || d == DType.BFLOAT16) {
-        return new HalfAcc(x, product);
-      }
-      if (d.isInteger()) {
-        return new LongAcc(x, product);
-      }
-      if (d.isComplex()) {
-        return new ComplexAcc(x, product);
-      }
-      throw new InvalidArgumentException("cumsum/cumprod take numeric tensors, got " + d);
+      return switch (d) {
+        case FLOAT32 -> new FloatAcc(x, product);
+        case FLOAT64 -> new DoubleAcc(x, product);
+        case FLOAT16, BFLOAT16 -> new HalfAcc(x, product);
+        case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 -> new LongAcc(x, product);
+        case COMPLEX64, COMPLEX128 -> new ComplexAcc(x, product);
+        case BOOL, STRING -> throw new InvalidArgumentException("cumsum/cumprod take numeric tensors, got " + d);
+      };
     }
 
     /** Scans the {@code length} elements at {@code start, start + stride, ...}. */
@@ -168,41 +159,34 @@ public final class ScanKernels {
 
   /**
    * 16-bit floats accumulate as Eigen's {@code half}/{@code bfloat16} do in TF's scan: each step
-   * computed in float and rounded to the dtype, so the running value is always a 16-bit float.
+   * computed in float and rounded to the dtype (through its layout), so the running value is
+   * always a 16-bit float.
    */
   private static final class HalfAcc extends Accumulator {
-    final short[] out;
-    final boolean bfloat;
+    final Object out;
+    final DTypeLayout layout;
 
     HalfAcc(Tensor in, boolean product) {
       super(in, product);
-      out = new short[Sizes.elementCount(in.shape())];
-      bfloat = in.dtype() == DType.BFLOAT16;
+      layout = in.dtype().layout();
+      out = layout.newArray(Sizes.elementCount(in.shape()));
     }
 
     @Override
     void run(int start, int length, int stride, boolean exclusive, boolean reverse) {
-      short[] x = (short[]) in.unsafeData();
+      Object x = in.unsafeData();
       float acc = product ? 1f : 0f;
       for (int k = 0; k < length; k++) {
         int j = start + (reverse ? length - 1 - k : k) * stride;
-        float v = bfloat ? ElementStorage.fromBfloat16(x[j]) : ElementStorage.fromFloat16(x[j]);
+        float v = layout.getFloat(x, j);
         if (exclusive) {
-          out[j] = store(acc);
-          acc = round(product ? acc * v : acc + v);
+          layout.setFloat(out, j, acc);
+          acc = layout.roundTrip(product ? acc * v : acc + v);
         } else {
-          acc = round(product ? acc * v : acc + v);
-          out[j] = store(acc);
+          acc = layout.roundTrip(product ? acc * v : acc + v);
+          layout.setFloat(out, j, acc);
         }
       }
-    }
-
-    private float round(float v) {
-      return bfloat ? HalfFunctions.toBfloat16(v) : HalfFunctions.toFloat16(v);
-    }
-
-    private short store(float v) {
-      return bfloat ? ElementStorage.toBfloat16(v) : ElementStorage.toFloat16(v);
     }
 
     @Override

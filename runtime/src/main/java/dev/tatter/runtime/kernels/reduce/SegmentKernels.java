@@ -3,7 +3,7 @@ package dev.tatter.runtime.kernels.reduce;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.HalfFloats;
+import dev.tatter.runtime.DTypeLayout;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.Sizes;
@@ -145,28 +145,31 @@ public final class SegmentKernels {
 
   /** {@code out[k]}, a sum, over the count (mean) or its square root (sqrt_n). */
   private static void divide(String op, DType dtype, Object out, int k, long count) {
-    if (dtype.isComplex()) {
-      // TF's complex SegmentMean: the sum over complex(n, 0) by Eigen's complex division
-      Object[] o = (Object[]) out;
-      o[k] = o[k] instanceof Complex64 c
-          ? ComplexFunctions.truediv(c, new Complex64((float) count, 0f))
-          : ComplexFunctions.truediv((Complex128) o[k], new Complex128((double) count, 0.0));
-    } else if (dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) {
-      // 16-bit arithmetic as TF's: the count cast to the dtype, its square root and the quotient each
-      // computed in float and rounded to the dtype
-      float n = half(dtype, count);
-      float sum = (Float) dtype.layout().get(out, k);
-      dtype.layout().set(out, k, half(dtype, sum / (op.equals("mean") ? n : half(dtype, (float) Math.sqrt(n)))));
-    } else if (dtype == DType.FLOAT32) {
-      float sum = ((float[]) out)[k];
-      ((float[]) out)[k] = op.equals("mean") ? sum / (float) count : sum / (float) Math.sqrt(count);
-    } else {
-      double sum = ((double[]) out)[k];
-      ((double[]) out)[k] = op.equals("mean") ? sum / count : sum / Math.sqrt(count);
+    switch (dtype) {
+      case COMPLEX64, COMPLEX128 -> {
+        // TF's complex SegmentMean: the sum over complex(n, 0) by Eigen's complex division
+        Object[] o = (Object[]) out;
+        o[k] = o[k] instanceof Complex64 c
+            ? ComplexFunctions.truediv(c, new Complex64((float) count, 0f))
+            : ComplexFunctions.truediv((Complex128) o[k], new Complex128((double) count, 0.0));
+      }
+      case FLOAT16, BFLOAT16 -> {
+        // 16-bit arithmetic as TF's: the count cast to the dtype, its square root and the quotient each
+        // computed in float and rounded to the dtype (through its layout)
+        DTypeLayout layout = dtype.layout();
+        float n = layout.roundTrip((float) count);
+        float sum = layout.getFloat(out, k);
+        layout.setFloat(out, k, sum / (op.equals("mean") ? n : layout.roundTrip((float) Math.sqrt(n))));
+      }
+      case FLOAT32 -> {
+        float sum = ((float[]) out)[k];
+        ((float[]) out)[k] = op.equals("mean") ? sum / (float) count : sum / (float) Math.sqrt(count);
+      }
+      case FLOAT64 -> {
+        double sum = ((double[]) out)[k];
+        ((double[]) out)[k] = op.equals("mean") ? sum / count : sum / Math.sqrt(count);
+      }
+      default -> throw new IllegalStateException("segment_" + op + " divides float and complex sums only, not " + dtype);
     }
-  }
-
-  private static float half(DType dtype, float f) {
-    return dtype == DType.FLOAT16 ? HalfFloats.roundToFloat16(f) : HalfFloats.roundToBfloat16(f);
   }
 }

@@ -1,13 +1,15 @@
 package dev.tatter.runtime.kernels.reduce;
 
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.DTypeLayout;
 import dev.tatter.runtime.Tensor;
 import java.util.function.BiFunction;
 
 /**
  * Reductions of the dtypes stored in another form than they compute in, on the loops of {@link
- * ReduceLoops}. float16 and bfloat16 sums and products round every step to the 16-bit format, as
- * TF's reducers on {@code Eigen::half} do (and as a fused row fold does); min and max are exact.
+ * ReduceLoops}. float16 and bfloat16 sums and products round every step to the 16-bit format
+ * through the dtype's layout ({@link dev.tatter.runtime.DTypeLayout#roundTrip(float)}), as TF's
+ * reducers on {@code Eigen::half} do (and as a fused row fold does); min and max are exact.
  * Unsigned integers run on the signed {@code long} loops. The
  * values are widened to longs (uint8, uint16 and uint32 zero-extended, uint64 as raw bits): sums
  * and products modulo 2^64 narrow to the same bits as wrapping at every step, and zero-extended
@@ -83,18 +85,21 @@ final class UnsignedReductions {
 
   /** float16 or bfloat16 values as floats (exactly). */
   static float[] widenHalf(Tensor data) {
+    DTypeLayout layout = data.dtype().layout();
+    Object in = data.unsafeData();
     float[] out = new float[data.size()];
     for (int i = 0; i < out.length; i++) {
-      out[i] = (Float) data.get(i);
+      out[i] = layout.getFloat(in, i);
     }
     return out;
   }
 
   /** Float results rounded to {@code dtype}'s bits. */
   static Object half(DType dtype, float[] values) {
-    Object out = dtype.layout().newArray(values.length);
+    DTypeLayout layout = dtype.layout();
+    Object out = layout.newArray(values.length);
     for (int i = 0; i < values.length; i++) {
-      dtype.layout().set(out, i, values[i]);
+      layout.setFloat(out, i, values[i]);
     }
     return out;
   }
@@ -102,6 +107,7 @@ final class UnsignedReductions {
   /** {@link ReduceLoops#rows} on 16-bit floats, rounding each sum or product step. */
   static Object halfRows(Reducer op, Reducer.Mode mode, Tensor data, long[] splits, float init) {
     DType dtype = data.dtype();
+    DTypeLayout layout = dtype.layout();
     float[] x = widenHalf(data);
     if (op == Reducer.MIN || op == Reducer.MAX) {
       return half(dtype, ReduceLoops.rows(op, mode, x, splits, init));
@@ -110,7 +116,7 @@ final class UnsignedReductions {
     for (int r = 0; r < out.length; r++) {
       float acc = init;
       for (int i = (int) splits[r]; i < (int) splits[r + 1]; i++) {
-        acc = round(dtype, op == Reducer.SUM ? acc + x[i] : acc * x[i]);
+        acc = layout.roundTrip(op == Reducer.SUM ? acc + x[i] : acc * x[i]);
       }
       out[r] = acc;
     }
@@ -120,6 +126,7 @@ final class UnsignedReductions {
   /** {@link ReduceLoops#segments} on 16-bit floats, rounding each sum or product step. */
   static Object halfSegments(Reducer op, Reducer.Mode mode, Tensor data, int inner, int[] ids, int nseg, float init) {
     DType dtype = data.dtype();
+    DTypeLayout layout = dtype.layout();
     float[] x = widenHalf(data);
     if (op == Reducer.MIN || op == Reducer.MAX) {
       return half(dtype, ReduceLoops.segments(op, mode, x, inner, ids, nseg, init));
@@ -130,14 +137,9 @@ final class UnsignedReductions {
       for (int k = 0; k < inner; k++) {
         int o = ids[v] * inner + k;
         float y = x[v * inner + k];
-        out[o] = round(dtype, op == Reducer.SUM ? out[o] + y : out[o] * y);
+        out[o] = layout.roundTrip(op == Reducer.SUM ? out[o] + y : out[o] * y);
       }
     }
     return half(dtype, out);
-  }
-
-  private static float round(DType dtype, float f) {
-    return dtype == DType.FLOAT16 ? dev.tatter.runtime.HalfFloats.roundToFloat16(f)
-        : dev.tatter.runtime.HalfFloats.roundToBfloat16(f);
   }
 }

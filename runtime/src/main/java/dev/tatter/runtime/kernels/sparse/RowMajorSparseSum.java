@@ -56,7 +56,9 @@ final class RowMajorSparseSum {
       case FLOAT32 -> sum((float[]) values, idx, n, shape, kept, new float[size]);
       case FLOAT64 -> sum((double[]) values, idx, n, shape, kept, new double[size]);
       case INT32, UINT32 -> sum((int[]) values, idx, n, shape, kept, new int[size]);
-      default -> sum((long[]) values, idx, n, shape, kept, new long[size]);
+      case INT64, UINT64 -> sum((long[]) values, idx, n, shape, kept, new long[size]);
+      case BOOL, INT8, INT16, STRING, UINT8, UINT16, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 ->
+          throw new IllegalStateException("the fast path takes 32- and 64-bit dtypes only, not " + dtype);
     });
   }
 

@@ -174,7 +174,9 @@ public final class SparseCountKernels {
       case INT32 -> 0;
       case INT64 -> 0L;
       case FLOAT32 -> 0f;
-      default -> 0d;
+      case FLOAT64 -> 0d;
+      case BOOL, INT8, INT16, STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 ->
+          throw notACountDType(t);
     };
   }
 
@@ -183,7 +185,9 @@ public final class SparseCountKernels {
       case INT32 -> 1;
       case INT64 -> 1L;
       case FLOAT32 -> 1f;
-      default -> 1d;
+      case FLOAT64 -> 1d;
+      case BOOL, INT8, INT16, STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 ->
+          throw notACountDType(t);
     };
   }
 
@@ -192,7 +196,14 @@ public final class SparseCountKernels {
       case INT32 -> a.intValue() + b.intValue();
       case INT64 -> a.longValue() + b.longValue();
       case FLOAT32 -> a.floatValue() + b.floatValue();
-      default -> a.doubleValue() + b.doubleValue();
+      case FLOAT64 -> a.doubleValue() + b.doubleValue();
+      case BOOL, INT8, INT16, STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 ->
+          throw notACountDType(t);
     };
+  }
+
+  /** The counts' dtype is the weights' (TF's output_type), which the type rule keeps to int32, int64, float32 and float64. */
+  private static IllegalStateException notACountDType(DType t) {
+    return new IllegalStateException(t + " is not a count dtype");
   }
 }

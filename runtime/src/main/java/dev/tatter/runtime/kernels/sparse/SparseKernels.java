@@ -272,7 +272,7 @@ public final class SparseKernels {
           float y = (Float) dense.get(pos);
           st.dtype().layout().set(out, i, divide ? x / y : x * y);
         }
-        default -> {
+        case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 -> {
           // integers as their compute type holds them: unsigned zero-extended, uint64 as raw bits
           long x = ((Number) st.dtype().layout().get(a, i)).longValue();
           long y = ((Number) dense.dtype().layout().get(b, pos)).longValue();
@@ -280,6 +280,7 @@ public final class SparseKernels {
           long r = divide ? (st.dtype().isUnsigned() ? Long.divideUnsigned(x, y) : x / y) : x * y;
           dev.tatter.runtime.Scalars.store(st.dtype(), out, i, r); // narrowed to the dtype, wrapping
         }
+        default -> throw new IllegalStateException("refused above: " + st.dtype());
       }
     }
     return SparseTensor.of(st.indices(), Tensor.wrap(st.dtype(), new int[] {n}, out), st.denseShape());

@@ -3,7 +3,7 @@ package dev.tatter.runtime.kernels.sparse;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.ElementStorage;
+import dev.tatter.runtime.DTypeLayout;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.SparseTensor;
@@ -186,14 +186,13 @@ public final class SparseReduceKernels {
         ((double[]) out)[pos] = acc;
       }
       case FLOAT16, BFLOAT16 -> {
-        short[] v = (short[]) values;
-        boolean half = dtype == DType.FLOAT16;
-        float acc = sum ? 0f : halfValue(v[order[from]], half);
+        DTypeLayout layout = dtype.layout();
+        float acc = sum ? 0f : layout.getFloat(values, order[from]);
         for (int t = sum ? from : from + 1; t < to; t++) {
-          float x = halfValue(v[order[t]], half);
-          acc = halfValue(halfBits(sum ? acc + x : Math.max(acc, x), half), half);
+          float x = layout.getFloat(values, order[t]);
+          acc = layout.roundTrip(sum ? acc + x : Math.max(acc, x));
         }
-        ((short[]) out)[pos] = halfBits(acc, half);
+        layout.setFloat(out, pos, acc);
       }
       case INT8, UINT8 -> {
         byte[] v = (byte[]) values;
@@ -253,13 +252,5 @@ public final class SparseReduceKernels {
       }
       default -> throw new InvalidArgumentException("sparse " + reducer.tfName() + " is not defined on " + dtype);
     }
-  }
-
-  private static float halfValue(short bits, boolean float16) {
-    return float16 ? ElementStorage.fromFloat16(bits) : ElementStorage.fromBfloat16(bits);
-  }
-
-  private static short halfBits(float value, boolean float16) {
-    return float16 ? ElementStorage.toFloat16(value) : ElementStorage.toBfloat16(value);
   }
 }

@@ -123,7 +123,7 @@ public final class StringFormatKernels {
       case FLOAT32, FLOAT16, BFLOAT16 -> floatText(((Number) t.get(i)).floatValue());
       case FLOAT64 -> doubleText(((double[]) t.unsafeData())[i]);
       case UINT64 -> Long.toUnsignedString(((long[]) t.unsafeData())[i]);
-      default -> String.valueOf(t.get(i));
+      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, COMPLEX64, COMPLEX128 -> String.valueOf(t.get(i));
     };
   }
 

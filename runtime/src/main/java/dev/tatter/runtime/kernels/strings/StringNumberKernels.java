@@ -28,7 +28,8 @@ public final class StringNumberKernels {
         case INT32 -> parseInteger(s, Integer.MIN_VALUE, Integer.MAX_VALUE, out, i);
         case INT64 -> parseInteger(s, Long.MIN_VALUE, Long.MAX_VALUE, out, i);
         case FLOAT32, FLOAT64 -> parseFloating(s, outType == DType.FLOAT32, out, i);
-        default -> throw new InvalidArgumentException("out_type must be float32, float64, int32 or int64, got " + outType);
+        case BOOL, INT8, INT16, STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 ->
+            throw new InvalidArgumentException("out_type must be float32, float64, int32 or int64, got " + outType);
       };
       if (!ok) {
         throw new InvalidArgumentException("StringToNumberOp could not correctly convert string: " + s);
@@ -212,7 +213,8 @@ public final class StringNumberKernels {
       case STRING -> format.text(((String[]) input.unsafeData())[i]);
       case FLOAT32, FLOAT64, FLOAT16, BFLOAT16 -> format.floating(((Number) input.get(i)).doubleValue());
       case UINT64 -> format.integer(Long.toUnsignedString(((long[]) input.unsafeData())[i]));
-      default -> format.integer(String.valueOf(input.get(i)));
+      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, COMPLEX64, COMPLEX128 ->
+          format.integer(String.valueOf(input.get(i)));
     };
   }
 }
