@@ -56,7 +56,7 @@ public final class OpDef {
     this.canonicalizer = b.canonicalizer;
     this.fusion = b.fusion;
     this.examples = b.examples.build();
-    checkArgument(!(fusion instanceof Fusion.Pointwise || fusion instanceof Fusion.Cast) || traits.contains(Trait.ELEMENTWISE),
+    checkArgument(fusion == null || !fusion.isElementwise() || traits.contains(Trait.ELEMENTWISE),
         "%s fuses as an elementwise step but is not ELEMENTWISE", mnemonic);
     this.summary = b.summary;
     this.dtypes = b.dtypes;
@@ -115,7 +115,7 @@ public final class OpDef {
 
   /** For an op declared {@link Builder#pointwise pointwise}, its scalar function; else null. */
   public ScalarFunction scalarFunction() {
-    return fusion instanceof Fusion.Pointwise p ? p.function() : null;
+    return fusion == null ? null : fusion.pointwiseFunction().orElse(null);
   }
 
   /**
