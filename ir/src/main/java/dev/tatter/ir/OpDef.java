@@ -17,6 +17,7 @@ import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.elementwise.PointwiseKernels;
 import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
+import dev.tatter.runtime.kernels.scalar.OverloadSet;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -357,9 +358,18 @@ public final class OpDef {
      * {@link Fusion.Pointwise} step.
      */
     public Builder pointwise(Class<?> owner, String name) {
+      return pointwise(OverloadSet.of(owner), name);
+    }
+
+    /**
+     * Declares an ELEMENTWISE op by its scalar function {@code name} in a family's overload set
+     * ({@code ScalarFunctions.OVERLOADS}: the classes whose static methods together are the
+     * family's overloads); otherwise as {@link #pointwise(Class, String)}.
+     */
+    public Builder pointwise(OverloadSet overloads, String name) {
       checkState(operandNames.size() == 1 || operandNames.size() == 2,
           "%s: declare one or two operands before pointwise(...)", mnemonic);
-      ScalarFunction fn = new ScalarFunction(owner, name);
+      ScalarFunction fn = new ScalarFunction(overloads, name);
       traits(Trait.PURE, Trait.ELEMENTWISE);
       fusion(new Fusion.Pointwise(fn));
       return kernel(PointwiseKernels.class, operandNames.size() == 1 ? "unary" : "binary", fn);

@@ -151,7 +151,7 @@ public final class ComparisonOps {
    * lenient form gives when the shapes cannot broadcast.
    */
   private static OpDef.Builder equality(String name, String summary, boolean ifIncompatible) {
-    ScalarFunction fn = new ScalarFunction(ScalarFunctions.class, name);
+    ScalarFunction fn = new ScalarFunction(ScalarFunctions.OVERLOADS, name);
     return OpDef.builder(name)
         .summary(summary)
         .operands("x", "y")

@@ -95,7 +95,7 @@ public final class ScanOps {
         })
         .kernel(ScanKernels.class, "rowScan", scan)
         // fused, the row loop accumulates with the same float/double/integer arithmetic as the kernel
-        .fusion(new Fusion.Scan(new ScalarFunction(ScalarFunctions.class, scan.equals("sum") ? "add" : "mul")))
+        .fusion(new Fusion.Scan(new ScalarFunction(ScalarFunctions.OVERLOADS, scan.equals("sum") ? "add" : "mul")))
         .example("""
             %v = constant() {value = tensor<int32>[5] [1, 2, 3, 4, 5]} : tensor<int32>[5]
             %s = constant() {value = tensor<int64>[4] [0, 3, 3, 5]} : tensor<int64>[4]

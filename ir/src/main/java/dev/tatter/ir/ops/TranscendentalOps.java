@@ -23,12 +23,12 @@ public final class TranscendentalOps {
    * where its complex overloads exist ({@link #floatOrComplex}).
    */
   private static OpDef.Builder unary(String name, String summary) {
-    return ElementwiseOps.unary(name, TranscendentalFunctions.class, name, summary).dtypes(DTypeSet.FLOATING);
+    return ElementwiseOps.unary(name, TranscendentalFunctions.OVERLOADS, name, summary).dtypes(DTypeSet.FLOATING);
   }
 
   /** An op on floats and complex values (its complex overloads in {@code ComplexTranscendentals}). */
   private static OpDef.Builder floatOrComplex(String name, String summary) {
-    return ElementwiseOps.unary(name, TranscendentalFunctions.class, name, summary).dtypes(FLOAT_OR_COMPLEX);
+    return ElementwiseOps.unary(name, TranscendentalFunctions.OVERLOADS, name, summary).dtypes(FLOAT_OR_COMPLEX);
   }
 
   // tf.math.sqrt(tf.constant([4., 0., -1., -0.])) -> [2., 0., nan, -0.]
@@ -60,7 +60,7 @@ public final class TranscendentalOps {
       .example(example("sigmoid", "float32", "float32", "0.0, -inf, inf, nan"), "[0.5, 0.0, 1.0, nan]")
       .build();
   // tf.math.softplus(tf.constant([0., 100., -inf])) -> [0.6931472, 100., 0.]
-  public static final OpDef SOFTPLUS = ElementwiseOps.unary("softplus", TranscendentalFunctions.class, "softplus",
+  public static final OpDef SOFTPLUS = ElementwiseOps.unary("softplus", TranscendentalFunctions.OVERLOADS, "softplus",
           "log(exp(x) + 1) (TF's Softplus, which returns x for large x and exp(x) for very negative x)")
       .dtypes(DTypeSet.FLOATING)
       .example(example("softplus", "float32", "float32", "0.0, 100.0, -inf"), "[0.6931472, 100.0, 0.0]")
@@ -140,7 +140,7 @@ public final class TranscendentalOps {
           "[-0.5772156649015323, -1.9635100260214227, nan, nan, inf]")
       .build();
   // tf.math.atan2(tf.constant([0., -0., 1.]), tf.constant([1., 1., 0.])) -> [0., -0., 1.5707964]
-  public static final OpDef ATAN2 = ElementwiseOps.binary("atan2", TranscendentalFunctions.class, "atan2",
+  public static final OpDef ATAN2 = ElementwiseOps.binary("atan2", TranscendentalFunctions.OVERLOADS, "atan2",
           "the angle of the point (x = second operand, y = first), as TF's Atan2(y, x)", false)
       .dtypes(DTypeSet.FLOATING)
       .example(example("atan2", "float32", "float32", "0.0, -0.0, 1.0", "1.0, 1.0, 0.0"), "[0.0, -0.0, 1.5707964]")

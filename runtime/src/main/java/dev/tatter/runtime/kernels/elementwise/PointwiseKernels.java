@@ -78,19 +78,15 @@ public final class PointwiseKernels {
 
   /**
    * The element function of {@code cast} from {@code from} to {@code to}: the {@code to<Dtype>}
-   * overload of {@link ScalarFunctions} (public static methods it declares or inherits) for the
+   * overload in {@link ScalarFunctions#OVERLOADS} (the public static methods its classes declare) for the
    * source's compute type, returning the target's — {@code to<Dtype>Unsigned} from an unsigned
    * source, as {@link ScalarFunction} resolves unsigned overloads; null if there is none (strings).
    */
   public static Method castFunction(DType from, DType to) {
     String name = ScalarFunctions.castFunctionName(to);
-    try {
-      Method m = ScalarFunctions.class.getMethod(from.isUnsigned() ? ScalarFunction.unsignedName(name) : name,
-          from.computeType());
-      return m.getReturnType() == to.computeType() && java.lang.reflect.Modifier.isStatic(m.getModifiers()) ? m : null;
-    } catch (NoSuchMethodException e) {
-      return null;
-    }
+    return ScalarFunctions.OVERLOADS.method(from.isUnsigned() ? ScalarFunction.unsignedName(name) : name, from.computeType())
+        .filter(m -> m.getReturnType() == to.computeType())
+        .orElse(null);
   }
 
   private static Tensor map(MethodHandle step, DType result, Tensor x) {

@@ -1,16 +1,17 @@
 package dev.tatter.runtime.kernels.elementwise;
 
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.kernels.scalar.OverloadSet;
 import dev.tatter.runtime.kernels.elementwise.PointwiseKernels;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The element-level definition of an elementwise op: the public static overloads named
- * {@code name} in {@code owner}, one per compute type ({@link DType#computeType()}): {@code (int,
+ * {@code name} in an {@link OverloadSet} (the classes of the op's family, or one class), one per
+ * compute type ({@link DType#computeType()}): {@code (int,
  * int)} for int8/int16/int32, {@code (long, long)}, {@code (float, float)}, {@code (double,
  * double)}, {@code (boolean, boolean)}, {@code (String, String)}; unary ops take one argument. An
  * op is defined on a dtype exactly when it has the overload for that dtype's compute type, and its
@@ -18,8 +19,8 @@ import java.util.Optional;
  * returning {@code boolean}). The interpreter's generic loops, constant folding and fused loops
  * all call these same methods, so they agree bit for bit.
  *
- * <p>Unsigned dtypes resolve to the overloads named {@code <name>Unsigned} instead (of the same
- * owner, or inherited by it): {@code (int, int)} for uint8/uint16, whose values arrive
+ * <p>Unsigned dtypes resolve to the overloads named {@code <name>Unsigned} instead (in the same
+ * set): {@code (int, int)} for uint8/uint16, whose values arrive
  * zero-extended, and {@code (long, long)} for uint32 (zero-extended) and uint64 (its raw bits,
  * so the overload must divide, compare and convert them as unsigned: {@link
  * Long#divideUnsigned}, {@link Long#compareUnsigned}). An op is defined on the unsigned dtypes
@@ -33,7 +34,7 @@ import java.util.Optional;
  * rounded quotient, as Eigen's {@code floor(half(x / y))} does).
  */
 public final class ScalarFunction {
-  private final Class<?> owner;
+  private final OverloadSet overloadSet;
   private final String name;
   private final List<Method> overloads;
   private final List<Method> unsignedOverloads;
@@ -46,23 +47,23 @@ public final class ScalarFunction {
   /** How many dtypes there are (DType.values() copies its array on every call). */
   static final int DTYPES = DType.values().length;
 
-  public ScalarFunction(Class<?> owner, String name) {
-    this.owner = owner;
+  /** The function {@code name} of a family: its overloads among the public static methods of the set's classes. */
+  public ScalarFunction(OverloadSet overloadSet, String name) {
+    this.overloadSet = overloadSet;
     this.name = name;
-    this.overloads = staticMethods(owner, name);
-    this.unsignedOverloads = staticMethods(owner, unsignedName(name));
+    this.overloads = overloadSet.staticMethods(name);
+    this.unsignedOverloads = overloadSet.staticMethods(unsignedName(name));
     for (DType dtype : DType.values()) {
-      dtypeSpecific.put(dtype, staticMethods(owner, dtypeSpecificName(name, dtype)));
+      dtypeSpecific.put(dtype, overloadSet.staticMethods(dtypeSpecificName(name, dtype)));
     }
     if (overloads.isEmpty() && unsignedOverloads.isEmpty()) {
-      throw new IllegalArgumentException("no public static method " + owner.getSimpleName() + "." + name);
+      throw new IllegalArgumentException("no public static method " + overloadSet.name() + "." + name);
     }
   }
 
-  private static List<Method> staticMethods(Class<?> owner, String name) {
-    return Arrays.stream(owner.getMethods())
-        .filter(m -> m.getName().equals(name) && Modifier.isStatic(m.getModifiers()))
-        .toList();
+  /** The function {@code name} of one class: its overloads among the public static methods {@code owner} declares. */
+  public ScalarFunction(Class<?> owner, String name) {
+    this(OverloadSet.of(owner), name);
   }
 
   /** The name of the overloads that define {@code name} on unsigned dtypes. */
@@ -70,8 +71,9 @@ public final class ScalarFunction {
     return name + "Unsigned";
   }
 
-  public Class<?> owner() {
-    return owner;
+  /** The classes whose public static methods the overloads are found among. */
+  public OverloadSet overloadSet() {
+    return overloadSet;
   }
 
   public String name() {
@@ -94,14 +96,14 @@ public final class ScalarFunction {
    * The overload for {@code arity} operands of {@code dtype}, if the op is defined on it: a method
    * named for the dtype ({@code leftShiftInt8}: for the few ops whose result depends on the
    * storage width, which the shared {@code int} compute type of int8/int16/int32 hides) if the
-   * owner has one, else the compute type's overload ({@code <name>Unsigned} for unsigned dtypes).
+   * set has one, else the compute type's overload ({@code <name>Unsigned} for unsigned dtypes).
    */
   public Optional<Method> overload(DType dtype, int arity) {
     return candidate(dtype, arity).filter(m -> resultDType(dtype, m) != null);
   }
 
   /**
-   * A method named for the dtype ({@code leftShiftInt8}, {@code floordivFloat16}) if the owner has
+   * A method named for the dtype ({@code leftShiftInt8}, {@code floordivFloat16}) if the set has
    * one, else the unsigned or signed overload of the compute type.
    */
   private Optional<Method> candidate(DType dtype, int arity) {
@@ -159,16 +161,16 @@ public final class ScalarFunction {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ScalarFunction f && f.owner == owner && f.name.equals(name);
+    return o instanceof ScalarFunction f && f.overloadSet.equals(overloadSet) && f.name.equals(name);
   }
 
   @Override
   public int hashCode() {
-    return owner.hashCode() * 31 + name.hashCode();
+    return overloadSet.hashCode() * 31 + name.hashCode();
   }
 
   @Override
   public String toString() {
-    return owner.getSimpleName() + "." + name;
+    return overloadSet.name() + "." + name;
   }
 }

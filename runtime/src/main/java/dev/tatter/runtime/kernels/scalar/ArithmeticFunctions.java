@@ -8,8 +8,11 @@ import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
  * ScalarFunction} for the overload contract; int8/int16 results are narrowed when stored, so
  * integer overflow wraps as in TF.
  */
-public final class ArithmeticFunctions extends ComplexFunctions {
+public final class ArithmeticFunctions {
   private ArithmeticFunctions() {}
+
+  /** The overloads of these ops: these, and their complex ones ({@link ComplexFunctions}). */
+  public static final OverloadSet OVERLOADS = OverloadSet.of(ArithmeticFunctions.class, ComplexFunctions.class);
 
   /** -1, 0 or 1; TF's sign of -0.0 is 0.0 (no sign), of NaN NaN. */
   public static int sign(int a) {

@@ -7,9 +7,10 @@ import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
 /**
  * The element functions of complex64 and complex128 (compute types {@link Complex64} and {@link
  * Complex128}): their parts ({@code complex}, {@code real}, {@code imag}, {@code conj}, {@code
- * angle}, {@code abs}), arithmetic, equality and {@code cast}. {@link ScalarFunctions}, {@link
- * ArithmeticFunctions} and {@link DivisionFunctions} extend this class, so these are found as their
- * own overloads (see {@link ScalarFunction}); an overload returning the part type (float for
+ * angle}, {@code abs}), arithmetic, equality and {@code cast}. The overload sets of {@link
+ * ScalarFunctions}, {@link ArithmeticFunctions}, {@link DivisionFunctions} and {@link
+ * TranscendentalFunctions} include this class, so these are found as their ops' overloads (see
+ * {@link ScalarFunction}); an overload returning the part type (float for
  * complex64) gives the real dtype ({@code abs}, {@code real}), one taking floats and returning a
  * complex gives the complex dtype ({@code complex}).
  *
@@ -21,8 +22,8 @@ import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
  * scalar_cast_op<std::complex<From>, To>}: {@code static_cast<To>(a.real())}); a cast to complex
  * casts to the part type and adds a zero imaginary part.
  */
-public class ComplexFunctions {
-  ComplexFunctions() {}
+public final class ComplexFunctions {
+  private ComplexFunctions() {}
 
   // ---- parts ----
 
@@ -494,51 +495,51 @@ public class ComplexFunctions {
   }
 
   public static int toUint8(Complex64 z) {
-    return ScalarFunctions.toUint8(z.re());
+    return UnsignedFunctions.toUint8(z.re());
   }
 
   public static int toUint8(Complex128 z) {
-    return ScalarFunctions.toUint8(z.re());
+    return UnsignedFunctions.toUint8(z.re());
   }
 
   public static int toUint16(Complex64 z) {
-    return ScalarFunctions.toUint16(z.re());
+    return UnsignedFunctions.toUint16(z.re());
   }
 
   public static int toUint16(Complex128 z) {
-    return ScalarFunctions.toUint16(z.re());
+    return UnsignedFunctions.toUint16(z.re());
   }
 
   public static long toUint32(Complex64 z) {
-    return ScalarFunctions.toUint32(z.re());
+    return UnsignedFunctions.toUint32(z.re());
   }
 
   public static long toUint32(Complex128 z) {
-    return ScalarFunctions.toUint32(z.re());
+    return UnsignedFunctions.toUint32(z.re());
   }
 
   public static long toUint64(Complex64 z) {
-    return ScalarFunctions.toUint64(z.re());
+    return UnsignedFunctions.toUint64(z.re());
   }
 
   public static long toUint64(Complex128 z) {
-    return ScalarFunctions.toUint64(z.re());
+    return UnsignedFunctions.toUint64(z.re());
   }
 
   public static float toFloat16(Complex64 z) {
-    return ScalarFunctions.toFloat16(z.re());
+    return HalfFunctions.toFloat16(z.re());
   }
 
   public static float toFloat16(Complex128 z) {
-    return ScalarFunctions.toFloat16(z.re());
+    return HalfFunctions.toFloat16(z.re());
   }
 
   public static float toBfloat16(Complex64 z) {
-    return ScalarFunctions.toBfloat16(z.re());
+    return HalfFunctions.toBfloat16(z.re());
   }
 
   public static float toBfloat16(Complex128 z) {
-    return ScalarFunctions.toBfloat16(z.re());
+    return HalfFunctions.toBfloat16(z.re());
   }
 
   public static float toFloat32(Complex64 z) {

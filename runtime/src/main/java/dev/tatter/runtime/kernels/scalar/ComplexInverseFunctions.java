@@ -5,7 +5,7 @@ import dev.tatter.runtime.Complex64;
 
 /**
  * The complex overloads of TF's {@code log1p} and inverse trigonometric and hyperbolic ops
- * ({@link TranscendentalFunctions} extends this class). TF's kernels call Eigen, which calls
+ * ({@link TranscendentalFunctions#OVERLOADS} includes this class). TF's kernels call Eigen, which calls
  * {@code std::asin} and the like of {@code std::complex} (glibc's {@code casin}, {@code cacos},
  * {@code catan}, {@code casinh}, {@code cacosh}, {@code catanh}) and, for {@code log1p}, Eigen's
  * own complex fallback {@code x * (log(1 + x) / ((1 + x) - 1))}. The inverse functions here are
@@ -14,8 +14,8 @@ import dev.tatter.runtime.Complex64;
  * as C99 prescribes; complex64 computes them in double and rounds each part once. The measured
  * distance to TF's results is in docs/SEMANTICS.md.
  */
-public class ComplexInverseFunctions extends ComplexTranscendentals {
-  ComplexInverseFunctions() {}
+public final class ComplexInverseFunctions {
+  private ComplexInverseFunctions() {}
 
   // ---- log1p (Eigen's complex fallback, in the part type as Eigen computes it) ----
 
@@ -26,20 +26,20 @@ public class ComplexInverseFunctions extends ComplexTranscendentals {
    */
   public static Complex128 log1p(Complex128 x) {
     Complex128 x1p = new Complex128(1 + x.re(), x.im());
-    Complex128 log = log(x1p);
+    Complex128 log = ComplexTranscendentals.log(x1p);
     if (x1p.re() == 1 && x1p.im() == 0 || x1p.re() == log.re() && x1p.im() == log.im()) {
       return x;
     }
-    return mul(x, truediv(log, new Complex128(x1p.re() - 1, x1p.im())));
+    return ComplexFunctions.mul(x, ComplexFunctions.truediv(log, new Complex128(x1p.re() - 1, x1p.im())));
   }
 
   public static Complex64 log1p(Complex64 x) {
     Complex64 x1p = new Complex64(1 + x.re(), x.im());
-    Complex64 log = log(x1p);
+    Complex64 log = ComplexTranscendentals.log(x1p);
     if (x1p.re() == 1 && x1p.im() == 0 || x1p.re() == log.re() && x1p.im() == log.im()) {
       return x;
     }
-    return mul(x, truediv(log, new Complex64(x1p.re() - 1, x1p.im())));
+    return ComplexFunctions.mul(x, ComplexFunctions.truediv(log, new Complex64(x1p.re() - 1, x1p.im())));
   }
 
   // ---- asin, acos, asinh, acosh (Kahan) ----
@@ -47,8 +47,8 @@ public class ComplexInverseFunctions extends ComplexTranscendentals {
   /** {@code atan2(x, Re(s1 s2)) + i asinh(Im(conj(s1) s2))} with {@code s1 = sqrt(1 - z)}, {@code s2 = sqrt(1 + z)}. */
   public static Complex128 asin(Complex128 z) {
     double x = z.re(), y = z.im();
-    Complex128 s1 = sqrt(new Complex128(1 - x, -y)); // -y, not 0 - y: a -0 imaginary part picks the lower side of the cut
-    Complex128 s2 = sqrt(new Complex128(1 + x, y));
+    Complex128 s1 = ComplexTranscendentals.sqrt(new Complex128(1 - x, -y)); // -y, not 0 - y: a -0 imaginary part picks the lower side of the cut
+    Complex128 s2 = ComplexTranscendentals.sqrt(new Complex128(1 + x, y));
     double re = Math.atan2(x, s1.re() * s2.re() - s1.im() * s2.im());
     double im = TranscendentalFunctions.asinh(s1.re() * s2.im() - s1.im() * s2.re());
     return new Complex128(re, im);
@@ -61,8 +61,8 @@ public class ComplexInverseFunctions extends ComplexTranscendentals {
   /** {@code 2 atan2(Re s1, Re s2) + i asinh(Im(conj(s2) s1))} with {@code s1 = sqrt(1 - z)}, {@code s2 = sqrt(1 + z)}. */
   public static Complex128 acos(Complex128 z) {
     double x = z.re(), y = z.im();
-    Complex128 s1 = sqrt(new Complex128(1 - x, -y));
-    Complex128 s2 = sqrt(new Complex128(1 + x, y));
+    Complex128 s1 = ComplexTranscendentals.sqrt(new Complex128(1 - x, -y));
+    Complex128 s2 = ComplexTranscendentals.sqrt(new Complex128(1 + x, y));
     double re = 2 * Math.atan2(s1.re(), s2.re());
     double im = TranscendentalFunctions.asinh(s2.re() * s1.im() - s2.im() * s1.re());
     return new Complex128(re, im);
@@ -85,8 +85,8 @@ public class ComplexInverseFunctions extends ComplexTranscendentals {
   /** {@code asinh(Re(conj(s1) s2)) + 2i atan2(Im s1, Re s2)} with {@code s1 = sqrt(z - 1)}, {@code s2 = sqrt(z + 1)}. */
   public static Complex128 acosh(Complex128 z) {
     double x = z.re(), y = z.im();
-    Complex128 s1 = sqrt(new Complex128(x - 1, y));
-    Complex128 s2 = sqrt(new Complex128(x + 1, y));
+    Complex128 s1 = ComplexTranscendentals.sqrt(new Complex128(x - 1, y));
+    Complex128 s2 = ComplexTranscendentals.sqrt(new Complex128(x + 1, y));
     double re = TranscendentalFunctions.asinh(s1.re() * s2.re() + s1.im() * s2.im());
     double im = 2 * Math.atan2(s1.im(), s2.re());
     return new Complex128(re, im);
@@ -109,7 +109,7 @@ public class ComplexInverseFunctions extends ComplexTranscendentals {
   public static Complex128 atanh(Complex128 z) {
     double x = z.re(), y = z.im();
     if (Math.abs(x) > HUGE || Math.abs(y) > HUGE) {
-      double h = hypot(x, y);
+      double h = ComplexTranscendentals.hypot(x, y);
       double re = Double.isInfinite(h) ? Math.copySign(0.0, x) : x / h / h;
       return new Complex128(re, Double.isNaN(y) && Double.isInfinite(x) ? y : Math.copySign(Math.PI / 2, y));
     }

@@ -4,8 +4,8 @@ import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 
 /**
- * The complex overloads of TF's transcendental ops ({@link TranscendentalFunctions} extends this
- * class, so its {@code exp} has a complex64 and a complex128 overload beside the real ones).
+ * The complex overloads of TF's transcendental ops ({@link TranscendentalFunctions#OVERLOADS}
+ * includes this class, so {@code exp} has a complex64 and a complex128 overload beside the real ones).
  * complex128 follows C99's {@code cexp}, {@code clog}, {@code csin}, {@code ccos}, {@code ctanh}
  * formulas in double (TF's kernels call {@code std::exp} and the like, glibc's); complex64 computes
  * the same formulas in double and rounds each part once, so a part is within a few ulp of glibc's
@@ -13,8 +13,8 @@ import dev.tatter.runtime.Complex64;
  * {@code complex_rsqrt} (in the part type, as Eigen computes them). Infinities and NaNs follow the
  * formulas, not all of C99 Annex G's special cases (docs/SEMANTICS.md lists which).
  */
-public class ComplexTranscendentals extends ComplexFunctions {
-  ComplexTranscendentals() {}
+public final class ComplexTranscendentals {
+  private ComplexTranscendentals() {}
 
   // ---- exp, log ----
 
@@ -291,11 +291,11 @@ public class ComplexTranscendentals extends ComplexFunctions {
 
   /** TF's Sigmoid on complex (Eigen's generic logistic): {@code 1 / (1 + e^-z)}, with Eigen's complex division. */
   public static Complex128 sigmoid(Complex128 z) {
-    return truediv(new Complex128(1.0, 0.0), add(new Complex128(1.0, 0.0), exp(neg(z))));
+    return ComplexFunctions.truediv(new Complex128(1.0, 0.0), ComplexFunctions.add(new Complex128(1.0, 0.0), exp(ComplexFunctions.neg(z))));
   }
 
   public static Complex64 sigmoid(Complex64 z) {
-    return truediv(new Complex64(1f, 0f), add(new Complex64(1f, 0f), exp(neg(z))));
+    return ComplexFunctions.truediv(new Complex64(1f, 0f), ComplexFunctions.add(new Complex64(1f, 0f), exp(ComplexFunctions.neg(z))));
   }
 
   private static Complex128 widen(Complex64 z) {

@@ -9,8 +9,11 @@ import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
  * modulo by zero is an error, as in TF; {@code MIN / -1} wraps to MIN and {@code MIN % -1} is 0,
  * as TF's kernels give. See {@link ScalarFunction} for the overload contract.
  */
-public final class DivisionFunctions extends ComplexFunctions {
+public final class DivisionFunctions {
   private DivisionFunctions() {}
+
+  /** The overloads of these ops: these, and their complex ones ({@link ComplexFunctions}). */
+  public static final OverloadSet OVERLOADS = OverloadSet.of(DivisionFunctions.class, ComplexFunctions.class);
 
   /** Rounds toward zero; zero divisor is an error. Java's {@code /} is exactly this. */
   public static int truncatediv(int a, int b) {

@@ -3,8 +3,8 @@ package dev.tatter.runtime.kernels.scalar;
 import dev.tatter.runtime.HalfFloats;
 
 /**
- * The element functions of {@code cast} to float16 and bfloat16 ({@link ScalarFunctions}
- * inherits them, so they are found as its own overloads). Both dtypes compute in {@code float},
+ * The element functions of {@code cast} to float16 and bfloat16 (they belong to {@link
+ * ScalarFunctions#OVERLOADS}, so they are found as its ops' overloads). Both dtypes compute in {@code float},
  * so every other op on them is its float overload, rounded to the 16-bit format when stored —
  * what Eigen's {@code half} and {@code bfloat16} operators do (convert to float, compute, round
  * to nearest even); casts from them are the float overloads too, as TF's go through float. The
@@ -13,8 +13,8 @@ import dev.tatter.runtime.HalfFloats;
  * <p>TF converts every source through float first (Eigen's {@code half(T)} is {@code
  * half(static_cast<float>(x))}), so a float64 or an int64 is rounded twice; so is it here.
  */
-public class HalfFunctions extends ComplexFunctions {
-  HalfFunctions() {}
+public final class HalfFunctions {
+  private HalfFunctions() {}
 
   /** TF's FloorDiv on float16: the quotient is a float16 (rounded) before it is floored. */
   public static float floordivFloat16(float a, float b) {

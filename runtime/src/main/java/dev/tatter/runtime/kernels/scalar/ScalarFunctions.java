@@ -21,8 +21,15 @@ import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
  * <p>Errors TF's kernels raise at run time are thrown here as {@link InvalidArgumentException}
  * with TF's wording; the executor prefixes the node.
  */
-public final class ScalarFunctions extends UnsignedFunctions {
+public final class ScalarFunctions {
   private ScalarFunctions() {}
+
+  /**
+   * The overloads of the ops defined here: these, and the same ops' overloads for the unsigned,
+   * 16-bit float and complex dtypes, which live in classes of their own.
+   */
+  public static final OverloadSet OVERLOADS =
+      OverloadSet.of(ScalarFunctions.class, UnsignedFunctions.class, HalfFunctions.class, ComplexFunctions.class);
 
   static final String DIVISION_BY_ZERO = "Integer division by zero";
   static final String NEGATIVE_POWER = "Integers to negative integer powers are not allowed";

@@ -17,7 +17,11 @@ import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
  * <p>{@link Math}'s methods are HotSpot intrinsics that the interpreter, C1 and C2 compute with
  * the same code, so a fused loop and the generic kernel agree bit for bit.
  */
-public final class TranscendentalFunctions extends ComplexInverseFunctions {
+public final class TranscendentalFunctions {
+  /** The overloads of the transcendental ops: these real ones, and the complex ones of their own classes. */
+  public static final OverloadSet OVERLOADS = OverloadSet.of(TranscendentalFunctions.class, ComplexInverseFunctions.class,
+      ComplexTranscendentals.class, ComplexFunctions.class);
+
   private TranscendentalFunctions() {}
 
   private static final double LN2 = 0.6931471805599453;

@@ -6,8 +6,8 @@ import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
 /**
  * The element functions of the unsigned dtypes: the {@code <name>Unsigned} overloads that
  * {@link ScalarFunction} resolves for uint8, uint16, uint32 and uint64 (see there), and every
- * {@code cast} to and from them. {@link ScalarFunctions} inherits them, so they are found as its
- * own overloads; they live here to keep the unsigned rules in one place.
+ * {@code cast} to and from them. They belong to {@link ScalarFunctions#OVERLOADS}, so they are
+ * found as its ops' overloads; they live here to keep the unsigned rules in one place.
  *
  * <p>Operands arrive as their dtype's compute type holds them: uint8 and uint16 zero-extended in
  * an {@code int}, uint32 zero-extended in a {@code long}, uint64 as its raw bits in a {@code
@@ -17,8 +17,8 @@ import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
  * zero-extended uint32 values. Only the ops TF's CPU kernels register for unsigned dtypes have
  * overloads here (no {@code neg}, {@code abs}, {@code pow}: TF has no such kernels).
  */
-public class UnsignedFunctions extends HalfFunctions {
-  UnsignedFunctions() {}
+public final class UnsignedFunctions {
+  private UnsignedFunctions() {}
 
   // ---- arithmetic (wraps when stored) ----
 
