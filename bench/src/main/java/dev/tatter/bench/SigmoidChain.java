@@ -8,7 +8,7 @@ import dev.tatter.frontend.Value;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.TranscendentalFunctions;
+import dev.tatter.runtime.kernels.scalar.TranscendentalFunctions;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Supplier;

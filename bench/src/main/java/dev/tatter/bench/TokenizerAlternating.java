@@ -9,7 +9,7 @@ import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.FarmHash;
+import dev.tatter.runtime.kernels.strings.FarmHash;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;

@@ -420,7 +420,7 @@ final class Strings {
     String where = "tf.strings.format at " + CallSite.find();
     String tmpl = ByteStrings.fromText(template);
     String ph = ByteStrings.fromText(placeholder);
-    List<String> pieces = dev.tatter.runtime.kernels.StringFormatKernels.splitTemplate(tmpl, ph);
+    List<String> pieces = dev.tatter.runtime.kernels.strings.StringFormatKernels.splitTemplate(tmpl, ph);
     if (pieces.size() - 1 != inputs.size()) {
       throw new GraphBuildException(where + ": num placeholders in template and num inputs must match: " + (pieces.size() - 1)
           + " vs. " + inputs.size());

@@ -13,7 +13,7 @@ import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.ConversionKernels;
+import dev.tatter.runtime.kernels.conversion.ConversionKernels;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package dev.tatter.spark;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.HalfFloats;
+import dev.tatter.runtime.DTypeLayout;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -34,7 +34,7 @@ final class CarriedLeaves {
       case UINT64 -> new Uint64();
       case FLOAT16, BFLOAT16 -> new Half(dtype);
       case COMPLEX64, COMPLEX128 -> new Complex(dtype);
-      default -> throw new AssertionError(dtype);
+      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, STRING -> throw new AssertionError(dtype);
     };
   }
 
@@ -189,41 +189,42 @@ final class CarriedLeaves {
     }
   }
 
-  /** float16 or bfloat16 in float: widened exactly, and a float read rounded to nearest even. */
+  /**
+   * float16 or bfloat16 in float: widened exactly, and a float read rounded to nearest even — both
+   * through the dtype's layout, which holds the 16 bits in its storage array.
+   */
   private static final class Half extends Leaf {
-    private final boolean bfloat;
-    private short[] values = new short[0];
+    private final DTypeLayout layout;
+    private Object values;
 
     Half(DType dtype) {
       super(dtype);
-      this.bfloat = dtype == DType.BFLOAT16;
+      this.layout = dtype.layout();
+      this.values = layout.newArray(0);
     }
 
-    private short narrow(float f) {
-      return bfloat ? HalfFloats.floatToBfloat16(f) : HalfFloats.floatToFloat16(f);
+    private Object copy(int length) {
+      Object out = layout.newArray(length);
+      System.arraycopy(values, 0, out, 0, Math.min(length, capacity()));
+      return out;
     }
 
-    private float widen(short h) {
-      return bfloat ? HalfFloats.bfloat16ToFloat(h) : HalfFloats.float16ToFloat(h);
-    }
-
-    @Override int capacity() { return values.length; }
-    @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
-    @Override void take(ArrayData array, int i) { values[size++] = narrow(array.getFloat(i)); }
-    @Override void takeScalar(InternalRow row, int ordinal) { values[size++] = narrow(row.getFloat(ordinal)); }
-    @Override Object trimmed() { return Arrays.copyOf(values, size); }
+    @Override int capacity() { return java.lang.reflect.Array.getLength(values); }
+    @Override void grow(int capacity) { values = copy(capacity); }
+    @Override void take(ArrayData array, int i) { layout.setFloat(values, size++, array.getFloat(i)); }
+    @Override void takeScalar(InternalRow row, int ordinal) { layout.setFloat(values, size++, row.getFloat(ordinal)); }
+    @Override Object trimmed() { return copy(size); }
 
     @Override ArrayData slice(Object data, int from, int to) {
-      short[] s = (short[]) data;
       float[] wide = new float[to - from];
       for (int i = from; i < to; i++) {
-        wide[i - from] = widen(s[i]);
+        wide[i - from] = layout.getFloat(data, i);
       }
       return UnsafeArrayData.fromPrimitiveArray(wide);
     }
 
     @Override void setScalar(InternalRow row, int ordinal, Object data, int index) {
-      row.setFloat(ordinal, widen(((short[]) data)[index]));
+      row.setFloat(ordinal, layout.getFloat(data, index));
     }
   }
 

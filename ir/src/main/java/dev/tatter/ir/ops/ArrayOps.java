@@ -3,14 +3,14 @@ package dev.tatter.ir.ops;
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
-import dev.tatter.runtime.DType;
-import dev.tatter.ir.OpContext;
 import dev.tatter.ir.types.Dims;
-import dev.tatter.runtime.kernels.ArrayKernels;
-import dev.tatter.runtime.kernels.GatherKernels;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.kernels.array.ArrayKernels;
+import dev.tatter.runtime.kernels.gather.GatherKernels;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -8,7 +8,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.BitcastKernels;
+import dev.tatter.runtime.kernels.array.BitcastKernels;
 
 /** {@code tf.bitcast}: reinterpreting a dense tensor's bytes as another numeric dtype. */
 public final class BitcastOps {

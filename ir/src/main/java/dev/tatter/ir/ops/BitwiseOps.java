@@ -4,7 +4,7 @@ import static dev.tatter.ir.ops.ElementwiseOps.example;
 
 import dev.tatter.ir.OpDef;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.BitwiseFunctions;
+import dev.tatter.runtime.kernels.scalar.BitwiseFunctions;
 
 /**
  * TF's {@code tf.bitwise} ops on integers: and, or, xor, invert and the shifts (a shift amount

@@ -12,8 +12,8 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.ConcatKernels;
-import dev.tatter.runtime.kernels.TileKernels;
+import dev.tatter.runtime.kernels.array.ConcatKernels;
+import dev.tatter.runtime.kernels.array.TileKernels;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -14,9 +14,9 @@ import dev.tatter.ir.types.UnrankedType;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.DTypeSet;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.EqualityKernels;
-import dev.tatter.runtime.kernels.ScalarFunction;
-import dev.tatter.runtime.kernels.ScalarFunctions;
+import dev.tatter.runtime.kernels.elementwise.EqualityKernels;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
+import dev.tatter.runtime.kernels.scalar.ScalarFunctions;
 import java.util.List;
 import java.util.Map;
 
@@ -162,7 +162,7 @@ public final class ComparisonOps {
    * lenient form gives when the shapes cannot broadcast.
    */
   private static OpDef.Builder equality(String name, String summary, boolean ifIncompatible) {
-    ScalarFunction fn = new ScalarFunction(ScalarFunctions.class, name);
+    ScalarFunction fn = new ScalarFunction(ScalarFunctions.OVERLOADS, name);
     return OpDef.builder(name)
         .summary(summary)
         .operands("x", "y")

@@ -4,7 +4,7 @@ import static dev.tatter.ir.ops.ElementwiseOps.example;
 
 import dev.tatter.ir.OpDef;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.ComplexFunctions;
+import dev.tatter.runtime.kernels.scalar.ComplexFunctions;
 
 /**
  * TF's ops on the parts of complex numbers: {@code complex(real, imag)} (float32 parts make a

@@ -11,7 +11,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.runtime.Sizes;
-import dev.tatter.runtime.kernels.ConversionKernels;
+import dev.tatter.runtime.kernels.conversion.ConversionKernels;
 import java.util.List;
 
 /** Conversions between ragged and dense tensors. */

@@ -9,7 +9,7 @@ import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.SourceKernels;
+import dev.tatter.runtime.kernels.array.SourceKernels;
 
 /** Graph inputs: placeholders, fed at each run, and constants. */
 public final class CoreOps {

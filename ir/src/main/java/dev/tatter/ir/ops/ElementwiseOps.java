@@ -3,6 +3,7 @@ package dev.tatter.ir.ops;
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Fusion;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
@@ -11,10 +12,9 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.ir.Fusion;
-import dev.tatter.runtime.kernels.PointwiseKernels;
-import dev.tatter.runtime.kernels.ScalarFunction;
-import dev.tatter.runtime.kernels.ScalarFunctions;
+import dev.tatter.runtime.kernels.elementwise.PointwiseKernels;
+import dev.tatter.runtime.kernels.scalar.OverloadSet;
+import dev.tatter.runtime.kernels.scalar.ScalarFunctions;
 import java.util.List;
 
 /**
@@ -229,11 +229,16 @@ public final class ElementwiseOps {
 
   /** A unary elementwise op: its scalar function {@code ScalarFunctions.<name>} is all it needs. */
   static OpDef.Builder unary(String name, String summary) {
-    return unary(name, ScalarFunctions.class, name, summary);
+    return unary(name, ScalarFunctions.OVERLOADS, name, summary);
   }
 
   /** A unary elementwise op defined by {@code owner.function}. */
   static OpDef.Builder unary(String name, Class<?> owner, String function, String summary) {
+    return unary(name, OverloadSet.of(owner), function, summary);
+  }
+
+  /** A unary elementwise op defined by {@code function} in a family's overload set. */
+  static OpDef.Builder unary(String name, OverloadSet owner, String function, String summary) {
     return OpDef.builder(name)
         .summary(summary)
         .operands("x")
@@ -243,11 +248,16 @@ public final class ElementwiseOps {
 
   /** A binary elementwise op with broadcasting, defined by {@code ScalarFunctions.<name>}. */
   static OpDef.Builder binary(String name, String summary, boolean commutative) {
-    return binary(name, ScalarFunctions.class, name, summary, commutative);
+    return binary(name, ScalarFunctions.OVERLOADS, name, summary, commutative);
   }
 
   /** A binary elementwise op with broadcasting, defined by {@code owner.function}. */
   static OpDef.Builder binary(String name, Class<?> owner, String function, String summary, boolean commutative) {
+    return binary(name, OverloadSet.of(owner), function, summary, commutative);
+  }
+
+  /** A binary elementwise op with broadcasting, defined by {@code function} in a family's overload set. */
+  static OpDef.Builder binary(String name, OverloadSet owner, String function, String summary, boolean commutative) {
     OpDef.Builder b = OpDef.builder(name)
         .summary(summary)
         .operands("x", "y")

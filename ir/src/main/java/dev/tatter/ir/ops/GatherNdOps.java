@@ -11,8 +11,8 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.GatherKernels;
-import dev.tatter.runtime.kernels.RaggedGatherNdKernels;
+import dev.tatter.runtime.kernels.gather.GatherKernels;
+import dev.tatter.runtime.kernels.gather.RaggedGatherNdKernels;
 
 /**
  * Gathers by index tuples and by partition: TF's {@code GatherNd} ({@code tf.gather_nd}), the

@@ -12,7 +12,7 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.Index;
-import dev.tatter.runtime.kernels.GetItemKernel;
+import dev.tatter.runtime.kernels.array.GetItemKernel;
 import java.util.ArrayList;
 import java.util.List;
 

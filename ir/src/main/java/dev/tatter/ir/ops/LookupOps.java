@@ -10,7 +10,7 @@ import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.LookupKernels;
+import dev.tatter.runtime.kernels.lookup.LookupKernels;
 import java.util.HashMap;
 import java.util.Map;
 

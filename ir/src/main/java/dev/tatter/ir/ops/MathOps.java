@@ -4,9 +4,9 @@ import static dev.tatter.ir.ops.ElementwiseOps.example;
 
 import dev.tatter.ir.OpDef;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.ArithmeticFunctions;
-import dev.tatter.runtime.kernels.FloatClassFunctions;
-import dev.tatter.runtime.kernels.RoundingFunctions;
+import dev.tatter.runtime.kernels.scalar.ArithmeticFunctions;
+import dev.tatter.runtime.kernels.scalar.FloatClassFunctions;
+import dev.tatter.runtime.kernels.scalar.RoundingFunctions;
 
 /**
  * TF's other elementwise math: sign, square, reciprocal, the rounding ops, the float class tests
@@ -17,7 +17,7 @@ public final class MathOps {
   private MathOps() {}
 
   private static OpDef.Builder arithmetic(String name, String function, String summary) {
-    return ElementwiseOps.unary(name, ArithmeticFunctions.class, function, summary);
+    return ElementwiseOps.unary(name, ArithmeticFunctions.OVERLOADS, function, summary);
   }
 
   // tf.math.sign(tf.constant([-3., -0., 0., 2., nan])) -> [-1., 0., 0., 1., nan]
@@ -105,21 +105,21 @@ public final class MathOps {
       .build();
 
   // tf.math.squared_difference(tf.constant([1., 5.]), tf.constant([3., -1.])) -> [4., 36.]
-  public static final OpDef SQUARED_DIFFERENCE = ElementwiseOps.binary("squared_difference", ArithmeticFunctions.class,
+  public static final OpDef SQUARED_DIFFERENCE = ElementwiseOps.binary("squared_difference", ArithmeticFunctions.OVERLOADS,
           "squaredDifference", "(x - y) * (x - y), broadcasting (TF's SquaredDifference); integers wrap", true)
       .dtypes(DTypeSet.FLOATING.or(DTypeSet.COMPLEX).or(DTypeSet.SIGNED.atLeastBits(32)))
       .example(example("squared_difference", "float32", "float32", "1.0, 5.0", "3.0, -1.0"), "[4.0, 36.0]")
       .tfRawOps("SquaredDifference").tfApi("tf.math.squared_difference")
       .build();
   // tf.math.multiply_no_nan(tf.constant([inf, nan, 2.]), tf.constant([0., 0., 3.])) -> [0., 0., 6.]
-  public static final OpDef MULTIPLY_NO_NAN = ElementwiseOps.binary("multiply_no_nan", ArithmeticFunctions.class,
+  public static final OpDef MULTIPLY_NO_NAN = ElementwiseOps.binary("multiply_no_nan", ArithmeticFunctions.OVERLOADS,
           "multiplyNoNan", "x * y, but 0 where y is 0 even if x is inf or nan (TF's MulNoNan)", false)
       .dtypes(DTypeSet.FLOATING.or(DTypeSet.COMPLEX))
       .example(example("multiply_no_nan", "float32", "float32", "inf, nan, 2.0", "0.0, 0.0, 3.0"), "[0.0, 0.0, 6.0]")
       .tfRawOps("MulNoNan").tfApi("tf.math.multiply_no_nan")
       .build();
   // tf.math.nextafter(tf.constant([1., 1.], tf.float64), tf.constant([2., 0.], tf.float64)) -> [1.0000000000000002, 0.9999999999999999]
-  public static final OpDef NEXTAFTER = ElementwiseOps.binary("nextafter", ArithmeticFunctions.class, "nextafter",
+  public static final OpDef NEXTAFTER = ElementwiseOps.binary("nextafter", ArithmeticFunctions.OVERLOADS, "nextafter",
           "the next representable value after x towards y (TF's NextAfter)", false)
       .dtypes(DTypeSet.FLOATING.atLeastBits(32))
       .example(example("nextafter", "float64", "float64", "1.0, 1.0", "2.0, 0.0"), "[1.0000000000000002, 0.9999999999999999]")

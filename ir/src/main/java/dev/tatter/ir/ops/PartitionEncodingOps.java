@@ -5,7 +5,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
-import dev.tatter.runtime.kernels.PartitionKernels;
+import dev.tatter.runtime.kernels.ragged.PartitionKernels;
 
 /**
  * The encodings of a partition beyond row splits, row lengths, value rowids and nrows (which are

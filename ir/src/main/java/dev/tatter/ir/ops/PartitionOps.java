@@ -11,7 +11,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.PartitionKernels;
+import dev.tatter.runtime.kernels.ragged.PartitionKernels;
 import java.util.List;
 import java.util.Map;
 

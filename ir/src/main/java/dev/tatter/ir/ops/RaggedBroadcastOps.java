@@ -7,7 +7,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
-import dev.tatter.runtime.kernels.RowGatherKernels;
+import dev.tatter.runtime.kernels.gather.RowGatherKernels;
 
 /**
  * How a dense operand is broadcast into a ragged one: {@code row_gather} repeats each row of the

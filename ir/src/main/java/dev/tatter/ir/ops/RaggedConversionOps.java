@@ -13,9 +13,9 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.FromTensorKernels;
-import dev.tatter.runtime.kernels.MergeDimsKernel;
-import dev.tatter.runtime.kernels.SparseConversionKernels;
+import dev.tatter.runtime.kernels.conversion.FromTensorKernels;
+import dev.tatter.runtime.kernels.conversion.SparseConversionKernels;
+import dev.tatter.runtime.kernels.ragged.MergeDimsKernel;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -12,9 +12,9 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.GatherKernels;
-import dev.tatter.runtime.kernels.RaggedGatherKernels;
-import dev.tatter.runtime.kernels.RaggedRangeKernels;
+import dev.tatter.runtime.kernels.gather.GatherKernels;
+import dev.tatter.runtime.kernels.gather.RaggedGatherKernels;
+import dev.tatter.runtime.kernels.ragged.RaggedRangeKernels;
 import java.util.ArrayList;
 import java.util.List;
 

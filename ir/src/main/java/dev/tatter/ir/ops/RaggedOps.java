@@ -12,7 +12,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
-import dev.tatter.runtime.kernels.RaggedKernels;
+import dev.tatter.runtime.kernels.ragged.RaggedKernels;
 import java.util.ArrayList;
 import java.util.List;
 

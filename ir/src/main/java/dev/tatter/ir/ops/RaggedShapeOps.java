@@ -9,7 +9,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.RaggedShapeKernels;
+import dev.tatter.runtime.kernels.ragged.RaggedShapeKernels;
 
 /**
  * Sizes read off a (possibly ragged) tensor as values of the graph: the outer dimension (TF's

@@ -16,7 +16,7 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.ir.types.UnrankedType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.ReductionKernels;
+import dev.tatter.runtime.kernels.reduce.ReductionKernels;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

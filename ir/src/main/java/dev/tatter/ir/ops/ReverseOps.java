@@ -7,7 +7,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
-import dev.tatter.runtime.kernels.ReverseKernels;
+import dev.tatter.runtime.kernels.array.ReverseKernels;
 
 /**
  * {@code tf.reverse}: {@code reverse} along one axis of a dense tensor, and {@code row_reverse}

@@ -3,6 +3,7 @@ package dev.tatter.ir.ops;
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Fusion;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
@@ -11,12 +12,12 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.ir.Fusion;
-import dev.tatter.runtime.kernels.Reducer;
-import dev.tatter.runtime.kernels.RowReductionKernels;
-import dev.tatter.runtime.kernels.ScalarFunction;
-import dev.tatter.runtime.kernels.MinMaxFunctions;
-import dev.tatter.runtime.kernels.ScalarFunctions;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
+import dev.tatter.runtime.kernels.reduce.MinMaxFunctions;
+import dev.tatter.runtime.kernels.reduce.Reducer;
+import dev.tatter.runtime.kernels.reduce.RowReductionKernels;
+import dev.tatter.runtime.kernels.scalar.OverloadSet;
+import dev.tatter.runtime.kernels.scalar.ScalarFunctions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,13 +38,13 @@ public final class RowReductionOps {
       """;
 
   public static final OpDef ROW_SUM = row("row_sum", "the sum of each row; 0 for an empty row", Reducer.SUM)
-      .fusion(fold(ScalarFunctions.class, "add"))
+      .fusion(fold(ScalarFunctions.OVERLOADS, "add"))
       .example(ROWS + "%0 = row_sum(%v, %p) : tensor<float32>[5]\nreturn %0", "[8.0, 6.0, 0.0, 9.0, 8.0]")
       .tfRawOps("UnsortedSegmentSum").tfApi("tf.math.reduce_sum")
       .build();
 
   public static final OpDef ROW_PROD = row("row_prod", "the product of each row; 1 for an empty row", Reducer.PROD)
-      .fusion(fold(ScalarFunctions.class, "mul"))
+      .fusion(fold(ScalarFunctions.OVERLOADS, "mul"))
       .example(ROWS + "%0 = row_prod(%v, %p) : tensor<float32>[5]\nreturn %0", "[12.0, 5.0, 1.0, 9.0, 12.0]")
       .tfRawOps("UnsortedSegmentProd").tfApi("tf.math.reduce_prod")
       .build();
@@ -106,6 +107,10 @@ public final class RowReductionOps {
    */
   private static Fusion fold(Class<?> owner, String function) {
     return new Fusion.RowFold(new ScalarFunction(owner, function));
+  }
+
+  private static Fusion fold(OverloadSet overloads, String function) {
+    return new Fusion.RowFold(new ScalarFunction(overloads, function));
   }
 
   private static Type infer(OpContext ctx) {

@@ -10,9 +10,9 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.ScalarFunction;
-import dev.tatter.runtime.kernels.ScalarFunctions;
-import dev.tatter.runtime.kernels.ScanKernels;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
+import dev.tatter.runtime.kernels.reduce.ScanKernels;
+import dev.tatter.runtime.kernels.scalar.ScalarFunctions;
 
 /**
  * Cumulative sums and products: {@code cumsum}/{@code cumprod} along an axis of a dense tensor,
@@ -102,7 +102,7 @@ public final class ScanOps {
         })
         .kernel(ScanKernels.class, "rowScan", scan)
         // fused, the row loop accumulates with the same float/double/integer arithmetic as the kernel
-        .fusion(new Fusion.Scan(new ScalarFunction(ScalarFunctions.class, scan.equals("sum") ? "add" : "mul")))
+        .fusion(new Fusion.Scan(new ScalarFunction(ScalarFunctions.OVERLOADS, scan.equals("sum") ? "add" : "mul")))
         .example("""
             %v = constant() {value = tensor<int32>[5] [1, 2, 3, 4, 5]} : tensor<int32>[5]
             %s = constant() {value = tensor<int64>[4] [0, 3, 3, 5]} : tensor<int64>[4]

@@ -1,6 +1,8 @@
 package dev.tatter.ir.ops;
 
 import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.AttrKind;
+import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
@@ -10,11 +12,9 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.ir.AttrKind;
-import dev.tatter.ir.AttrSpec;
-import dev.tatter.runtime.kernels.BooleanMaskKernels;
-import dev.tatter.runtime.kernels.SequenceMaskKernels;
-import dev.tatter.runtime.kernels.WhereKernels;
+import dev.tatter.runtime.kernels.array.BooleanMaskKernels;
+import dev.tatter.runtime.kernels.array.SequenceMaskKernels;
+import dev.tatter.runtime.kernels.array.WhereKernels;
 import java.util.ArrayList;
 import java.util.List;
 

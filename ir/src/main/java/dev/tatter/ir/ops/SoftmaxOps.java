@@ -9,7 +9,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SoftmaxKernels;
+import dev.tatter.runtime.kernels.reduce.SoftmaxKernels;
 
 /**
  * {@code tf.nn.softmax} and {@code tf.nn.log_softmax}: along an axis of a dense tensor, and

@@ -8,7 +8,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SparseMatmulKernels;
+import dev.tatter.runtime.kernels.sparse.SparseMatmulKernels;
 import java.util.EnumSet;
 import java.util.Set;
 

@@ -10,7 +10,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SparseKernels;
+import dev.tatter.runtime.kernels.sparse.SparseKernels;
 import java.util.List;
 
 /**

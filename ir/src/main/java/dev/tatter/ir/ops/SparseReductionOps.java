@@ -9,8 +9,8 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.Reducer;
-import dev.tatter.runtime.kernels.SparseReduceKernels;
+import dev.tatter.runtime.kernels.reduce.Reducer;
+import dev.tatter.runtime.kernels.sparse.SparseReduceKernels;
 
 /**
  * {@code tf.sparse.reduce_sum} and {@code tf.sparse.reduce_max} over the axes given (the builder

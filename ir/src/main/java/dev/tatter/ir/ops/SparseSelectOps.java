@@ -9,7 +9,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SparseSelectKernels;
+import dev.tatter.runtime.kernels.sparse.SparseSelectKernels;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -8,7 +8,7 @@ import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
-import dev.tatter.runtime.kernels.SparseShapeKernels;
+import dev.tatter.runtime.kernels.sparse.SparseShapeKernels;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -9,7 +9,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SparseValueKernels;
+import dev.tatter.runtime.kernels.sparse.SparseValueKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +17,7 @@ import java.util.List;
  * {@code tf.sparse.softmax}, {@code tf.sparse.to_indicator} and {@code tf.sparse.bincount}: new
  * values from a sparse tensor's stored entries (see {@link SparseValueKernels}); bincount also of
  * a dense or ragged tensor, with a sparse result ({@code dense_count_sparse_output},
- * {@code ragged_count_sparse_output}: {@link dev.tatter.runtime.kernels.SparseCountKernels}).
+ * {@code ragged_count_sparse_output}: {@link dev.tatter.runtime.kernels.sparse.SparseCountKernels}).
  */
 public final class SparseValueOps {
   private SparseValueOps() {}
@@ -147,7 +147,7 @@ public final class SparseValueOps {
             long bins = bins(ctx);
             return new SparseType(weights.dtype(), perRow && values.rank() == 2 ? ImmutableList.of(values.dim(0), bins) : ImmutableList.of(bins));
           })
-          .kernel(dev.tatter.runtime.kernels.SparseCountKernels.class, "denseCount")
+          .kernel(dev.tatter.runtime.kernels.sparse.SparseCountKernels.class, "denseCount")
           // tf.sparse.bincount([[1, 2, 3, 2], [1, 3, 1, 5]], axis=-1) ->
           //   indices [[0, 1], [0, 2], [0, 3], [1, 1], [1, 3], [1, 5]], values [1, 2, 1, 2, 1, 1], dense_shape [2, 6]
           .example("""
@@ -188,7 +188,7 @@ public final class SparseValueOps {
             long bins = bins(ctx);
             return new SparseType(w, perRow ? ImmutableList.of(values.nrows(), bins) : ImmutableList.of(bins));
           })
-          .kernel(dev.tatter.runtime.kernels.SparseCountKernels.class, "raggedCount")
+          .kernel(dev.tatter.runtime.kernels.sparse.SparseCountKernels.class, "raggedCount")
           // tf.sparse.bincount(tf.ragged.constant([[1, 2], [3, 2, 1, 1]], tf.int64), axis=-1) ->
           //   indices [[0, 1], [0, 2], [1, 1], [1, 2], [1, 3]], values [1, 1, 2, 1, 1], dense_shape [2, 4]
           .example("""

@@ -8,7 +8,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.StringElementwiseKernels;
+import dev.tatter.runtime.kernels.strings.StringElementwiseKernels;
 
 /**
  * TF's per-string ops, each on a dense string tensor of any shape (ragged input through its flat

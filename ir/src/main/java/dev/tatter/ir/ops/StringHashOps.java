@@ -8,7 +8,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.StringHashKernels;
+import dev.tatter.runtime.kernels.strings.StringHashKernels;
 import java.util.List;
 
 /**

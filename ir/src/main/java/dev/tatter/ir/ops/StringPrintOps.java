@@ -9,7 +9,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.StringFormatKernels;
+import dev.tatter.runtime.kernels.strings.StringFormatKernels;
 
 /**
  * Values printed into text: TF's {@code StringFormat} of one dense or ragged value (the builder's

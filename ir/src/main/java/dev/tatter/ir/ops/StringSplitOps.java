@@ -12,8 +12,8 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.StringNGramsKernels;
-import dev.tatter.runtime.kernels.StringSplitKernels;
+import dev.tatter.runtime.kernels.strings.StringNGramsKernels;
+import dev.tatter.runtime.kernels.strings.StringSplitKernels;
 import java.util.List;
 
 /**

@@ -4,7 +4,7 @@ import static dev.tatter.ir.ops.ElementwiseOps.example;
 
 import dev.tatter.ir.OpDef;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.TranscendentalFunctions;
+import dev.tatter.runtime.kernels.scalar.TranscendentalFunctions;
 
 /**
  * TF's transcendental elementwise ops: roots, exponentials and logarithms, sigmoid and softplus,
@@ -23,12 +23,12 @@ public final class TranscendentalOps {
    * where its complex overloads exist ({@link #floatOrComplex}).
    */
   private static OpDef.Builder unary(String name, String summary) {
-    return ElementwiseOps.unary(name, TranscendentalFunctions.class, name, summary).dtypes(DTypeSet.FLOATING);
+    return ElementwiseOps.unary(name, TranscendentalFunctions.OVERLOADS, name, summary).dtypes(DTypeSet.FLOATING);
   }
 
   /** An op on floats and complex values (its complex overloads in {@code ComplexTranscendentals}). */
   private static OpDef.Builder floatOrComplex(String name, String summary) {
-    return ElementwiseOps.unary(name, TranscendentalFunctions.class, name, summary).dtypes(FLOAT_OR_COMPLEX);
+    return ElementwiseOps.unary(name, TranscendentalFunctions.OVERLOADS, name, summary).dtypes(FLOAT_OR_COMPLEX);
   }
 
   // tf.math.sqrt(tf.constant([4., 0., -1., -0.])) -> [2., 0., nan, -0.]
@@ -67,7 +67,7 @@ public final class TranscendentalOps {
       .tfRawOps("Sigmoid").tfApi("tf.math.sigmoid")
       .build();
   // tf.math.softplus(tf.constant([0., 100., -inf])) -> [0.6931472, 100., 0.]
-  public static final OpDef SOFTPLUS = ElementwiseOps.unary("softplus", TranscendentalFunctions.class, "softplus",
+  public static final OpDef SOFTPLUS = ElementwiseOps.unary("softplus", TranscendentalFunctions.OVERLOADS, "softplus",
           "log(exp(x) + 1) (TF's Softplus, which returns x for large x and exp(x) for very negative x)")
       .dtypes(DTypeSet.FLOATING)
       .example(example("softplus", "float32", "float32", "0.0, 100.0, -inf"), "[0.6931472, 100.0, 0.0]")
@@ -134,21 +134,21 @@ public final class TranscendentalOps {
       .tfRawOps("Atanh").tfApi("tf.math.atanh")
       .build();
   // tf.math.erf(tf.constant([0., -0., inf, -inf, nan])) -> [0., -0., 1., -1., nan]
-  public static final OpDef ERF = ElementwiseOps.unary("erf", dev.tatter.runtime.kernels.ErrorFunctions.class, "erf",
+  public static final OpDef ERF = ElementwiseOps.unary("erf", dev.tatter.runtime.kernels.scalar.ErrorFunctions.class, "erf",
           "the error function 2/sqrt(pi) * integral of exp(-t^2) from 0 to x (TF's Erf)")
       .dtypes(DTypeSet.FLOATING)
       .example(example("erf", "float32", "float32", "0.0, -0.0, inf, -inf, nan"), "[0.0, -0.0, 1.0, -1.0, nan]")
       .tfRawOps("Erf").tfApi("tf.math.erf")
       .build();
   // tf.math.erfc(tf.constant([0., inf, -inf, nan], tf.float64)) -> [1., 0., 2., nan]
-  public static final OpDef ERFC = ElementwiseOps.unary("erfc", dev.tatter.runtime.kernels.ErrorFunctions.class, "erfc",
+  public static final OpDef ERFC = ElementwiseOps.unary("erfc", dev.tatter.runtime.kernels.scalar.ErrorFunctions.class, "erfc",
           "the complementary error function 1 - erf(x), accurate where erf(x) is near 1 (TF's Erfc)")
       .dtypes(DTypeSet.FLOATING)
       .example(example("erfc", "float64", "float64", "0.0, inf, -inf, nan"), "[1.0, 0.0, 2.0, nan]")
       .tfRawOps("Erfc").tfApi("tf.math.erfc")
       .build();
   // tf.math.lgamma(tf.constant([0., 0.5, 1., -4., -5.6])) -> [inf, 0.5723649, 0., inf, -4.6477685] (TF's docstring)
-  public static final OpDef LGAMMA = ElementwiseOps.unary("lgamma", dev.tatter.runtime.kernels.GammaFunctions.class, "lgamma",
+  public static final OpDef LGAMMA = ElementwiseOps.unary("lgamma", dev.tatter.runtime.kernels.scalar.GammaFunctions.class, "lgamma",
           "log |Gamma(x)| (TF's Lgamma); +inf at the poles 0, -1, -2, ... and at ±inf")
       .dtypes(DTypeSet.FLOATING.without("bfloat16"))
       .example(example("lgamma", "float32", "float32", "0.0, 0.5, 1.0, -4.0, -5.6"), "[inf, 0.5723649, 0.0, inf, -4.6477685]")
@@ -156,7 +156,7 @@ public final class TranscendentalOps {
       .build();
   // tf.math.digamma(tf.constant([1., 0.5, 0., -1., inf], tf.float64)) -> [-0.5772156649015323, -1.9635100260214227, nan, nan, inf]
   // (TF 2.18 on x86-64; the exact values end ...5329 and ...4235: TF's series loses a few ulp, and Tatter follows it)
-  public static final OpDef DIGAMMA = ElementwiseOps.unary("digamma", dev.tatter.runtime.kernels.GammaFunctions.class, "digamma",
+  public static final OpDef DIGAMMA = ElementwiseOps.unary("digamma", dev.tatter.runtime.kernels.scalar.GammaFunctions.class, "digamma",
           "the derivative of lgamma, psi(x) (TF's Digamma); nan at 0, the negative integers and -inf, as TF's kernel")
       .dtypes(DTypeSet.FLOATING.without("bfloat16"))
       .example(example("digamma", "float64", "float64", "1.0, 0.5, 0.0, -1.0, inf"),
@@ -164,7 +164,7 @@ public final class TranscendentalOps {
       .tfRawOps("Digamma").tfApi("tf.math.digamma")
       .build();
   // tf.math.atan2(tf.constant([0., -0., 1.]), tf.constant([1., 1., 0.])) -> [0., -0., 1.5707964]
-  public static final OpDef ATAN2 = ElementwiseOps.binary("atan2", TranscendentalFunctions.class, "atan2",
+  public static final OpDef ATAN2 = ElementwiseOps.binary("atan2", TranscendentalFunctions.OVERLOADS, "atan2",
           "the angle of the point (x = second operand, y = first), as TF's Atan2(y, x)", false)
       .dtypes(DTypeSet.FLOATING)
       .example(example("atan2", "float32", "float32", "0.0, -0.0, 1.0", "1.0, 1.0, 0.0"), "[0.0, -0.0, 1.5707964]")
