@@ -118,6 +118,7 @@ class NarrowFloatRoundingTest {
   }
 
   private static Value ragged(GraphBuilder g, Value x) {
+    Ops tf = g.ops();
     return g.raggedFromRowSplits(x, g.constant(Tensor.ofLongs(SPLITS)));
   }
 
@@ -144,9 +145,9 @@ class NarrowFloatRoundingTest {
         return sums;
       }),
       // tf.math.unsorted_segment_sum(x, ids, 4), _mean (over max(count, 1)) and _sqrt_n
-      new Case("unsorted_segment_sum", (g, x) -> g.unsortedSegmentSum(x, g.constant(Tensor.ofInts(UNSORTED_IDS)),
+      new Case("unsorted_segment_sum", (g, x) -> g.ops().math.unsortedSegmentSum(x, g.constant(Tensor.ofInts(UNSORTED_IDS)),
           g.constant(Tensor.scalar(DType.INT32, SEGMENTS))), (x, d, r) -> segmentSums(x, UNSORTED_IDS, SEGMENTS, r)),
-      new Case("unsorted_segment_mean", (g, x) -> g.unsortedSegmentMean(x, g.constant(Tensor.ofInts(UNSORTED_IDS)),
+      new Case("unsorted_segment_mean", (g, x) -> g.ops().math.unsortedSegmentMean(x, g.constant(Tensor.ofInts(UNSORTED_IDS)),
           g.constant(Tensor.scalar(DType.INT32, SEGMENTS))), (x, d, r) -> {
         float[] sums = segmentSums(x, UNSORTED_IDS, SEGMENTS, r);
         int[] counts = counts(UNSORTED_IDS, SEGMENTS);
@@ -155,7 +156,7 @@ class NarrowFloatRoundingTest {
         }
         return sums;
       }),
-      new Case("unsorted_segment_sqrt_n", (g, x) -> g.unsortedSegmentSqrtN(x, g.constant(Tensor.ofInts(UNSORTED_IDS)),
+      new Case("unsorted_segment_sqrt_n", (g, x) -> g.ops().math.unsortedSegmentSqrtN(x, g.constant(Tensor.ofInts(UNSORTED_IDS)),
           g.constant(Tensor.scalar(DType.INT32, SEGMENTS))), (x, d, r) -> {
         float[] sums = segmentSums(x, UNSORTED_IDS, SEGMENTS, r);
         int[] counts = counts(UNSORTED_IDS, SEGMENTS);
@@ -165,7 +166,7 @@ class NarrowFloatRoundingTest {
         return sums;
       }),
       // tf.math.segment_mean(x, sorted ids): an empty segment is 0
-      new Case("segment_mean", (g, x) -> g.segmentMean(x, g.constant(Tensor.ofInts(SORTED_IDS))), (x, d, r) -> {
+      new Case("segment_mean", (g, x) -> g.ops().math.segmentMean(x, g.constant(Tensor.ofInts(SORTED_IDS))), (x, d, r) -> {
         float[] sums = segmentSums(x, SORTED_IDS, SEGMENTS, r);
         int[] counts = counts(SORTED_IDS, SEGMENTS);
         for (int s = 0; s < sums.length; s++) {
@@ -174,9 +175,9 @@ class NarrowFloatRoundingTest {
         return sums;
       }),
       // tf.math.cumsum / cumprod, and cumsum(exclusive=True, reverse=True)
-      new Case("cumsum", (g, x) -> x.cumsum(0), (x, d, r) -> scan(x, false, false, false, r)),
-      new Case("cumprod", (g, x) -> x.cumprod(0), (x, d, r) -> scan(x, true, false, false, r)),
-      new Case("cumsum exclusive reverse", (g, x) -> x.cumsum(0, true, true), (x, d, r) -> scan(x, false, true, true, r)),
+      new Case("cumsum", (g, x) -> g.ops().math.cumsum(x, 0), (x, d, r) -> scan(x, false, false, false, r)),
+      new Case("cumprod", (g, x) -> g.ops().math.cumprod(x, 0), (x, d, r) -> scan(x, true, false, false, r)),
+      new Case("cumsum exclusive reverse", (g, x) -> g.ops().math.cumsum(x, 0, true, true), (x, d, r) -> scan(x, false, true, true, r)),
       // elementwise, unfused and fused: x * x + x, each result rounded
       new Case("x * x + x", (g, x) -> x.mul(x).add(x), (x, d, r) -> {
         float[] out = new float[x.length];
@@ -250,9 +251,10 @@ class NarrowFloatRoundingTest {
         assertNotEquals(tensorOf(dtype, sums), tensorOf(dtype, rows(x, false, other)), "sums tell the roundings apart");
       }
       GraphBuilder g = new GraphBuilder();
+      Ops tf = g.ops();
       Value p = g.placeholder("p", SparseType.of(dtype, 3, 4));
-      List<Object> out = Harness.runEverywhere(g.build(p.sparseReduceSum(new long[] {1}, false),
-          p.sparseReduceMax(new long[] {1}, false)), Map.of("p", dev.tatter.runtime.SparseTensor.of(indices, tensorOf(dtype, x), 3, 4)));
+      List<Object> out = Harness.runEverywhere(g.build(tf.sparse.reduceSum(p, new long[] {1}, false),
+          tf.sparse.reduceMax(p, new long[] {1}, false)), Map.of("p", dev.tatter.runtime.SparseTensor.of(indices, tensorOf(dtype, x), 3, 4)));
       // tf.sparse.reduce_sum(st, axis=1) and reduce_max: each row's entries folded in index order
       assertEquals(tensorOf(dtype, sums), out.get(0), "sparse_reduce_sum on " + dtype);
       assertEquals(tensorOf(dtype, maxes), out.get(1), "sparse_reduce_max on " + dtype);
@@ -281,8 +283,9 @@ class NarrowFloatRoundingTest {
       }
       float[] x = {r.apply(60000f), r.apply(-60000f), r.apply(100.5f)};
       GraphBuilder h = new GraphBuilder();
+      Ops hTf = h.ops();
       Value in = h.placeholder("x", Types.dense(dtype, -1));
-      Object clamped = Harness.runEverywhere(h.build(in.saturateCast(DType.INT16)), Map.of("x", tensorOf(dtype, x))).get(0);
+      Object clamped = Harness.runEverywhere(h.build(hTf.dtypes.saturateCast(in, DType.INT16)), Map.of("x", tensorOf(dtype, x))).get(0);
       assertEquals(Tensor.of(DType.INT16, new short[] {(short) bound, (short) -32768, (short) (int) x[2]}, 3), clamped,
           "saturate_cast of " + dtype);
     }

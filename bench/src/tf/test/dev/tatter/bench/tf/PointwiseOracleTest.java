@@ -17,7 +17,7 @@ import dev.tatter.ir.ops.TranscendentalOps;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.DTypeSet;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.ScalarFunction;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -99,11 +99,11 @@ class PointwiseOracleTest {
   @Test
   void anOpWithoutAReference_orWithTheWrongOne_fails() {
     ScalarFunction sqrt = TranscendentalOps.SQRT.scalarFunction();
-    OpDef unbound = OpDef.builder("sqrt_unbound").operands("x").pointwise(sqrt.owner(), sqrt.name())
+    OpDef unbound = OpDef.builder("sqrt_unbound").operands("x").pointwise(sqrt.overloadSet(), sqrt.name())
         .type(ctx -> ctx.dense(0)).dtypes(DTypeSet.FLOATING).build();
     AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> check(unbound));
     assertTrue(e.getMessage().contains("names no reference raw op and no Python-level definition"), e.getMessage());
-    OpDef misbound = OpDef.builder("sqrt_misbound").operands("x").pointwise(sqrt.owner(), sqrt.name())
+    OpDef misbound = OpDef.builder("sqrt_misbound").operands("x").pointwise(sqrt.overloadSet(), sqrt.name())
         .type(ctx -> ctx.dense(0)).dtypes(DTypeSet.FLOATING).tfRawOps("Rsqrt").build();
     e = assertThrows(AssertionFailedError.class, () -> check(misbound));
     assertTrue(e.getMessage().startsWith("sqrt_misbound differs from TF on 4 dtype(s)"), e.getMessage());
