@@ -8,6 +8,7 @@ import dev.tatter.runtime.DType;
 import dev.tatter.runtime.DTypeLayout;
 import java.lang.reflect.Method;
 import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
@@ -49,6 +50,20 @@ final class ElementCode {
     DTypeLayout layout = dtype.layout();
     layout.toStorage().ifPresent(m -> invoke(mv, m));
     layout.fromStorage().ifPresent(m -> invoke(mv, m));
+  }
+
+  /**
+   * {@code int -> value}: an int (a count) converted to {@code dtype}'s compute type as Java
+   * converts it, then rounded through the dtype as storing it would (a float16 count rounds).
+   */
+  static void fromInt(MethodVisitor mv, DType dtype) {
+    switch (valueType(dtype).getSort()) {
+      case Type.LONG -> mv.visitInsn(Opcodes.I2L);
+      case Type.FLOAT -> mv.visitInsn(Opcodes.I2F);
+      case Type.DOUBLE -> mv.visitInsn(Opcodes.I2D);
+      default -> { } // an int compute type holds it as it is
+    }
+    wrap(mv, dtype);
   }
 
   static void invoke(MethodVisitor mv, Method m) {

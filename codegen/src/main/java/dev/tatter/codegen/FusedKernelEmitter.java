@@ -71,14 +71,16 @@ final class FusedKernelEmitter {
 
   /**
    * Whether a node that is not {@code fused} still runs as a generated loop of one step: an
-   * elementwise step or a row fold that fusion left alone (a gather alone keeps its kernel).
+   * elementwise step or a row fold that fusion left alone (a gather alone, by row or by index,
+   * keeps its kernel, which copies slices).
    */
   static boolean runsAsLoop(Node node) {
     if (node.type() instanceof DenseType t && t.shape().stream().allMatch(Dims::isKnown)
         && t.shape().stream().mapToLong(Long::longValue).reduce(1, (a, b) -> a * b) <= SMALL) {
       return false; // a handful of elements: the kernel's fixed cost is below the loop's set-up
     }
-    return FusedExpr.fusibleRowFold(node) || FusedExpr.fusibleStep(node) && !node.op().fusion().isGather();
+    return FusedExpr.fusibleRowFold(node)
+        || FusedExpr.fusibleStep(node) && !node.op().fusion().isGather() && !node.op().fusion().isLookup();
   }
 
   /** Results of at most this many elements, known statically, call the generic kernel instead. */
@@ -103,38 +105,12 @@ final class FusedKernelEmitter {
     int k = kernels++;
     List<Type> inputTypes = node.inputs().stream().map(Node::type).toList();
     List<Type> stepTypes = expr.stepTypes(inputTypes);
-    LoopShape shape = LoopShape.of(expr);
+    LoopShape shape = LoopShape.of(expr, inputTypes, stepTypes);
     // the index space the elementwise steps run over: a row reduction's or filter's values, else the result
     DenseType space = (DenseType) (shape.valuesOf() != null ? typeOf(shape.valuesOf(), inputTypes, stepTypes) : node.type());
-    byte[] kinds = new byte[inputTypes.size()];
-    // links[i]: for a row_gather's params, the partition it is gathered through; for such a
-    // partition, itself (the loop reads its value_rowids); else -1
-    int[] links = new int[inputTypes.size()];
-    java.util.Arrays.fill(links, -1);
-    for (FusedExpr.Step step : expr.steps()) {
-      if (step.op().fusion().isGather()) {
-        FusedExpr.Ref params = step.args().get(0), p = step.args().get(1);
-        if (!params.isInput() || !p.isInput()) {
-          throw new IllegalStateException("row_gather step " + step + " must read operands (a fuse pass bug)");
-        }
-        links[params.index()] = p.index();
-        links[p.index()] = p.index();
-      }
-    }
-    for (int i = 0; i < kinds.length; i++) {
-      if (inputTypes.get(i) instanceof DenseType dense) {
-        boolean oneElement = dense.shape().stream().allMatch(d -> Dims.isKnown(d) && d == 1);
-        kinds[i] = links[i] < 0 ? indexMap(dense, space) : oneElement ? FusedSupport.SCALAR : FusedSupport.GATHER;
-      } else {
-        kinds[i] = FusedSupport.PARTITION;
-      }
-    }
-    int partition = shape.partition();
-    if (partition >= 0 && links[partition] == partition) {
-      // gathered through the row loop's own partition: the row loop has the row at hand, so
-      // it reads params[row] and needs no rowids (prepareRows checks nvals itself)
-      links[partition] = -1;
-    }
+    OperandKinds operands = OperandKinds.of(expr, inputTypes, shape, space);
+    byte[] kinds = operands.kinds();
+    int[] links = operands.links();
     DType outType = shape.filter() >= 0 ? stepTypes.get(stepTypes.size() - 1).dtype() : node.type().dtype();
     emitEntry(k, node, kinds, links, shape, space, outType, evaluator);
     emitLoop(k, expr, inputTypes, stepTypes, kinds, links, shape);
@@ -143,26 +119,6 @@ final class FusedKernelEmitter {
 
   private static Type typeOf(FusedExpr.Ref ref, List<Type> inputTypes, List<Type> stepTypes) {
     return ref.isInput() ? inputTypes.get(ref.index()) : stepTypes.get(ref.index());
-  }
-
-  /**
-   * How the loop reads an operand, from the static types: SCALAR for a one-element shape,
-   * BROADCAST if it has a lower rank or a size 1 where the result's is not known to be 1, else
-   * IDENTITY (checked at run time, as unknown sizes may still differ).
-   */
-  static byte indexMap(DenseType operand, DenseType result) {
-    if (operand.shape().stream().allMatch(d -> Dims.isKnown(d) && d == 1)) {
-      return FusedSupport.SCALAR;
-    }
-    if (operand.rank() < result.rank()) {
-      return FusedSupport.BROADCAST;
-    }
-    for (int a = 0; a < operand.rank(); a++) {
-      if (operand.dim(a) == 1 && result.dim(a) != 1) {
-        return FusedSupport.BROADCAST;
-      }
-    }
-    return FusedSupport.IDENTITY;
   }
 
   private int constant(Object value) {
@@ -224,6 +180,15 @@ final class FusedKernelEmitter {
         loadBuffers(mv, k);
         mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRows",
             "(" + OBJECTS + "[B[II" + DTYPE + "Z" + BUFFERS + "I)" + OBJECTS, false);
+      }
+      case VECTOR_FOLD -> {
+        BytecodeCompiler.push(mv, shape.partition());
+        BytecodeCompiler.push(mv, space.rank());
+        loadConstant(mv, outType, dtype);
+        BytecodeCompiler.push(mv, ((DenseType) node.type()).rank() > space.rank() ? 1 : 0);
+        loadBuffers(mv, k);
+        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareVectorRows",
+            "(" + OBJECTS + "[B[III" + DTYPE + "Z" + BUFFERS + "I)" + OBJECTS, false);
       }
       case SCAN, FILTER -> {
         BytecodeCompiler.push(mv, shape.partition());
@@ -320,6 +285,9 @@ final class FusedKernelEmitter {
     int n = inputTypes.size();
     int[] inputLocal = new int[n];
     int[] indexLocal = new int[n];
+    int[] valueLocal = new int[n];
+    int[] rowsLocal = new int[n];
+    int innerSize = -1;
     for (int i = 0; i < n; i++) {
       if (kinds[i] == FusedSupport.PARTITION) {
         mv.visitVarInsn(ALOAD, 2);
@@ -328,6 +296,12 @@ final class FusedKernelEmitter {
         mv.visitTypeInsn(CHECKCAST, "[J");
         inputLocal[i] = next;
         mv.visitVarInsn(ASTORE, next++);
+        if (shape.kind() == LoopShape.Kind.VECTOR_FOLD && i == shape.partition()) {
+          // the inner size, which prepareVectorRows put in the partition's auxiliary slot
+          loadAuxInt(mv, 1 + n + i);
+          innerSize = next;
+          mv.visitVarInsn(ISTORE, next++);
+        }
         if (links[i] == i) {
           // the value_rowids a row_gather step reads params through
           mv.visitVarInsn(ALOAD, 2);
@@ -347,7 +321,16 @@ final class FusedKernelEmitter {
         indexLocal[i] = next;
         mv.visitVarInsn(ASTORE, next++);
       }
+      if (kinds[i] == FusedSupport.LOOKUP_TABLE) {
+        loadAuxInt(mv, 1 + n + i); // the params' rows
+        rowsLocal[i] = next;
+        mv.visitVarInsn(ISTORE, next++);
+      }
       DType dtype = inputTypes.get(i).dtype();
+      if (kinds[i] == FusedSupport.PER_VALUE) {
+        valueLocal[i] = next; // set once per value by the loop
+        next += ElementCode.valueType(dtype).getSize();
+      }
       mv.visitVarInsn(ALOAD, 2);
       BytecodeCompiler.push(mv, i + 1);
       mv.visitInsn(AALOAD);
@@ -376,8 +359,14 @@ final class FusedKernelEmitter {
     }
     int partition = shape.partition();
     int row = partition >= 0 ? next++ : -1;
+    boolean vector = shape.kind() == LoopShape.Kind.VECTOR_FOLD;
+    int inner = vector ? next++ : -1;
+    int[] lookupBase = new int[expr.steps().size()];
+    for (int s = 0; vector && s < lookupBase.length; s++) {
+      lookupBase[s] = expr.steps().get(s).op().fusion().isLookup() ? next++ : -1;
+    }
     FusedStepEmitter steps = new FusedStepEmitter(mv, expr, inputTypes, stepTypes, kinds, inputLocal, indexLocal,
-        stepLocal, scanLocal, index, partition, row);
+        stepLocal, scanLocal, index, partition, row, valueLocal, rowsLocal, lookupBase, inner);
     if (partition < 0) {
       // for (index = from; index < to; index++) out[index] = steps(index)
       mv.visitVarInsn(ILOAD, 0);
@@ -395,12 +384,24 @@ final class FusedKernelEmitter {
       mv.visitIincInsn(index, 1);
       mv.visitJumpInsn(GOTO, head);
       mv.visitLabel(end);
+    } else if (vector) {
+      new VectorFoldEmitter(mv, expr, steps, kinds).emit(inputLocal[partition], innerSize, out, row, next);
     } else {
       new RowLoopEmitter(mv, expr, stepTypes, steps, shape, n).emit(inputLocal[partition], out, index, row, next);
     }
     mv.visitInsn(RETURN);
     mv.visitMaxs(0, 0);
     mv.visitEnd();
+  }
+
+  /** {@code ((int[]) args[slot])[0]}: an int the preparation passed in an auxiliary slot. */
+  private static void loadAuxInt(MethodVisitor mv, int slot) {
+    mv.visitVarInsn(ALOAD, 2);
+    BytecodeCompiler.push(mv, slot);
+    mv.visitInsn(AALOAD);
+    mv.visitTypeInsn(CHECKCAST, "[I");
+    mv.visitInsn(ICONST_0);
+    mv.visitInsn(IALOAD);
   }
 
   /** Loops per dispatch method: keeps each {@code tableswitch} method far under HotSpot's JIT limit. */

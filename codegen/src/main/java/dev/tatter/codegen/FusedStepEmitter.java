@@ -14,11 +14,15 @@ import org.objectweb.asm.MethodVisitor;
 /**
  * Emits a fused loop's steps at the current index, each into its typed local. A scan step keeps
  * its accumulator in a local of its own ({@code scanLocal}, set to its start at each row by the
- * row loop); a filter step is the row loop's own branch, never emitted here.
+ * row loop); a filter step is the row loop's own branch, never emitted here. In a loop folding
+ * vectors, {@code index} is the flat element index, {@code inner} the local holding the inner
+ * position, a PER_VALUE operand's element is in {@code valueLocal} and a lookup step's row start in
+ * {@code lookupBase} (both set once per value by the loop); {@code rowsLocal} holds each lookup
+ * table's row count.
  */
 record FusedStepEmitter(MethodVisitor mv, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes,
     byte[] kinds, int[] inputLocal, int[] indexLocal, int[] stepLocal, int[] scanLocal, int index, int rowPartition,
-    int row) {
+    int row, int[] valueLocal, int[] rowsLocal, int[] lookupBase, int inner) {
 
   /** Steps {@code from} to {@code to - 1}. */
   void emit(int from, int to) {
@@ -57,6 +61,12 @@ record FusedStepEmitter(MethodVisitor mv, FusedExpr expr, List<Type> inputTypes,
         @Override
         public Void visitFilter(Fusion.Filter filter) {
           throw new IllegalStateException("a filter is the row loop's branch, not a step (a fuse pass bug)");
+        }
+
+        @Override
+        public Void visitLookup(Fusion.Lookup lookup) {
+          lookup(stepIndex, step, resultType);
+          return null;
         }
       });
       mv.visitVarInsn(ElementCode.valueType(resultType).getOpcode(ISTORE), stepLocal[s]);
@@ -122,6 +132,37 @@ record FusedStepEmitter(MethodVisitor mv, FusedExpr expr, List<Type> inputTypes,
     ElementCode.load(mv, inputTypes.get(params).dtype());
   }
 
+  /**
+   * params[base + d] in a loop folding vectors (base set once per value: the checked index times
+   * the inner size); elsewhere params[checked(indices[index])], params being rank 1.
+   */
+  private void lookup(int s, FusedExpr.Step step, DType resultType) {
+    int params = step.args().get(0).index();
+    mv.visitVarInsn(ALOAD, inputLocal[params]);
+    if (inner >= 0) {
+      mv.visitVarInsn(ILOAD, lookupBase[s]);
+      mv.visitVarInsn(ILOAD, inner);
+      mv.visitInsn(IADD);
+    } else {
+      FusedExpr.Ref indices = step.args().get(1);
+      loadRef(indices);
+      DType indexType = indices.isInput() ? inputTypes.get(indices.index()).dtype() : dtypeOf(indices.index());
+      loadIndexAsLong(indexType);
+      mv.visitVarInsn(ILOAD, rowsLocal[params]);
+      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "lookupIndex", "(JI)I", false);
+    }
+    ElementCode.load(mv, resultType);
+  }
+
+  /** Widens an int32 index on the stack to the long {@link FusedSupport#lookupIndex} takes. */
+  void loadIndexAsLong(DType indexType) {
+    if (ElementCode.valueType(indexType).getSort() == org.objectweb.asm.Type.INT) {
+      mv.visitInsn(I2L);
+    }
+  }
+
+  private static final String SUPPORT = org.objectweb.asm.Type.getInternalName(FusedSupport.class);
+
   void loadRef(FusedExpr.Ref ref) {
     if (ref.isInput()) {
       loadInput(ref.index());
@@ -140,8 +181,14 @@ record FusedStepEmitter(MethodVisitor mv, FusedExpr expr, List<Type> inputTypes,
       mv.visitVarInsn(ElementCode.valueType(dtype).getOpcode(ILOAD), inputLocal[i]);
       return;
     }
+    if (kinds[i] == FusedSupport.PER_VALUE) {
+      mv.visitVarInsn(ElementCode.valueType(dtype).getOpcode(ILOAD), valueLocal[i]);
+      return;
+    }
     mv.visitVarInsn(ALOAD, inputLocal[i]);
-    if (kinds[i] == FusedSupport.BROADCAST) {
+    if (kinds[i] == FusedSupport.INNER) {
+      mv.visitVarInsn(ILOAD, inner);
+    } else if (kinds[i] == FusedSupport.BROADCAST) {
       mv.visitVarInsn(ALOAD, indexLocal[i]);
       mv.visitVarInsn(ILOAD, index);
       mv.visitInsn(IALOAD);

@@ -128,6 +128,16 @@ final class RowLoopEmitter {
       mv.visitVarInsn(ALOAD, out);
       mv.visitVarInsn(ILOAD, row);
       mv.visitVarInsn(ElementCode.valueType(valueType).getOpcode(ILOAD), acc);
+      Method finish = fold.op().fusion().rowFoldFinish().flatMap(f -> f.overload(outType, 2)).orElse(null);
+      if (finish != null) {
+        // the row's length in the compute type, rounded through the dtype, as the kernel divides
+        mv.visitVarInsn(ILOAD, limit);
+        mv.visitVarInsn(ILOAD, start);
+        mv.visitInsn(ISUB);
+        ElementCode.fromInt(mv, outType);
+        ElementCode.invoke(mv, finish);
+        ElementCode.wrap(mv, outType);
+      }
       ElementCode.store(mv, outType);
     }
     if (shape.kind() == LoopShape.Kind.FILTER) {
@@ -200,9 +210,14 @@ final class RowLoopEmitter {
 
   /**
    * What the reduction kernel gives for an empty row (its starting value), found by running the
-   * kernel itself on one, as the JVM constant (boxed in the compute type) the accumulator starts from.
+   * kernel itself on one, as the JVM constant (boxed in the compute type) the accumulator starts
+   * from. A fold that finishes (a mean: its empty row is 0 / 0) starts from the dtype's zero, what
+   * its sum starts from.
    */
-  private static Object initialValue(FusedExpr.Step reduce, DType valueType) {
+  static Object initialValue(FusedExpr.Step reduce, DType valueType) {
+    if (reduce.op().fusion().rowFoldFinish().isPresent()) {
+      return valueType.layout().get(valueType.layout().newArray(1), 0);
+    }
     Tensor empty = Tensor.wrap(valueType, new int[] {0}, valueType.layout().newArray(0));
     RowPartition oneRow = RowPartition.fromRowSplits(new long[] {0, 0}, DType.INT64, true);
     Tensor start = (Tensor) KernelInvoker.invoke(reduce.op(), List.of(empty, oneRow), reduce.attributes());

@@ -19,45 +19,57 @@ public sealed interface Fusion {
 
   /** Whether this kind is one step per element of its operands, as an elementwise op is: {@link Pointwise} or {@link Cast}. */
   default boolean isElementwise() {
-    return accept(byKind(pointwise -> true, cast -> true, rowFold -> false, gather -> false, scan -> false, filter -> false));
+    return accept(byKind(pointwise -> true, cast -> true, rowFold -> false, gather -> false, scan -> false, filter -> false, lookup -> false));
   }
 
   /** Whether this kind is {@link RowFold}: a row reduction, the root of a fused group. */
   default boolean isRowFold() {
-    return accept(byKind(pointwise -> false, cast -> false, rowFold -> true, gather -> false, scan -> false, filter -> false));
+    return accept(byKind(pointwise -> false, cast -> false, rowFold -> true, gather -> false, scan -> false, filter -> false, lookup -> false));
   }
 
   /** Whether this kind is {@link Gather}: a read of one value per row through value_rowids. */
   default boolean isGather() {
-    return accept(byKind(pointwise -> false, cast -> false, rowFold -> false, gather -> true, scan -> false, filter -> false));
+    return accept(byKind(pointwise -> false, cast -> false, rowFold -> false, gather -> true, scan -> false, filter -> false, lookup -> false));
   }
 
   /** Whether this kind is {@link Scan}: a running fold within rows. */
   default boolean isScan() {
-    return accept(byKind(pointwise -> false, cast -> false, rowFold -> false, gather -> false, scan -> true, filter -> false));
+    return accept(byKind(pointwise -> false, cast -> false, rowFold -> false, gather -> false, scan -> true, filter -> false, lookup -> false));
   }
 
   /** Whether this kind is {@link Filter}: a compaction of the values by a mask. */
   default boolean isFilter() {
-    return accept(byKind(pointwise -> false, cast -> false, rowFold -> false, gather -> false, scan -> false, filter -> true));
+    return accept(byKind(pointwise -> false, cast -> false, rowFold -> false, gather -> false, scan -> false, filter -> true, lookup -> false));
+  }
+
+  /** Whether this kind is {@link Lookup}: a read of params rows by index values. */
+  default boolean isLookup() {
+    return accept(byKind(pointwise -> false, cast -> false, rowFold -> false, gather -> false, scan -> false, filter -> false, lookup -> true));
+  }
+
+  /** A {@link RowFold}'s finishing function of the row's fold and its length, if it has one ({@code row_mean}'s division). */
+  default Optional<ScalarFunction> rowFoldFinish() {
+    return accept(byKind(pointwise -> Optional.empty(), cast -> Optional.empty(),
+        rowFold -> Optional.ofNullable(rowFold.finish()), gather -> Optional.empty(), scan -> Optional.empty(),
+        filter -> Optional.empty(), lookup -> Optional.empty()));
   }
 
   /** A {@link Pointwise} op's scalar function; empty for the other kinds. */
   default Optional<ScalarFunction> pointwiseFunction() {
     return accept(byKind(pointwise -> Optional.of(pointwise.function()), cast -> Optional.empty(),
-        rowFold -> Optional.empty(), gather -> Optional.empty(), scan -> Optional.empty(), filter -> Optional.empty()));
+        rowFold -> Optional.empty(), gather -> Optional.empty(), scan -> Optional.empty(), filter -> Optional.empty(), lookup -> Optional.empty()));
   }
 
   /** A {@link RowFold}'s fold function; empty for the other kinds. */
   default Optional<ScalarFunction> rowFoldFunction() {
     return accept(byKind(pointwise -> Optional.empty(), cast -> Optional.empty(), rowFold -> Optional.of(rowFold.fold()),
-        gather -> Optional.empty(), scan -> Optional.empty(), filter -> Optional.empty()));
+        gather -> Optional.empty(), scan -> Optional.empty(), filter -> Optional.empty(), lookup -> Optional.empty()));
   }
 
   /** A {@link Scan}'s fold function; empty for the other kinds. */
   default Optional<ScalarFunction> scanFunction() {
     return accept(byKind(pointwise -> Optional.empty(), cast -> Optional.empty(), rowFold -> Optional.empty(),
-        gather -> Optional.empty(), scan -> Optional.of(scan.fold()), filter -> Optional.empty()));
+        gather -> Optional.empty(), scan -> Optional.of(scan.fold()), filter -> Optional.empty(), lookup -> Optional.empty()));
   }
 
   /**
@@ -65,7 +77,8 @@ public sealed interface Fusion {
    * adds a parameter here, so every question above fails to compile until it answers for it.
    */
   private static <R> Visitor<R> byKind(Function<Pointwise, R> pointwise, Function<Cast, R> cast,
-      Function<RowFold, R> rowFold, Function<Gather, R> gather, Function<Scan, R> scan, Function<Filter, R> filter) {
+      Function<RowFold, R> rowFold, Function<Gather, R> gather, Function<Scan, R> scan, Function<Filter, R> filter,
+      Function<Lookup, R> lookup) {
     return new Visitor<>() {
       @Override
       public R visitPointwise(Pointwise p) {
@@ -96,6 +109,11 @@ public sealed interface Fusion {
       public R visitFilter(Filter f) {
         return filter.apply(f);
       }
+
+      @Override
+      public R visitLookup(Lookup l) {
+        return lookup.apply(l);
+      }
     };
   }
 
@@ -112,6 +130,8 @@ public sealed interface Fusion {
     R visitScan(Scan scan);
 
     R visitFilter(Filter filter);
+
+    R visitLookup(Lookup lookup);
   }
 
   /**
@@ -139,8 +159,17 @@ public sealed interface Fusion {
   /**
    * A row reduction {@code (values, partition)}: the last step of a loop over rows, folding each
    * row's values in order with {@code fold} from the value the op's kernel gives an empty row.
+   * Values with inner dimensions fold each inner position on its own (a vector per row). A
+   * {@code finish} (null if none) is applied once per row to the fold and the row's length,
+   * converted to the values' compute type and rounded through their dtype: {@code row_mean}'s
+   * true division, as its kernel divides the sum by the count taken in the sum's dtype.
    */
-  record RowFold(ScalarFunction fold) implements Fusion {
+  record RowFold(ScalarFunction fold, ScalarFunction finish) implements Fusion {
+    /** A fold with no finishing step. */
+    public RowFold(ScalarFunction fold) {
+      this(fold, null);
+    }
+
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.visitRowFold(this);
@@ -155,6 +184,21 @@ public sealed interface Fusion {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.visitGather(this);
+    }
+  }
+
+  /**
+   * {@code gather(params, indices)} along axis 0 with rank-1 integer indices: value j of the
+   * result is params' row {@code indices[j]}, a slice of {@code inner} elements (the product of
+   * params' other dims). A loop reads {@code params[indices[j] * inner + d]} in place, checking
+   * each index against params' rows once per value, so the gathered rows are never stored: a
+   * row reduction over them (embedding pooling) folds each table row straight into its row's
+   * result. An index out of range ends the fast loop, and the kernel reports it.
+   */
+  record Lookup() implements Fusion {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.visitLookup(this);
     }
   }
 
@@ -199,6 +243,6 @@ public sealed interface Fusion {
     return fusion.accept(byKind(
         pointwise -> pointwise.function().overload(operand, arity).filter(m -> m.getReturnType() == result.computeType()),
         cast -> Optional.ofNullable(PointwiseKernels.castFunction(operand, result)),
-        rowFold -> Optional.empty(), gather -> Optional.empty(), scan -> Optional.empty(), filter -> Optional.empty()));
+        rowFold -> Optional.empty(), gather -> Optional.empty(), scan -> Optional.empty(), filter -> Optional.empty(), lookup -> Optional.empty()));
   }
 }

@@ -115,6 +115,9 @@ public final class FusePass implements Pass {
       }
       if (!FusedExpr.fusibleStep(node)) {
         String why = node.op().fusion() == null ? null : unfusedReason(node, names);
+        if (why == null && FusedExpr.isLookup(node.op()) && FusedExpr.canHold(node.op())) {
+          why = FusedExpr.lookupDecline(node);
+        }
         if (why != null) {
           notes.add(names.get(node) + " (" + node.op().mnemonic() + ") stays unfused: " + why + " (it runs as its kernel)");
         }
@@ -227,6 +230,10 @@ public final class FusePass implements Pass {
       return "not fused into " + names.get(rootNode) + ": shape " + mine.shape()
           + " differs from the group's " + theirs.shape() + " (the index spaces differ)";
     }
+    if (FusedExpr.isLookup(node.op()) && mine.rank() > 1 && !(rowRoot && FusedExpr.foldsVectors(theirs))) {
+      return "not fused into " + names.get(rootNode) + ": a gather of params rows of " + (mine.rank() - 1)
+          + " inner dim(s) joins only a row reduction's loop, which folds each gathered row where it reads it";
+    }
     if (groupSize[root] >= MAX_GROUP) {
       return "not fused into " + names.get(rootNode) + ": the group already holds " + MAX_GROUP + " nodes";
     }
@@ -309,9 +316,10 @@ public final class FusePass implements Pass {
           args.add(FusedExpr.Ref.step(step));
         } else {
           // a gathered params operand is an operand of its own per partition, since the loop
-          // reads it through that partition's value_rowids
-          Object key = a == 0 && member.op().fusion() != null && member.op().fusion().isGather()
-              ? List.of(operand, member.input(1)) : operand;
+          // reads it through that partition's value_rowids; a lookup's params and indices are
+          // operands of their own, read by index value and once per value
+          Object key = a == 0 && member.op().fusion().isGather() ? List.of(operand, member.input(1))
+              : a < 2 && member.op().fusion().isLookup() ? List.of(operand, "lookup", a) : operand;
           Integer index = inputOf.computeIfAbsent(key, o -> {
             inputs.add(mapping[operand.id()]);
             return inputs.size() - 1;

@@ -3,6 +3,7 @@ package dev.tatter.ir.ops;
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Fusion;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
@@ -32,6 +33,7 @@ public final class ArrayOps {
           .traits(Trait.PURE)
           .type(ArrayOps::gatherType)
           .kernel(GatherKernels.class, "gather")
+          .fusion(new Fusion.Lookup())
           // tf.gather([[0., .5], [1., 1.5], [2., 2.5]], [2, 0, 2, 1]) -> [[2., 2.5], [0., .5], [2., 2.5], [1., 1.5]]
           .example("""
               %table = constant() {value = tensor<float32>[3, 2] [[0.0, 0.5], [1.0, 1.5], [2.0, 2.5]]} : tensor<float32>[3, 2]

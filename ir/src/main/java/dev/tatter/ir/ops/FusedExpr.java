@@ -203,7 +203,44 @@ public record FusedExpr(List<Step> steps) {
       public Boolean visitFilter(Fusion.Filter filter) {
         return false; // the root of a group: see fusibleFilter
       }
+
+      @Override
+      public Boolean visitLookup(Fusion.Lookup lookup) {
+        return fusibleLookup(node);
+      }
     });
+  }
+
+  /**
+   * A {@code gather} along axis 0 with no batch dims, of rank-1 int32 or int64 indices, from
+   * dense params of a primitive dtype: each value reads one params row ({@link Fusion.Lookup}).
+   */
+  private static boolean fusibleLookup(Node node) {
+    return lookupDecline(node) == null;
+  }
+
+  /**
+   * Why a {@link Fusion.Lookup} node cannot be a step (null if it can): a loop reads rows of dense
+   * params along axis 0 by rank-1 int32 or int64 indices, elements of a primitive dtype.
+   */
+  public static String lookupDecline(Node node) {
+    if (node.attributes().getInt("axis") != 0 || node.attributes().getInt("batch_dims") != 0) {
+      return "a loop reads params rows along axis 0 with no batch dims, not along axis "
+          + node.attributes().getInt("axis") + " with batch_dims " + node.attributes().getInt("batch_dims");
+    }
+    if (!(node.input(0).type() instanceof DenseType params) || params.rank() < 1 || !params.dtype().isPrimitive()) {
+      return "its params " + node.input(0).type() + " are not dense values of a primitive dtype";
+    }
+    if (!(node.input(1).type() instanceof DenseType indices) || indices.rank() != 1
+        || indices.dtype() != DType.INT32 && indices.dtype() != DType.INT64) {
+      return "its indices " + node.input(1).type() + " are not a rank-1 int32 or int64 tensor";
+    }
+    return null;
+  }
+
+  /** Whether {@code op} reads params rows by index values ({@link Fusion.Lookup}). */
+  public static boolean isLookup(OpDef op) {
+    return op.fusion() != null && op.fusion().isLookup();
   }
 
   /**
@@ -242,16 +279,32 @@ public record FusedExpr(List<Step> steps) {
     }
   }
 
-  /** A row fold over rank-1 values with a fold overload for their dtype: the root of a fused group. */
+  /**
+   * A row fold with a fold overload for its values' dtype: the root of a fused group. Values with
+   * inner dimensions fold a vector per row. A fold that finishes ({@code row_mean}) fuses where its
+   * result keeps the values' dtype (floats; an integer mean is a float) and the finish has an
+   * overload for it.
+   */
   public static boolean fusibleRowFold(Node node) {
-    ScalarFunction fold = node.op().fusion() == null ? null : node.op().fusion().rowFoldFunction().orElse(null);
+    Fusion fusion = node.op().fusion();
+    ScalarFunction fold = fusion == null ? null : fusion.rowFoldFunction().orElse(null);
     if (fold == null || !canHold(node.op())
-        || !(node.input(0).type() instanceof DenseType values) || values.rank() != 1) {
+        || !(node.input(0).type() instanceof DenseType values) || values.rank() < 1) {
       return false;
     }
-    Class<?> compute = values.dtype().computeType();
-    return values.dtype().isPrimitive()
-        && fold.overload(values.dtype(), 2).filter(m -> m.getReturnType() == compute).isPresent();
+    DType dtype = values.dtype();
+    Class<?> compute = dtype.computeType();
+    if (!dtype.isPrimitive() || fold.overload(dtype, 2).filter(m -> m.getReturnType() == compute).isEmpty()) {
+      return false;
+    }
+    ScalarFunction finish = fusion.rowFoldFinish().orElse(null);
+    return finish == null || node.type().dtype() == dtype
+        && finish.overload(dtype, 2).filter(m -> m.getReturnType() == compute).isPresent();
+  }
+
+  /** Whether a fused row fold over {@code values} folds a vector per row (its values have inner dimensions). */
+  public static boolean foldsVectors(Type values) {
+    return values instanceof DenseType d && d.rank() >= 2;
   }
 
   public Step result() {

@@ -64,6 +64,8 @@ public final class RowReductionOps {
 
   public static final OpDef ROW_MEAN = row("row_mean",
           "the mean of each row, a true division (float64 for int32/int64, float32 for int8/int16); NaN for an empty row", null)
+      .fusion(new Fusion.RowFold(new ScalarFunction(ScalarFunctions.OVERLOADS, "add"),
+          new ScalarFunction(ScalarFunctions.OVERLOADS, "truediv")))
       .example(ROWS + "%0 = row_mean(%v, %p) : tensor<float32>[5]\nreturn %0", "[2.6666667, 3.0, nan, 9.0, 4.0]")
       .tfApi("tf.math.reduce_mean")
       .tfPythonLevel("tf.math.reduce_mean of a ragged tensor: the row sums (UnsortedSegmentSum by value_rowids) divided by the row "

@@ -8,6 +8,7 @@ import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.ParallelLoops;
 import dev.tatter.runtime.kernels.elementwise.Broadcast;
 import java.lang.reflect.Array;
+import java.util.Arrays;
 import java.util.concurrent.ForkJoinPool;
 
 /**
@@ -39,6 +40,23 @@ public final class FusedSupport {
    * rowids being the value_rowids of the partition {@code links[i]} names (computed here).
    */
   public static final byte GATHER = 4;
+  /**
+   * In a loop folding a vector per row: an operand of shape {@code [nvals, 1, ..., 1]}, one element
+   * per value, read once per value and used at every inner position.
+   */
+  public static final byte PER_VALUE = 5;
+  /**
+   * In a loop folding a vector per row: an operand holding one element per inner position (the
+   * values' inner dims, leading dims of 1 allowed), read at the inner position.
+   */
+  public static final byte INNER = 6;
+  /**
+   * The params of a {@code gather} step (a lookup): rows read by index value, {@code
+   * data[index * inner + d]}; its auxiliary slot holds {@code int[] {rows}}.
+   */
+  public static final byte LOOKUP_TABLE = 7;
+  /** In a loop folding a vector per row: a lookup's rank-1 indices, read once per value. */
+  public static final byte LOOKUP_INDEX = 8;
 
   /**
    * Prepares a fused loop, or returns null if the fast loop does not apply. The result shape S
@@ -203,6 +221,114 @@ public final class FusedSupport {
     return args;
   }
 
+  /**
+   * Prepares a fused row fold over values with inner dims (a vector per row), or returns null if
+   * the fast loop does not apply. The values' shape (rank {@code rank}) is the IDENTITY operands'
+   * or, with none, a lookup's ({@code [indices length] + params.shape[1:]}); it must have the
+   * partition's nvals rows and a nonempty inner size {@code inner}. PER_VALUE operands must have
+   * shape {@code [nvals, 1, ...]}, INNER ones hold the inner dims (after dims of 1), a lookup's
+   * params {@code [rows] + inner dims} and its indices {@code [nvals]}. The output is {@code
+   * [nrows] + inner dims} ({@code [nrows, 1] + inner} with keepdims); the partition's auxiliary
+   * slot holds {@code int[] {inner}}.
+   */
+  public static Object[] prepareVectorRows(Object[] inputs, byte[] kinds, int[] links, int partition, int rank, DType dtype,
+      boolean keepdims, OutputBuffers buffers, int kernel) {
+    RowPartition p = (RowPartition) inputs[partition];
+    int n = inputs.length;
+    int[] values = vectorSpace(inputs, kinds, rank);
+    if (values == null || values[0] != p.nvals()) {
+      return null;
+    }
+    int inner = 1;
+    for (int a = 1; a < values.length; a++) {
+      inner = Math.multiplyExact(inner, values[a]);
+    }
+    if (inner == 0) {
+      return null; // nothing is read: the kernels decide what an empty slice accepts
+    }
+    Object[] args = new Object[2 * n + 2];
+    for (int i = 0; i < n; i++) {
+      if (kinds[i] == PARTITION) {
+        args[1 + i] = ((RowPartition) inputs[i]).unsafeRowSplits();
+        continue;
+      }
+      Tensor t = (Tensor) inputs[i];
+      int[] shape = t.shape();
+      boolean fits = switch (kinds[i]) {
+        case IDENTITY -> Arrays.equals(shape, values);
+        case SCALAR -> t.size() == 1;
+        case PER_VALUE -> shape.length == rank && shape[0] == values[0] && t.size() == values[0];
+        case INNER -> t.size() == inner && innerShape(shape, values);
+        case LOOKUP_TABLE -> shape.length == rank && Arrays.equals(shape, 1, rank, values, 1, rank);
+        case LOOKUP_INDEX -> shape.length == 1 && shape[0] == values[0];
+        default -> false;
+      };
+      if (!fits) {
+        return null;
+      }
+      args[1 + i] = t.unsafeData();
+      if (kinds[i] == LOOKUP_TABLE) {
+        args[1 + n + i] = new int[] {shape[0]};
+      }
+    }
+    int[] outShape = new int[values.length + (keepdims ? 1 : 0)];
+    outShape[0] = p.nrows();
+    if (keepdims) {
+      outShape[1] = 1;
+    }
+    System.arraycopy(values, 1, outShape, keepdims ? 2 : 1, values.length - 1);
+    args[0] = OutputBuffers.array(buffers, kernel, dtype, Sizes.elementCount(outShape));
+    args[1 + n + partition] = new int[] {inner};
+    args[2 * n + 1] = outShape;
+    return args;
+  }
+
+  /** The values' shape of a vector fold: its IDENTITY operands' (all equal), else its first lookup's. */
+  private static int[] vectorSpace(Object[] inputs, byte[] kinds, int rank) {
+    int[] shape = commonShape(inputs, kinds, rank);
+    if (shape != null || hasIdentity(kinds)) {
+      return shape;
+    }
+    int table = -1;
+    int indices = -1;
+    for (int i = 0; i < kinds.length; i++) {
+      if (kinds[i] == LOOKUP_TABLE && table < 0) {
+        table = i;
+      } else if (kinds[i] == LOOKUP_INDEX && indices < 0) {
+        indices = i;
+      }
+    }
+    if (table < 0 || indices < 0 || ((Tensor) inputs[table]).rank() != rank || ((Tensor) inputs[indices]).rank() != 1) {
+      return null;
+    }
+    int[] space = ((Tensor) inputs[table]).shape().clone();
+    space[0] = ((Tensor) inputs[indices]).dim(0);
+    return space;
+  }
+
+  /** Whether {@code shape}, aligned right, is the inner dims of {@code values} after dims of 1. */
+  private static boolean innerShape(int[] shape, int[] values) {
+    int lead = shape.length - (values.length - 1);
+    for (int a = 0; a < shape.length; a++) {
+      if (a < lead ? shape[a] != 1 : shape[a] != values[a - lead + 1]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A lookup's index checked against its params' {@code rows}, as an int: the loop's one check per
+   * value. An index out of range throws, which ends the fast loop; the general path then reports
+   * it as the gather kernel does.
+   */
+  public static int lookupIndex(long index, int rows) {
+    if (index < 0 || index >= rows) {
+      throw new IndexOutOfBoundsException("lookup index " + index + " is not in [0, " + rows + ")");
+    }
+    return (int) index;
+  }
+
   /** The rows of the partition operand {@code partition} a row loop's args hold. */
   public static int rows(Object[] args, int partition) {
     return ((long[]) args[1 + partition]).length - 1;
@@ -261,6 +387,13 @@ public final class FusedSupport {
         return null;
       }
       args[1 + i] = t.unsafeData();
+      if (kinds[i] == LOOKUP_TABLE) {
+        if (t.rank() != 1) {
+          return null;
+        }
+        args[1 + n + i] = new int[] {t.dim(0)};
+        continue;
+      }
       if (kinds[i] == BROADCAST) {
         int[] index = broadcastIndex(t.shape(), space, count);
         if (index == null) {
