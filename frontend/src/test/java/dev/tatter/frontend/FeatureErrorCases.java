@@ -93,5 +93,59 @@ final class FeatureErrorCases {
       g.ops().nn.embeddingLookupSparse(table(g), g.placeholder("ids", Types.parse("sparse<int64>[2, 2]")),
           g.placeholder("w", Types.dense(DType.FLOAT32, -1)), "sum");
     }));
+    // ---- feature crosses and fingerprints ----
+    on.accept("B412", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().sparse.cross(java.util.List.of(g.placeholder("r", Types.ragged(DType.STRING, 1))));
+    }));
+    on.accept("B413", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().ragged.crossHashed(java.util.List.of(g.placeholder("r", Types.ragged(DType.STRING, 1))), -1);
+    }));
+    on.accept("B414", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().ragged.cross(java.util.List.of(g.placeholder("r", Types.ragged(DType.FLOAT32, 1))));
+    }));
+    on.accept("B415", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().sparse.cross(java.util.List.of(g.placeholder("s", Types.parse("sparse<int64>[2, 2, 2]"))));
+    }));
+    on.accept("B416", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().ragged.cross(java.util.List.of(g.placeholder("r", Types.ragged(DType.STRING, 2))));
+    }));
+    on.accept("B417", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().sparse.cross(java.util.List.of(g.placeholder("d", Types.dense(DType.STRING, -1))));
+    }));
+    on.accept("B418", () -> assertThrows(IllegalArgumentException.class,
+        () -> new GraphBuilder().ops().ragged.cross(java.util.List.of())));
+    on.accept("B419", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().fingerprint(g.scalar(DType.INT64, 1));
+    }));
+    on.accept("B420", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().fingerprint(g.indices(DType.INT64, 1, 2), "md5");
+    }));
+    on.accept("R400", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = g.placeholder("a", Types.ragged(DType.STRING, 1));
+      Value b = g.placeholder("b", Types.ragged(DType.STRING, 1));
+      return run(g, Map.of("a", strings(new long[] {0, 1, 2}, "x", "y"), "b", strings(new long[] {0, 1}, "z")),
+          g.ops().ragged.cross(java.util.List.of(a, b)));
+    });
+    on.accept("R401", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value s = g.placeholder("s", Types.parse("sparse<int64>[None, None]"));
+      Value d = g.placeholder("d", Types.dense(DType.INT64, -1, -1));
+      return run(g, Map.of("s", dev.tatter.runtime.SparseTensor.of(new long[][] {{0, 0}}, Tensor.ofLongs(7), 2, 1),
+          "d", Tensor.of(DType.INT64, new long[] {1, 2, 3}, 3, 1)), g.ops().sparse.crossHashed(java.util.List.of(d, s)));
+    });
+  }
+
+  private static dev.tatter.runtime.RaggedTensor strings(long[] splits, String... values) {
+    return dev.tatter.runtime.RaggedTensor.of(Tensor.ofStrings(values),
+        dev.tatter.runtime.RowPartition.fromRowSplits(splits, DType.INT64, true));
   }
 }

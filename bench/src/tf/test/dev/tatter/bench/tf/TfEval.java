@@ -114,6 +114,11 @@ final class TfEval {
         ((TInt64) t).copyTo(DataBuffers.of(a, false, false));
         yield Tensor.wrap(DType.INT64, shape, a);
       }
+      case DT_UINT8 -> {
+        byte[] a = new byte[n];
+        ((org.tensorflow.types.TUint8) t).copyTo(DataBuffers.of(a, false, false));
+        yield Tensor.wrap(DType.UINT8, shape, a);
+      }
       case DT_BOOL -> {
         boolean[] a = new boolean[n];
         ((TBool) t).copyTo(DataBuffers.of(a, false, false));

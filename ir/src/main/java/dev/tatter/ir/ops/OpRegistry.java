@@ -71,6 +71,7 @@ public final class OpRegistry {
       StringFormatOps.class,
       StringPrintOps.class,
       SparseValueOps.class,
+      FeatureCrossOps.class,
       FusedOps.class);
 
   /** Every op, library by library (an unmodifiable list; its first use initializes every library). */

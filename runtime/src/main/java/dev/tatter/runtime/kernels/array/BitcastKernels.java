@@ -48,6 +48,33 @@ public final class BitcastKernels {
     return Arrays.copyOf(shape, shape.length - 1);
   }
 
+  /**
+   * The elements' bytes as they lie in memory, little-endian (what TF's {@code Fingerprint} reads):
+   * a bool is one byte 0 or 1, a complex number its real then its imaginary part. Kernel internal,
+   * not API.
+   */
+  public static byte[] littleEndianBytes(Tensor x) {
+    Object data = x.unsafeData();
+    int width = x.dtype().bits() / 8;
+    ByteBuffer bytes = ByteBuffer.allocate(Math.multiplyExact(x.size(), Math.max(width, 1))).order(ByteOrder.LITTLE_ENDIAN);
+    if (data instanceof boolean[] a) {
+      for (boolean v : a) {
+        bytes.put((byte) (v ? 1 : 0));
+      }
+    } else if (data instanceof dev.tatter.runtime.Complex64[] a) {
+      for (dev.tatter.runtime.Complex64 v : a) {
+        bytes.putInt(Float.floatToRawIntBits(v.re())).putInt(Float.floatToRawIntBits(v.im()));
+      }
+    } else if (data instanceof dev.tatter.runtime.Complex128[] a) {
+      for (dev.tatter.runtime.Complex128 v : a) {
+        bytes.putLong(Double.doubleToRawLongBits(v.re())).putLong(Double.doubleToRawLongBits(v.im()));
+      }
+    } else {
+      write(bytes, data);
+    }
+    return bytes.array();
+  }
+
   private static void write(ByteBuffer b, Object data) {
     if (data instanceof byte[] a) {
       b.put(a);

@@ -14,6 +14,20 @@ public final class FarmHash {
   private static final long K1 = 0xb492b66fbe98f273L;
   private static final long K2 = 0x9ae16a3b2f90404fL;
 
+  private static final long CAT_MUL = 0xc6a4a7935bd1e995L;
+
+  /**
+   * TF's {@code FingerprintCat64(fp1, fp2)}: a fingerprint of two fingerprints (not commutative),
+   * how TF's feature crosses combine their features' fingerprints.
+   */
+  public static long fingerprintCat64(long fp1, long fp2) {
+    long result = fp1 ^ CAT_MUL;
+    result ^= shiftMix(fp2 * CAT_MUL) * CAT_MUL;
+    result *= CAT_MUL;
+    result = shiftMix(result) * CAT_MUL;
+    return shiftMix(result);
+  }
+
   /** The fingerprint of a byte string (one byte per char). */
   public static long fingerprint64(String s) {
     int len = s.length();
