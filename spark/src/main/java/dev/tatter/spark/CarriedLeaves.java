@@ -64,7 +64,7 @@ final class CarriedLeaves {
     @Override void fillZeros(int at, int n) { Arrays.fill(values, at, at + n, (byte) 0); }
     @Override int unsafeElementBytes() { return 2; }
 
-    @Override void writeUnsafe(Object data, int from, int to, Object target, long arrayStart, long fixedStart) {
+    @Override void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
       byte[] b = (byte[]) data;
       for (int i = from; i < to; i++) {
         Platform.putShort(target, fixedStart + 2L * (i - from), (short) (b[i] & 0xFF));
@@ -108,7 +108,7 @@ final class CarriedLeaves {
     @Override void fillZeros(int at, int n) { Arrays.fill(values, at, at + n, (short) 0); }
     @Override int unsafeElementBytes() { return 4; }
 
-    @Override void writeUnsafe(Object data, int from, int to, Object target, long arrayStart, long fixedStart) {
+    @Override void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
       short[] v = (short[]) data;
       for (int i = from; i < to; i++) {
         Platform.putInt(target, fixedStart + 4L * (i - from), v[i] & 0xFFFF);
@@ -152,7 +152,7 @@ final class CarriedLeaves {
     @Override void fillZeros(int at, int n) { Arrays.fill(values, at, at + n, 0); }
     @Override int unsafeElementBytes() { return 8; }
 
-    @Override void writeUnsafe(Object data, int from, int to, Object target, long arrayStart, long fixedStart) {
+    @Override void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
       int[] v = (int[]) data;
       for (int i = from; i < to; i++) {
         Platform.putLong(target, fixedStart + 8L * (i - from), v[i] & 0xFFFF_FFFFL);
@@ -250,7 +250,7 @@ final class CarriedLeaves {
     @Override void fillZeros(int at, int n) { Arrays.fill(values, at, at + n, (short) 0); } // +0.0 in both formats
     @Override int unsafeElementBytes() { return 4; }
 
-    @Override void writeUnsafe(Object data, int from, int to, Object target, long arrayStart, long fixedStart) {
+    @Override void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
       short[] v = (short[]) data;
       for (int i = from; i < to; i++) {
         Platform.putFloat(target, fixedStart + 4L * (i - from), widen(v[i]));

@@ -32,6 +32,8 @@ final class InputColumn {
   private final Type type;
   private final NullPolicy nullPolicy;
   private final RowNames rowNames;
+  /** Whether an {@code UnsafeArrayData}'s elements are copied in bulk (else read one by one). */
+  private final boolean bulkArrays;
   /** Nested array levels of a row: the dimensions after the batch. */
   private final int depth;
   /** Levels {@code [0, raggedLevels)} are ragged (row splits), the rest uniform. */
@@ -54,7 +56,9 @@ final class InputColumn {
    */
   private int nullsAwaitingLength;
 
-  InputColumn(String column, int ordinal, String placeholder, Type type, NullPolicy nullPolicy, RowNames rowNames) {
+  InputColumn(String column, int ordinal, String placeholder, Type type, NullPolicy nullPolicy, RowNames rowNames,
+      boolean bulkArrays) {
+    this.bulkArrays = bulkArrays;
     this.column = column;
     this.ordinal = ordinal;
     this.placeholder = placeholder;
@@ -167,7 +171,7 @@ final class InputColumn {
     int n = array.numElements();
     count(level, n, row, rowInPartition);
     if (level == depth - 1) {
-      int nullAt = array instanceof UnsafeArrayData u ? leaf.appendUnsafe(u) : leaf.appendAll(array);
+      int nullAt = bulkArrays && array instanceof UnsafeArrayData u ? leaf.appendUnsafe(u) : leaf.appendAll(array);
       if (nullAt >= 0) {
         throw refuse(row, rowInPartition, "holds a null value (element " + nullAt + " of an array at depth " + (level + 1)
             + "; a tensor has no null values)");

@@ -193,9 +193,10 @@ abstract class Leaf {
   /**
    * Writes elements {@code [from, to)} of {@code data} as the elements of the {@code UnsafeArrayData}
    * starting at {@code arrayStart} in {@code target}: the fixed part at {@code fixedStart}, any
-   * variable-length part after it ({@link #unsafeVariableBytes} bytes). The header is the caller's.
+   * variable-length part after it ({@link #unsafeVariableBytes} bytes). The header is the caller's;
+   * offsets are {@code Platform}'s (from the array object, {@code Platform.BYTE_ARRAY_OFFSET} first).
    */
-  void writeUnsafe(Object data, int from, int to, Object target, long arrayStart, long fixedStart) {
+  void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
     throw new UnsupportedOperationException(dtype + " is written through slice");
   }
 }

@@ -26,8 +26,11 @@ final class OutputColumn {
   private final int ordinal;
   private final int depth;
   private final Leaf leaf;
+  /** Whether array columns are written in Spark's binary form in bulk (else as generic arrays, element by element). */
+  private final boolean bulkArrays;
 
-  OutputColumn(String fetch, int ordinal, Type type) {
+  OutputColumn(String fetch, int ordinal, Type type, boolean bulkArrays) {
+    this.bulkArrays = bulkArrays;
     this.fetch = fetch;
     this.ordinal = ordinal;
     this.depth = SparkTypes.nestingDepth(type, "%" + fetch);
@@ -52,7 +55,7 @@ final class OutputColumn {
       this.uniform = uniform;
       this.data = data;
       this.nullRows = nullRows;
-      if (depth > 0 && leaf.unsafeElementBytes() > 0) {
+      if (bulkArrays && depth > 0 && leaf.unsafeElementBytes() > 0) {
         layOut(rows);
       }
     }
@@ -125,7 +128,7 @@ final class OutputColumn {
     }
 
     /** Writes element {@code index} at {@code level} as an {@code UnsafeArrayData} at {@code start} of {@code target}. */
-    private void writeArray(int level, long index, Object target, long start) {
+    private void writeArray(int level, long index, byte[] target, long start) {
       long from = from(level, index);
       long to = to(level, index);
       int n = (int) (to - from);

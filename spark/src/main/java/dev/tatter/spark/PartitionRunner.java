@@ -39,9 +39,21 @@ final class PartitionRunner implements FlatMapFunction<Iterator<InternalRow>, In
   private final int batchSize;
   private final NullPolicy nullPolicy;
   private final String rowKeyColumn;
+  /**
+   * Arrays in Spark's binary form are read and written in bulk (the default), or else element by
+   * element through Spark's getters and generic arrays, as any other {@code ArrayData} is: the two
+   * paths give the same bits, which a test checks by running both.
+   */
+  private final boolean bulkArrays;
 
   PartitionRunner(String graphText, StructType inputSchema, List<String> columns, List<String> placeholders,
       List<String> fetches, List<String> outputColumns, int batchSize, NullPolicy nullPolicy, String rowKeyColumn) {
+    this(graphText, inputSchema, columns, placeholders, fetches, outputColumns, batchSize, nullPolicy, rowKeyColumn, true);
+  }
+
+  PartitionRunner(String graphText, StructType inputSchema, List<String> columns, List<String> placeholders,
+      List<String> fetches, List<String> outputColumns, int batchSize, NullPolicy nullPolicy, String rowKeyColumn,
+      boolean bulkArrays) {
     this.graphText = graphText;
     this.fingerprint = GraphCache.fingerprint(graphText);
     this.inputSchema = inputSchema;
@@ -52,6 +64,7 @@ final class PartitionRunner implements FlatMapFunction<Iterator<InternalRow>, In
     this.batchSize = batchSize;
     this.nullPolicy = nullPolicy;
     this.rowKeyColumn = rowKeyColumn;
+    this.bulkArrays = bulkArrays;
   }
 
   @Override
@@ -91,14 +104,14 @@ final class PartitionRunner implements FlatMapFunction<Iterator<InternalRow>, In
       }
       for (int i = 0; i < binding.outputs.size(); i++) {
         GraphBinding.Output out = binding.outputs.get(i);
-        outputs.add(new OutputColumn(out.fetch().name().orElseThrow(), i, out.fetch().type()));
+        outputs.add(new OutputColumn(out.fetch().name().orElseThrow(), i, out.fetch().type(), bulkArrays));
         fetchNodes.add(out.fetch());
       }
     }
 
     private InputColumn newInput(GraphBinding.Input in) {
       return new InputColumn(in.column(), in.ordinal(), in.placeholder().name().orElseThrow(), in.placeholder().type(),
-          nullPolicy, names);
+          nullPolicy, names, bulkArrays);
     }
 
     @Override
@@ -183,8 +196,8 @@ final class PartitionRunner implements FlatMapFunction<Iterator<InternalRow>, In
         try {
           loaded.session().run(feeds, fetchNodes);
         } catch (InvalidArgumentException alone) {
-          return new RowFailure("spark: " + names.name(row, first + r) + " (" + describe(row, single)
-              + ") fails the graph: " + alone.getMessage());
+          return new RowFailure("spark: " + names.name(row, first + r) + " fails the graph with " + describe(row, single)
+              + ": " + alone.getMessage());
         }
       }
       return new RowFailure("spark: the " + batch.size() + " rows from " + names.name(batch.get(0), first)

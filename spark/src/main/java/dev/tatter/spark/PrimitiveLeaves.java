@@ -102,7 +102,7 @@ final class PrimitiveLeaves {
       return width;
     }
 
-    @Override void writeUnsafe(Object data, int from, int to, Object target, long arrayStart, long fixedStart) {
+    @Override void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
       Platform.copyMemory(data, arrayOffset + (long) width * from, target, fixedStart, (long) width * (to - from));
     }
   }

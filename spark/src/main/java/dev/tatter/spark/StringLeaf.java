@@ -22,7 +22,6 @@ final class StringLeaf extends Leaf {
   private int byteCount;
   /** {@code ends[i]}: where element i's bytes end in {@link #bytes}. */
   private int[] ends = new int[0];
-  private final byte[] scratch = new byte[256];
 
   StringLeaf() {
     super(DType.STRING);
@@ -116,11 +115,11 @@ final class StringLeaf extends Leaf {
     return total;
   }
 
-  @Override void writeUnsafe(Object data, int from, int to, Object target, long arrayStart, long fixedStart) {
+  @Override void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
     long cursor = fixedStart + 8L * (to - from);
     for (int i = from; i < to; i++) {
       int length = Utf8Elements.byteLength(data, i);
-      Utf8Elements.writeBytes(data, i, target, cursor, scratch);
+      Utf8Elements.writeBytes(data, i, target, cursor);
       Platform.putLong(target, fixedStart + 8L * (i - from), ((cursor - arrayStart) << 32) | length);
       cursor += roundToWord(length);
     }

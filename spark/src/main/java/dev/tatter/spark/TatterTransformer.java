@@ -47,7 +47,7 @@ import org.apache.spark.sql.types.StructType;
  * {@code batchSize} rows, runs the graph once on them with the {@code Session} its JVM holds for
  * this graph (compiled once per executor), and appends the results to the rows, each new array
  * column written in Spark's binary form. A failing batch is rerun row by row to name the row
- * that fails, in one line without a stack trace ({@link #rowKeyColumn}).
+ * that fails, in one line without a stack trace ({@link #setRowKeyColumn}).
  *
  * <p>Nulls ({@link NullPolicy}): a tensor has no null values, so a null array is refused by
  * default; {@code "empty"} reads it as an empty array (its outputs are then those of an empty

@@ -36,18 +36,14 @@ final class Utf8Elements {
     return ((String[]) data)[index].length();
   }
 
-  /** Writes the bytes of element {@code index} of string tensor data at {@code offset} of {@code target}. */
+  /**
+   * Writes the bytes of element {@code index} of string tensor data into {@code target} at
+   * {@code offset} ({@code Platform}'s offset: {@code Platform.BYTE_ARRAY_OFFSET} is index 0).
+   */
   @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int) copies each char's low byte: exactly a byte string's bytes
-  static void writeBytes(Object data, int index, Object target, long offset, byte[] scratch) {
+  static void writeBytes(Object data, int index, byte[] target, long offset) {
     String s = ((String[]) data)[index];
-    int n = s.length();
-    if (target instanceof byte[] bytes && offset >= Platform.BYTE_ARRAY_OFFSET) {
-      s.getBytes(0, n, bytes, (int) (offset - Platform.BYTE_ARRAY_OFFSET));
-      return;
-    }
-    byte[] buffer = n <= scratch.length ? scratch : new byte[n];
-    s.getBytes(0, n, buffer, 0);
-    Platform.copyMemory(buffer, Platform.BYTE_ARRAY_OFFSET, target, offset, n);
+    s.getBytes(0, s.length(), target, (int) (offset - Platform.BYTE_ARRAY_OFFSET));
   }
 
   /** Element {@code index} of string tensor data as Spark's string (a scalar column, or the generic path). */
