@@ -55,7 +55,7 @@ import org.apache.spark.sql.types.StructType;
  *
  * <p>The OOV buckets differ: TF's {@code StaticVocabularyTable} hashes with FarmHash's
  * Fingerprint64, Spark SQL has {@code xxhash64}; both put an unknown word in one of the same 100
- * ids, which is what {@link #check} compares for them. An empty clicks row has no maximum: TF's
+ * ids, which is what {@link TextFeatureCheck} checks for them. An empty clicks row has no maximum: TF's
  * {@code reduce_max} gives int32's lowest value, SQL's {@code array_max} a NULL, compared as such.
  */
 final class TextFeatureJob {
