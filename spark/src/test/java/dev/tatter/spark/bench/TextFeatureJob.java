@@ -19,7 +19,7 @@ import static org.apache.spark.sql.functions.xxhash64;
 
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.StaticTables;
-import dev.tatter.frontend.Strings;
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.TableInitializer;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
@@ -154,6 +154,7 @@ final class TextFeatureJob {
   /** The graph: lower, lookup + 1, pad to 8; token count; click sum, max and clip. */
   Graph graph() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value tokens = g.placeholder("tokens", Types.ragged(DType.STRING, 1));
     Value clicks = g.placeholder("clicks", Types.ragged(DType.INT32, 1));
     String[] keys = vocabulary.toArray(new String[0]); // Java text: ofStrings stores its UTF-8 bytes
@@ -161,12 +162,12 @@ final class TextFeatureJob {
     Arrays.setAll(values, i -> i);
     StaticTables table = StaticTables.vocabularyTable(
         TableInitializer.keyValueTensors(Tensor.ofStrings(keys), Tensor.ofLongs(values)), OOV_BUCKETS);
-    Value ids = table.lookup(Strings.lower(tokens, "utf-8")).add(1L);
+    Value ids = table.lookup(tf.strings.lower(tokens, "utf-8")).add(1L);
     Value padded = ids.toTensor(0L, -1, WIDTH).named("ids");
     Value count = tokens.rowLengths().cast(DType.INT32).named("token_count");
     Value sum = clicks.reduceSum(1).named("click_sum");
     Value max = clicks.reduceMax(1).named("click_max");
-    Value clipped = clicks.clipByValue(0, 100).named("clicked");
+    Value clipped = tf.clipByValue(clicks, 0, 100).named("clicked");
     return g.build(padded, count, sum, max, clipped);
   }
 
