@@ -110,10 +110,10 @@ driver() {
 pick() { if [[ $has_tf == 1 ]]; then echo "$1"; else echo "$2"; fi; }
 
 if [[ $tiny == 1 ]]; then
-  sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2)
+  sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2) pooling=(3)
   tokens=(3 2000) cold=2 spark_args="--text-rows=20000 --numeric-rows=50000 --rounds=1 --warmups=1"
 else
-  sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20)
+  sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20) pooling=(20)
   tokens=(20 100000) cold=11 spark_args="--rounds=3 --warmups=1"
 fi
 sbs_tf=()
@@ -129,6 +129,8 @@ section arrow driver "$heap" "$serial" -XX:+AlwaysPreTouch --add-opens=java.base
   dev.tatter.bench.ArrowConversionAlternating "${arrow[@]}"
 section sparse driver "$heap" "$serial" --add-modules jdk.incubator.vector -cp "$jar" \
   "$(pick dev.tatter.bench.tf.TfSparseAlternating dev.tatter.bench.SparseBenchmark)" "${sparse[@]}"
+section pooling driver "$heap" "$serial" -cp "$jar" \
+  "$(pick dev.tatter.bench.tf.TfEmbeddingPoolingAlternating dev.tatter.bench.EmbeddingPoolingBenchmark)" "${pooling[@]}"
 section tokenizer driver "$heap" "$serial" -cp "$jar" \
   "$(pick dev.tatter.bench.tf.TfTokenizerAlternating dev.tatter.bench.TokenizerAlternating)" "${tokens[@]}"
 section cold-start bench/cold-start.sh "$cold"
@@ -194,7 +196,7 @@ stamp = [
     f"- **commit** `{a.commit}`, run started {a.started}, by `{a.command}` ({a.scale} scale)",
     f"- **machine:** nproc {nproc}, {first_line('/proc/cpuinfo', 'model name')}, {ram}",
     f"- **JVM:** {java_version()}; each section's command line below shows its flags",
-    "- **TF:** " + ("TF Java 1.1.0 (TF 2.18) graph sessions in the side-by-side, sigmoid, sparse and tokenizer sections"
+    "- **TF:** " + ("TF Java 1.1.0 (TF 2.18) graph sessions in the side-by-side, sigmoid, sparse, pooling and tokenizer sections"
                     if a.tf == "1" else "none in this run (no -Ptf build, or --no-tf): no TF columns, TF goals not measured"),
     f"- **load average** {a.load_start} at the start, {a.load_end} at the end",
     f"- **time:** {a.total_seconds} s in all (build {a.build_seconds} s; "
