@@ -192,8 +192,25 @@ class ElementwisePropertyTest {
       // TF clamps the shift amount into [0, bits - 1]; shiftRight is arithmetic (floor)
       case "left_shift" -> wrap(a.shiftLeft(clampShift(b, bits)), bits);
       case "right_shift" -> a.shiftRight(clampShift(b, bits));
+      case "fingerprint_cat" -> fingerprintCat64(a, b);
       default -> throw new AssertionError("no BigInteger reference for " + op + ": add one to intReference");
     };
+  }
+
+  /**
+   * TF's FingerprintCat64 (tensorflow/core/platform/fingerprint.h) on unsigned 64-bit words, each
+   * product taken mod 2^64: r = fp1 ^ k; r ^= shiftMix(fp2 * k) * k; r *= k; r = shiftMix(r) * k;
+   * shiftMix(r), where shiftMix(v) = v ^ (v >> 47) and k = 0xc6a4a7935bd1e995.
+   */
+  private static BigInteger fingerprintCat64(BigInteger fp1, BigInteger fp2) {
+    BigInteger word = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+    BigInteger k = new BigInteger("c6a4a7935bd1e995", 16);
+    java.util.function.UnaryOperator<BigInteger> shiftMix = v -> v.xor(v.shiftRight(47));
+    BigInteger r = fp1.and(word).xor(k);
+    r = r.xor(shiftMix.apply(fp2.and(word).multiply(k).and(word)).multiply(k).and(word));
+    r = r.multiply(k).and(word);
+    r = shiftMix.apply(r).multiply(k).and(word);
+    return wrap(shiftMix.apply(r), 64);
   }
 
   private static int clampShift(BigInteger shift, int bits) {

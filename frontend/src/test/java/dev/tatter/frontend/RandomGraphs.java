@@ -85,8 +85,11 @@ public final class RandomGraphs {
         Node p = gen.add(lookup("partition_from_row_splits"), List.of(splits), Map.of(), null, null);
         return p == null ? null : gen.add(op, List.of(values, mask, p), Map.of(), gen.maybeName(), null);
       }),
-      Map.entry("row_all", RandomGraphs::rowReductionOfBools),
-      Map.entry("row_any", RandomGraphs::rowReductionOfBools),
+      Map.entry("row_all", (gen, op) -> rowOp(gen, op, DType.BOOL)),
+      // float values as long as the partition covers (the generic strategy rarely draws both)
+      Map.entry("row_softmax", (gen, op) -> rowOp(gen, op, gen.random.nextBoolean() ? DType.FLOAT32 : DType.FLOAT64)),
+      Map.entry("row_log_softmax", (gen, op) -> rowOp(gen, op, DType.FLOAT64)),
+      Map.entry("row_any", (gen, op) -> rowOp(gen, op, DType.BOOL)),
       Map.entry("row_gather", (gen, op) -> {
         Node splits = gen.rowSplitsConstant();
         long[] s = splitsOf(splits);
@@ -196,10 +199,11 @@ public final class RandomGraphs {
       // mean and sqrt_n take floating data only, which the generic strategy rarely picks with int ids
       Map.entry("unsorted_segment_mean", RandomGraphs::floatSegments),
       Map.entry("unsorted_segment_sqrt_n", RandomGraphs::floatSegments),
-      // drawn too rarely by the generic strategy once the complex dtypes joined the draw
+      // the others are drawn too rarely by the generic strategy since the registry grew (complex dtypes, ~300 ops)
       Map.entry("unsorted_segment_prod", RandomGraphs::floatSegments),
-      // drawn too rarely by the generic strategy once the registry grew past ~300 ops
       Map.entry("unsorted_segment_sum", RandomGraphs::floatSegments),
+      Map.entry("unsorted_segment_min", RandomGraphs::floatSegments),
+      Map.entry("unsorted_segment_max", RandomGraphs::floatSegments),
       Map.entry("partition_from_uniform_row_length", (gen, op) -> {
         long length = gen.random.nextInt(3);
         long nrows = gen.random.nextInt(4);
@@ -336,10 +340,11 @@ public final class RandomGraphs {
     return gen.add(op, List.of(data, segmentIds, count), Map.of(), gen.maybeName(), null);
   }
 
-  private static Node rowReductionOfBools(Generation gen, OpDef op) {
+  /** {@code op(values, partition)}: values of {@code dtype}, as many as a random partition covers. */
+  private static Node rowOp(Generation gen, OpDef op, DType dtype) {
     Node splits = gen.rowSplitsConstant();
     long[] s = splitsOf(splits);
-    Node values = gen.constant(gen.randomTensor(DType.BOOL, new int[] {(int) s[s.length - 1]}));
+    Node values = gen.constant(gen.randomTensor(dtype, new int[] {(int) s[s.length - 1]}));
     Node p = gen.add(lookup("partition_from_row_splits"), List.of(splits), Map.of(), null, null);
     return p == null ? null : gen.add(op, List.of(values, p), Map.of(), gen.maybeName(), null);
   }
