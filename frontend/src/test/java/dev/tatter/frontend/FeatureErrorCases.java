@@ -1,13 +1,10 @@
 package dev.tatter.frontend;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static dev.tatter.frontend.ErrorTriggers.build;
+import static dev.tatter.frontend.ErrorTriggers.run;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.tatter.codegen.Interpreter;
-import dev.tatter.ir.Graph;
-import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -19,22 +16,6 @@ import java.util.function.Supplier;
  */
 final class FeatureErrorCases {
   private FeatureErrorCases() {}
-
-  private static Throwable build(Runnable r) {
-    return assertThrows(GraphBuildException.class, r::run);
-  }
-
-  /** Runs {@code fetch} interpreted and compiled; both must fail alike. */
-  static Throwable run(GraphBuilder g, Map<String, ?> feeds, Value fetch) {
-    Graph graph = g.build(fetch);
-    InvalidArgumentException interpreted = assertThrows(InvalidArgumentException.class, () -> Interpreter.run(graph, feeds));
-    try (Session s = new Session(graph)) {
-      InvalidArgumentException compiled = assertThrows(InvalidArgumentException.class, () -> s.run(feeds, fetch));
-      assertEquals(interpreted.getMessage().replaceFirst("node #\\d+", "node"),
-          compiled.getMessage().replaceFirst("node #\\d+", "node"), "interpreter and bytecode must fail alike");
-      return compiled;
-    }
-  }
 
   private static Value table(GraphBuilder g) {
     return g.constant(Tensor.of(DType.FLOAT32, new float[] {1, 2, 3, 4}, 2, 2));
