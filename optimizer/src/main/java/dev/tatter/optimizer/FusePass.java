@@ -87,9 +87,11 @@ public final class FusePass implements Pass {
   }
 
   @Override
-  public Graph run(Graph graph) {
-    Map<Node, String> names = GraphPrinter.valueNames(graph);
+  public Graph run(Graph given) {
     List<String> notes = new ArrayList<>();
+    // dense layers first: a matmul's bias and activation join its kernel, not an elementwise loop
+    Graph graph = MatmulEpilogue.fuse(given, notes);
+    Map<Node, String> names = GraphPrinter.valueNames(graph);
     List<List<Node>> users = new ArrayList<>();
     for (int i = 0; i < graph.size(); i++) {
       users.add(new ArrayList<>());
