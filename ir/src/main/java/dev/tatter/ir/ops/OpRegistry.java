@@ -65,6 +65,8 @@ public final class OpRegistry {
       LinalgOps.class,
       ShapeOps.class,
       LayoutOps.class,
+      RankingOps.class,
+      EncodingOps.class,
       ReverseOps.class,
       SegmentOps.class,
       StringSplitOps.class,

@@ -2,7 +2,6 @@ package dev.tatter.runtime.kernels.array;
 
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
-import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.elementwise.Broadcast;
@@ -169,11 +168,19 @@ public final class ShapeKernels {
     int[] shape = Sizes.toIntShape(nonNegative(sizes(dims, "dims"), "fill"));
     int count = Sizes.elementCount(shape);
     Object out = value.dtype().layout().newArray(count);
-    Object v = value.unsafeData();
-    for (int i = 0; i < count; i++) {
-      System.arraycopy(v, 0, out, i, 1);
-    }
+    fillWith(out, count, value.unsafeData());
     return Tensor.wrap(value.dtype(), shape, out);
+  }
+
+  /** {@code out[0, count)} set to the one element of {@code scalar} (an array of one), by doubling copies. */
+  static void fillWith(Object out, int count, Object scalar) {
+    if (count == 0) {
+      return;
+    }
+    System.arraycopy(scalar, 0, out, 0, 1);
+    for (int filled = 1; filled < count; filled *= 2) {
+      System.arraycopy(out, 0, out, filled, Math.min(filled, count - filled));
+    }
   }
 
   private static long[] nonNegative(long[] sizes, String op) {
@@ -183,12 +190,5 @@ public final class ShapeKernels {
       }
     }
     return sizes;
-  }
-
-  /** The scalar {@code value} of {@code dtype} (a Java number or boolean), for fills the builder makes. */
-  static Tensor scalar(DType dtype, Object value) {
-    Object array = dtype.layout().newArray(1);
-    Scalars.store(dtype, array, 0, value);
-    return Tensor.wrap(dtype, new int[0], array);
   }
 }
