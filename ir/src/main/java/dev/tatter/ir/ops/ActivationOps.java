@@ -61,7 +61,7 @@ public final class ActivationOps {
           %0 = leaky_relu(%x, %a) : tensor<float32>[3]
           return %0
           """, "[-1.0, 0.0, 3.0]")
-      .tfRawOps("LeakyRelu")
+      .tfRawOps("LeakyRelu").tfApi("tf.nn.leaky_relu")
       .tfPythonLevel("tf.nn.leaky_relu casts integer features to float32, then runs LeakyRelu with alpha as an "
           + "attribute; here alpha is the second operand, of the features' dtype")
       .build();

@@ -60,7 +60,7 @@ public final class EncodingOps {
               %0 = one_hot(%i, %on, %off) {depth = 3, axis = 1} : tensor<float32>[4, 3]
               return %0
               """, "[[1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0], [0.0, 1.0, 0.0]]")
-          .tfRawOps("OneHot")
+          .tfRawOps("OneHot").tfApi("tf.one_hot")
           .build();
 
   public static final OpDef BUCKETIZE =
@@ -130,7 +130,7 @@ public final class EncodingOps {
               %0 = search_sorted(%s, %v) {side = "right"} : tensor<int32>[1, 3]
               return %0
               """, "[[1, 4, 5]]")
-          .tfRawOps("LowerBound", "UpperBound")
+          .tfRawOps("LowerBound", "UpperBound").tfApi("tf.searchsorted")
           .build();
 
   public static final OpDef UNIQUE =
@@ -174,7 +174,7 @@ public final class EncodingOps {
               %0 = unique(%x) {output = 2} : tensor<int32>[None]
               return %0
               """, "[2, 1, 3, 1, 2]")
-          .tfRawOps("Unique", "UniqueWithCounts")
+          .tfRawOps("Unique", "UniqueWithCounts").tfApi("tf.unique", "tf.unique_with_counts")
           .build();
 
   private static String side(OpContext ctx) {

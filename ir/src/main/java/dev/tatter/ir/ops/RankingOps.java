@@ -58,7 +58,7 @@ public final class RankingOps {
             %0 = %s(%x) {axis = 1} : tensor<int64>[2]
             return %0
             """.replace("%s", name), max ? "[1, 0]" : "[0, 1]")
-        .tfRawOps(raw)
+        .tfRawOps(raw).tfApi("tf.math." + name, "tf." + name)
         .build();
   }
 
@@ -129,7 +129,7 @@ public final class RankingOps {
               %0 = top_k_indices(%x) {k = 3} : tensor<int32>[3]
               return %0
               """, "[1, 3, 2]")
-          .tfRawOps("TopKV2")
+          .tfRawOps("TopKV2").tfApi("tf.math.top_k", "tf.nn.top_k")
           .build();
 
   public static final OpDef ROW_TOP_K =

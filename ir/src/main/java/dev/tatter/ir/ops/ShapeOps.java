@@ -172,7 +172,7 @@ public final class ShapeOps {
               %0 = fill(%d, %v) : tensor<int32>[2, 3]
               return %0
               """, "[[9, 9, 9], [9, 9, 9]]")
-          .tfRawOps("Fill").tfApi("tf.fill")
+          .tfRawOps("Fill").tfApi("tf.fill", "tf.zeros", "tf.ones")
           .build();
 
   public static final OpDef RANGE =
