@@ -106,10 +106,10 @@ driver() {
 pick() { if [[ $has_tf == 1 ]]; then echo "$1"; else echo "$2"; fi; }
 
 if [[ $tiny == 1 ]]; then
-  sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2)
+  sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2) matmul=(3 16)
   tokens=(3 2000) cold=2
 else
-  sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20)
+  sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20) matmul=(30)
   tokens=(20 100000) cold=11
 fi
 sbs_tf=()
@@ -125,6 +125,8 @@ section arrow driver "$heap" "$serial" -XX:+AlwaysPreTouch --add-opens=java.base
   dev.tatter.bench.ArrowConversionAlternating "${arrow[@]}"
 section sparse driver "$heap" "$serial" --add-modules jdk.incubator.vector -cp "$jar" \
   "$(pick dev.tatter.bench.tf.TfSparseAlternating dev.tatter.bench.SparseBenchmark)" "${sparse[@]}"
+section matmul driver "$heap" "$serial" --add-modules jdk.incubator.vector -cp "$jar" \
+  "$(pick dev.tatter.bench.tf.TfMatmulAlternating dev.tatter.bench.MatmulAlternating)" "${matmul[@]}"
 section tokenizer driver "$heap" "$serial" -cp "$jar" \
   "$(pick dev.tatter.bench.tf.TfTokenizerAlternating dev.tatter.bench.TokenizerAlternating)" "${tokens[@]}"
 section cold-start bench/cold-start.sh "$cold"

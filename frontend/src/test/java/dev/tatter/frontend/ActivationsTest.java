@@ -37,8 +37,9 @@ class ActivationsTest {
     assertEquals("[0.0, 0.0, 0.0, 5.0, 10.0]", run(g, tf.nn.relu(x)));
     // tf.nn.relu6([-10., -5., 0.0, 5., 10.]) -> [0., 0., 0., 5., 6.]
     assertEquals("[0.0, 0.0, 0.0, 5.0, 6.0]", run(g, tf.nn.relu6(x)));
-    // std::max keeps -0.0 and NaN: tf.nn.relu([-0., nan]) -> [-0., nan]
-    assertEquals("[-0.0, nan]", run(g, tf.nn.relu(g.constant(Tensor.ofFloats(-0f, Float.NaN)))));
+    // Eigen's NaN-propagating vector max: tf.nn.relu([-0., nan]) -> [0., nan]; tf.nn.relu6 likewise
+    assertEquals("[0.0, nan]", run(g, tf.nn.relu(g.constant(Tensor.ofFloats(-0f, Float.NaN)))));
+    assertEquals("[0.0, nan, 6.0]", run(g, tf.nn.relu6(g.constant(Tensor.ofDoubles(-0.0, Double.NaN, 7.0)))));
     // tf.nn.relu(tf.constant([-3, 7], tf.int64)) -> [0, 7]; uint8 passes through
     assertEquals("[0, 7]", run(g, tf.nn.relu(g.constant(Tensor.ofLongs(-3, 7)))));
     assertEquals("[6, 0, 6]", run(g, tf.nn.relu6(g.constant(Tensor.ofUint8(200, 0, 6)))));

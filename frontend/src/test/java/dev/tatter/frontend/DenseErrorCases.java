@@ -127,10 +127,6 @@ final class DenseErrorCases {
       GraphBuilder g = new GraphBuilder();
       g.ops().reshape(floats(g, 3, 3), ph(g, "s", DType.INT32, -1));
     }));
-    on.accept("B513", () -> build(() -> {
-      GraphBuilder g = new GraphBuilder();
-      g.ops().reshape(floats(g, 3, 0), 0, -1);
-    }));
     on.accept("R510", () -> {
       GraphBuilder g = new GraphBuilder();
       Value m = ph(g, "m", DType.FLOAT32, -1, -1);

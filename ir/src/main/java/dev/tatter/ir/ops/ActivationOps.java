@@ -18,11 +18,11 @@ import dev.tatter.runtime.kernels.scalar.ActivationFunctions;
 public final class ActivationOps {
   private ActivationOps() {}
 
-  // tf.nn.relu([-1., 0., 2., nan]) -> [0., 0., 2., nan]
+  // tf.nn.relu([-1., -0., 2., nan]) -> [0., 0., 2., nan]
   public static final OpDef RELU = ElementwiseOps.unary("relu", ActivationFunctions.OVERLOADS, "relu",
-          "max(x, 0) (TF's Relu: std::max, so NaN and -0.0 pass through)")
+          "max(x, 0) (TF's Relu: a NaN passes through, -0.0 gives 0.0)")
       .dtypes(DTypeSet.REAL)
-      .example(example("relu", "float32", "float32", "-1.0, 0.0, 2.0, nan"), "[0.0, 0.0, 2.0, nan]")
+      .example(example("relu", "float32", "float32", "-1.0, -0.0, 2.0, nan"), "[0.0, 0.0, 2.0, nan]")
       .tfRawOps("Relu").tfApi("tf.nn.relu")
       .build();
 

@@ -264,10 +264,9 @@ public final class ShapeOps {
     List<Long> dims = new ArrayList<>(target.shape());
     if (ctx.constant(1).isPresent()) {
       long[] requested = dims.stream().mapToLong(Long::longValue).toArray();
-      long count = x.elementCount();
-      if (Dims.isKnown(count)) {
+      if (x.shape().stream().allMatch(Dims::isKnown)) {
         try {
-          int[] resolved = ShapeKernels.resolve(count, requested);
+          int[] resolved = ShapeKernels.resolve(x.shape().stream().mapToLong(Long::longValue).toArray(), requested);
           dims.clear();
           for (int d : resolved) {
             dims.add((long) d);

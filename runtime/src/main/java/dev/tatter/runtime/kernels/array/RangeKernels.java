@@ -9,8 +9,8 @@ import dev.tatter.runtime.Tensor;
  * TF's {@code Range} ({@code tf.range}): {@code start, start + delta, ...} up to but not including
  * {@code limit}, on scalars of one dtype (int32, int64, float32, float64). As TF's kernel: the
  * length is {@code ceil(|limit - start| / |delta|)} (integers) or {@code ceil(|(limit - start) /
- * delta|)} computed in the dtype (floats), and each value is the previous one plus delta, so
- * float values accumulate their rounding as TF's do.
+ * delta|)} computed in the dtype (floats), and value i is {@code start + i * delta} in the dtype
+ * (two roundings for floats, none accumulated), as TF 2.18's kernel computes it.
  */
 public final class RangeKernels {
   private RangeKernels() {}
@@ -43,8 +43,7 @@ public final class RangeKernels {
         float v = (float) start.getDouble(0);
         float d = (float) delta.getDouble(0);
         for (int i = 0; i < n; i++) {
-          out[i] = v;
-          v += d;
+          out[i] = v + (float) i * d;
         }
         yield Tensor.wrap(DType.FLOAT32, new int[] {n}, out);
       }
@@ -53,8 +52,7 @@ public final class RangeKernels {
         double v = start.getDouble(0);
         double d = delta.getDouble(0);
         for (int i = 0; i < n; i++) {
-          out[i] = v;
-          v += d;
+          out[i] = v + (double) i * d;
         }
         yield Tensor.wrap(DType.FLOAT64, new int[] {n}, out);
       }

@@ -50,13 +50,19 @@ public final class ShapeKernels {
    * be -1 (inferred from the element count), with TF's messages.
    */
   public static Tensor reshape(Tensor x, Tensor shape) {
-    return x.reshape(resolve(x.size(), sizes(shape, "shape")));
+    return x.reshape(resolve(Arrays.stream(x.shape()).asLongStream().toArray(), sizes(shape, "shape")));
   }
 
-  /** Reshape's target shape for {@code count} elements: checks it and fills in a -1. */
-  public static int[] resolve(long count, long[] requested) {
+  /**
+   * Reshape's target shape for an input of shape {@code input}, as TF's kernel resolves it: sizes
+   * checked, a -1 filled in from the element count — where the target has a zero size, from the
+   * product of the input's non-zero sizes, so the other sizes can still be inferred (TF's rule) —
+   * and the element counts compared.
+   */
+  public static int[] resolve(long[] input, long[] requested) {
     int unknown = -1;
     long product = 1;
+    boolean zeroInTarget = false;
     for (int i = 0; i < requested.length; i++) {
       long d = requested[i];
       if (d == -1) {
@@ -66,24 +72,41 @@ public final class ShapeKernels {
         unknown = i;
       } else if (d < 0) {
         throw new InvalidArgumentException("size " + i + " must be non-negative, not " + d);
+      } else if (d == 0) {
+        zeroInTarget = true;
       } else {
         product = Sizes.checkedProduct(product, d);
       }
     }
+    long count = 1;
+    for (long d : input) {
+      count = Sizes.checkedProduct(count, d);
+    }
     long[] out = requested.clone();
     if (unknown >= 0) {
-      if (product == 0) {
-        throw new InvalidArgumentException("Reshape cannot infer the missing input size for an empty tensor unless all "
-            + "specified input sizes are non-zero");
+      long counted = 1;
+      boolean zeroInInput = false;
+      for (long d : input) {
+        if (d > 0 || !zeroInTarget) {
+          counted *= d;
+        } else {
+          zeroInInput = true;
+        }
       }
-      if (count % product != 0) {
-        throw new InvalidArgumentException("Input to reshape is a tensor with " + count
+      long missing = counted / product;
+      if (!zeroInInput && product * missing != counted) {
+        throw new InvalidArgumentException("Input to reshape is a tensor with " + counted
             + " values, but the requested shape requires a multiple of " + product);
       }
-      out[unknown] = count / product;
-    } else if (product != count) {
+      out[unknown] = missing;
+    }
+    long total = 1;
+    for (long d : out) {
+      total = Sizes.checkedProduct(total, d);
+    }
+    if (total != count) {
       throw new InvalidArgumentException("Input to reshape is a tensor with " + count
-          + " values, but the requested shape has " + product);
+          + " values, but the requested shape has " + total);
     }
     return Sizes.toIntShape(out);
   }

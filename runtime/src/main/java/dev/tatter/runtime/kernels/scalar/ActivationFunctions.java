@@ -9,9 +9,9 @@ import dev.tatter.runtime.HalfFloats;
  * evaluates, step by step in the operand's dtype:
  *
  * <ul>
- *   <li>{@code relu} is Eigen's {@code cwiseMax(0)}, which is {@code std::max(x, 0)}: {@code x < 0 ?
- *       0 : x}, so NaN and -0.0 come back unchanged; {@code relu6} then takes {@code std::min(r, 6)}
- *       ({@code 6 < r ? 6 : r}).
+ *   <li>{@code relu} is Eigen's NaN-propagating {@code cwiseMax(0)}: a NaN as it is, else
+ *       {@code x > 0 ? x : 0} (its vector {@code max} returns the 0 of two equal zeros, so -0.0 gives
+ *       0.0, as TF's kernel does); {@code relu6} then takes the NaN-propagating {@code min(r, 6)}.
  *   <li>{@code elu} is {@code x < 0 ? exp(x) - 1 : x} (not {@code expm1}: TF subtracts);
  *       {@code selu} is {@code x < 0 ? scale_alpha * (exp(x) - 1) : x * scale} with TF's two
  *       constants cast to the dtype.
@@ -42,11 +42,11 @@ public final class ActivationFunctions {
   }
 
   public static float relu(float x) {
-    return x < 0 ? 0f : x;
+    return x > 0 || x != x ? x : 0f;
   }
 
   public static double relu(double x) {
-    return x < 0 ? 0.0 : x;
+    return x > 0 || x != x ? x : 0.0;
   }
 
   /** An unsigned value is never below 0. */
@@ -69,13 +69,13 @@ public final class ActivationFunctions {
   }
 
   public static float relu6(float x) {
-    float r = x < 0 ? 0f : x;
-    return 6f < r ? 6f : r;
+    float r = relu(x);
+    return r < 6f || r != r ? r : 6f;
   }
 
   public static double relu6(double x) {
-    double r = x < 0 ? 0.0 : x;
-    return 6.0 < r ? 6.0 : r;
+    double r = relu(x);
+    return r < 6.0 || r != r ? r : 6.0;
   }
 
   /** Zero-extended uint8/uint16: only the clamp at 6. */

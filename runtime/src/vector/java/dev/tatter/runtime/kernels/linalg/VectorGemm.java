@@ -152,15 +152,11 @@ final class VectorGemm implements Gemm {
     }
     switch (act) {
       case NONE -> v.intoArray(c, o);
-      case RELU -> {
-        FloatVector zero = FloatVector.zero(sp);
-        v.blend(zero, v.compare(VectorOperators.LT, zero)).intoArray(c, o);
-      }
+      case RELU -> relu(v).intoArray(c, o);
       case RELU6 -> {
-        FloatVector zero = FloatVector.zero(sp);
-        FloatVector six = FloatVector.broadcast(sp, 6f);
-        FloatVector r = v.blend(zero, v.compare(VectorOperators.LT, zero));
-        r.blend(six, six.compare(VectorOperators.LT, r)).intoArray(c, o);
+        FloatVector r = relu(v);
+        VectorMask<Float> keep = r.compare(VectorOperators.LT, 6f).or(r.test(VectorOperators.IS_NAN));
+        FloatVector.broadcast(sp, 6f).blend(r, keep).intoArray(c, o);
       }
       case LEAKY_RELU -> {
         VectorMask<Float> positive = v.compare(VectorOperators.GT, 0f);
@@ -171,6 +167,12 @@ final class VectorGemm implements Gemm {
         act.epilogue(c, o, sp.length(), null, 0, alpha);
       }
     }
+  }
+
+  /** ActivationFunctions.relu lanewise: {@code x > 0 || isNaN(x) ? x : +0.0}. */
+  private static FloatVector relu(FloatVector v) {
+    VectorMask<Float> keep = v.compare(VectorOperators.GT, 0f).or(v.test(VectorOperators.IS_NAN));
+    return FloatVector.zero(v.species()).blend(v, keep);
   }
 
   @Override
