@@ -243,6 +243,37 @@ final class Shapes {
     return shape.builder().op(ShapeOps.FILL, Map.of(), shape, shape.builder().constant(filled(new long[0], dtype, 1)));
   }
 
+  /** TF's {@code tf.ones(shape, dtype)} of a {@code DynamicRaggedShape}: a ragged tensor of ones. */
+  @TfApi("tf.ones")
+  static Value ones(DynamicRaggedShape shape, DType dtype) {
+    return shape.filled(shape.scalar(dtype == DType.BOOL ? (Object) true : (Object) 1, dtype));
+  }
+
+  /** TF's {@code tf.zeros(shape, dtype)} of a {@code DynamicRaggedShape}: a ragged tensor of zeros. */
+  @TfApi("tf.zeros")
+  static Value zeros(DynamicRaggedShape shape, DType dtype) {
+    return shape.filled(shape.scalar(dtype == DType.BOOL ? (Object) false : dtype == DType.STRING ? (Object) "" : (Object) 0,
+        dtype));
+  }
+
+  /** TF's {@code tf.fill(dims, value)} of a {@code DynamicRaggedShape}: value (a scalar Value or Java value) everywhere. */
+  @TfApi("tf.fill")
+  static Value fill(DynamicRaggedShape dims, Object value) {
+    return dims.filled(value instanceof Value v ? v : dims.rowPartitions().get(0).builder().constant(Tensor.fromNested(value)));
+  }
+
+  /** TF's {@code tf.reshape(tensor, shape)} to a {@code DynamicRaggedShape}: its flat values reshaped to the inner shape, under its partitions. */
+  @TfApi("tf.reshape")
+  static Value reshape(Value tensor, DynamicRaggedShape shape) {
+    return shape.reshape(tensor);
+  }
+
+  /** TF's {@code tf.broadcast_to(input, shape)} of a dense input to a {@code DynamicRaggedShape}. */
+  @TfApi("tf.broadcast_to")
+  static Value broadcastTo(Value input, DynamicRaggedShape shape) {
+    return shape.broadcast(input);
+  }
+
   /** TF's {@code tf.range(limit)}: 0, 1, ... below limit, int32. */
   @TfApi("tf.range")
   static Value range(GraphBuilder g, int limit) {

@@ -211,6 +211,20 @@ final class DenseErrorCases {
       GraphBuilder g = new GraphBuilder();
       g.ops().range(g.constant(Tensor.ofUint8(1).reshape()), g.constant(Tensor.ofUint8(2).reshape()), g.constant(Tensor.ofUint8(1).reshape()));
     }));
+    on.accept("B527", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.dynamicRaggedShapeFromTensor(floats(g, 2));
+    }));
+    on.accept("B528", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.ops().ragged.constant(new int[][] {{1}, {2, 3}});
+      g.ops().broadcastTo(rt, g.dynamicRaggedShapeFromTensor(rt));
+    }));
+    on.accept("B529", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value rt = g.ops().ragged.constant(new float[][] {{1f}, {2f, 3f}});
+      g.ops().broadcastTo(floats(g, 1, 1, 1), g.dynamicRaggedShapeFromTensor(rt));
+    }));
     on.accept("R517", () -> {
       GraphBuilder g = new GraphBuilder();
       Value n = ph(g, "n", DType.INT64);
