@@ -12,8 +12,8 @@ import java.util.Map;
 /**
  * TF's matrix products as its Python layer gives them: {@code tf.linalg.matmul} (adjoint is
  * transpose on real dtypes; a ragged operand dispatched as {@code ragged_math_ops.matmul} does),
- * {@code tf.linalg.matvec} ({@code matmul} of the vector as a column), {@code tf.nn.bias_add} and
- * {@code tf.tensordot} of the common contractions.
+ * {@code tf.linalg.matvec} ({@code matmul} of the vector as a column) and {@code tf.nn.bias_add}
+ * ({@code tf.tensordot} and {@code tf.einsum} are {@link Contractions}).
  *
  * <p>Ragged operands, as TF: of rank 2, each must be uniform (its rows of one length: TF checks the
  * sizes of {@code to_tensor} and the flat values) and is multiplied as that dense matrix; of rank

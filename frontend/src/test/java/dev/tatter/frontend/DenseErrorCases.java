@@ -326,6 +326,47 @@ final class DenseErrorCases {
       GraphBuilder g = new GraphBuilder();
       g.ops().nn.gelu(g.constant(Tensor.ofInts(1)));
     }));
+    // ---- contractions
+    on.accept("B560", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().einsum("...ij,jk->...ik", floats(g, 2, 3), floats(g, 3, 2));
+    }));
+    on.accept("B561", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().einsum("ij->ij", floats(g, 2, 3), floats(g, 3, 2));
+    }));
+    on.accept("B562", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().einsum("ij,j->i", floats(g, 2, 3), floats(g, 3, 2));
+    }));
+    on.accept("B563", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().einsum("ii->i", floats(g, 2, 2));
+    }));
+    on.accept("B564", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().einsum("ij,jk->iz", floats(g, 2, 3), floats(g, 3, 2));
+    }));
+    on.accept("B565", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().einsum("ij->ji", g.ops().ragged.constant(new float[][] {{1f}}));
+    }));
+    on.accept("B566", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().tensordot(floats(g, 2, 3), floats(g, 3, 2), 3);
+    }));
+    on.accept("B567", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().tensordot(floats(g, 2, 3), floats(g, 3, 2), new int[] {1}, new int[] {0, 1});
+    }));
+    on.accept("B568", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().tensordot(floats(g, 2, 3), floats(g, 3, 2), new int[] {0}, new int[] {0});
+    }));
+    on.accept("B569", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().tensordot(floats(g, 2, 3), floats(g, 3, 2), new int[] {2}, new int[] {0});
+    }));
     on.accept("B551", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.ops().nn.biasAdd(floats(g, 2, 2), floats(g, 2, 2));
