@@ -36,7 +36,7 @@ final class Shapes {
   /** TF's {@code tf.shape(input, out_type)} of a dense tensor (a constant when its sizes are static). */
   @TfApi("tf.shape")
   static Value shape(Value input, DType outType) {
-    requireDense("shape", input, "use tf.experimental.DynamicRaggedShape (DynamicRaggedShape.fromTensor) for a ragged tensor");
+    requireDense("shape", input, "use g.dynamicRaggedShapeFromTensor(rt) (TF's DynamicRaggedShape.from_tensor) for a ragged tensor");
     return input.builder().op(ShapeOps.SHAPE, Map.of("out_type", outType), input);
   }
 
