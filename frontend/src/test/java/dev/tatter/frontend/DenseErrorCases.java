@@ -1,15 +1,11 @@
 package dev.tatter.frontend;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static dev.tatter.frontend.ErrorTriggers.build;
+import static dev.tatter.frontend.ErrorTriggers.parse;
+import static dev.tatter.frontend.ErrorTriggers.ph;
+import static dev.tatter.frontend.ErrorTriggers.run;
 
-import dev.tatter.codegen.Interpreter;
-import dev.tatter.ir.Graph;
-import dev.tatter.ir.GraphBuildException;
-import dev.tatter.ir.text.GraphParser;
-import dev.tatter.ir.text.IrParseException;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -22,36 +18,12 @@ import java.util.function.Supplier;
 final class DenseErrorCases {
   private DenseErrorCases() {}
 
-  private static Throwable build(Runnable r) {
-    return assertThrows(GraphBuildException.class, r::run);
-  }
-
-  private static Throwable parse(String text) {
-    return assertThrows(IrParseException.class, () -> GraphParser.parse(text, "t.tat"));
-  }
-
-  /** Runs {@code fetch} with {@code feeds}, interpreted and compiled; both must fail alike. */
-  private static Throwable run(GraphBuilder g, Map<String, ?> feeds, Value fetch) {
-    Graph graph = g.build(fetch);
-    InvalidArgumentException interpreted = assertThrows(InvalidArgumentException.class, () -> Interpreter.run(graph, feeds));
-    try (Session s = new Session(graph)) {
-      InvalidArgumentException compiled = assertThrows(InvalidArgumentException.class, () -> s.run(feeds, fetch));
-      assertEquals(interpreted.getMessage().replaceFirst("node #\\d+", "node"),
-          compiled.getMessage().replaceFirst("node #\\d+", "node"), "interpreter and bytecode must fail alike");
-      return compiled;
-    }
-  }
-
   private static Value floats(GraphBuilder g, int... shape) {
     int n = 1;
     for (int d : shape) {
       n *= d;
     }
     return g.constant(Tensor.of(DType.FLOAT32, new float[n], shape));
-  }
-
-  private static Value ph(GraphBuilder g, String name, DType dtype, long... shape) {
-    return g.placeholder(name, Types.dense(dtype, shape));
   }
 
   static void register(BiConsumer<String, Supplier<Throwable>> on) {
