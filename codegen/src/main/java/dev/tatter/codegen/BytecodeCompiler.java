@@ -8,6 +8,7 @@ import dev.tatter.ir.Graph;
 import dev.tatter.ir.Lowering;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.text.GraphPrinter;
+import dev.tatter.runtime.exec.BufferLifetimes;
 import dev.tatter.runtime.exec.GeneratedProgram;
 import dev.tatter.runtime.exec.LoopBody;
 import dev.tatter.runtime.exec.NodeFailure;
@@ -175,8 +176,9 @@ public final class BytecodeCompiler {
       return new Timed(CompiledGraph.interpreted(graph, feeds.build(), e.getMessage()), System.nanoTime() - compileStart, 0);
     }
     options.dumpDirectory().ifPresent(dir -> dump(dir, graph, bytes));
+    BufferLifetimes lifetimes = BufferLifetimes.of(Liveness.releaseAt(graph, needed, lastUse, fusedKernels.kernelNodes()));
     long generated = System.nanoTime();
-    CompiledGraph program = new CompiledGraph(graph, feeds.build(), instantiate(bytes, constants), bytes);
+    CompiledGraph program = new CompiledGraph(graph, feeds.build(), instantiate(bytes, constants), bytes, lifetimes);
     return new Timed(program, generated - compileStart, System.nanoTime() - generated);
   }
 

@@ -55,6 +55,8 @@ final class FusedKernelEmitter {
   /** The frame slot holding the run's {@link OutputBuffers} (null: allocate every output). */
   private final int buffersSlot;
   private int kernels;
+  /** The node each kernel runs, in kernel order (which is node order). */
+  private final java.util.List<Integer> kernelNodes = new java.util.ArrayList<>();
   /** Who splits a large loop: {@link FusedSupport}, or {@link ProfileProbe} in a program compiled for profiling. */
   private String splitter = SUPPORT;
 
@@ -63,6 +65,11 @@ final class FusedKernelEmitter {
     this.className = className;
     this.constants = constants;
     this.buffersSlot = buffersSlot;
+  }
+
+  /** The node id each kernel runs, indexed by kernel. */
+  int[] kernelNodes() {
+    return kernelNodes.stream().mapToInt(Integer::intValue).toArray();
   }
 
   /** Split loops go through {@link ProfileProbe#forRange}, which times each piece on its thread (profiling only). */
@@ -102,6 +109,7 @@ final class FusedKernelEmitter {
 
   private String emit(Node node, FusedExpr expr, FusedEvaluator evaluator) {
     int k = kernels++;
+    kernelNodes.add(node.id());
     List<Type> inputTypes = node.inputs().stream().map(Node::type).toList();
     List<Type> stepTypes = expr.stepTypes(inputTypes);
     LoopShape shape = LoopShape.of(expr);

@@ -61,6 +61,22 @@ public final class FusedSupport {
    */
   public static Object[] prepare(Object[] inputs, byte[] kinds, int[] links, int rank, DType dtype,
       OutputBuffers buffers, int kernel) {
+    return fastOrGeneral(buffers, prepareFlat(inputs, kinds, links, rank, dtype, buffers, kernel));
+  }
+
+  /**
+   * {@code args}, and when they are null (the loop takes its general path, whose kernels may return
+   * an operand as it is) tells {@code buffers}, whose lifetimes assume a fresh output.
+   */
+  private static Object[] fastOrGeneral(OutputBuffers buffers, Object[] args) {
+    if (args == null) {
+      OutputBuffers.tookGeneralPath(buffers);
+    }
+    return args;
+  }
+
+  private static Object[] prepareFlat(Object[] inputs, byte[] kinds, int[] links, int rank, DType dtype,
+      OutputBuffers buffers, int kernel) {
     int[] shape = commonShape(inputs, kinds, rank);
     if (shape == null && rank == 1 && !hasIdentity(kinds)) {
       // only gathered operands (and scalars): the index space is the gathering partition's values
@@ -149,6 +165,11 @@ public final class FusedSupport {
   /** As {@link #prepareRows(Object[], byte[], int[], int, DType, boolean)}, the output taken from {@code buffers}. */
   public static Object[] prepareRows(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype, boolean keepdims,
       OutputBuffers buffers, int kernel) {
+    return fastOrGeneral(buffers, prepareFold(inputs, kinds, links, partition, dtype, keepdims, buffers, kernel));
+  }
+
+  private static Object[] prepareFold(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype,
+      boolean keepdims, OutputBuffers buffers, int kernel) {
     int[] values = commonShape(inputs, kinds, 1);
     RowPartition p = (RowPartition) inputs[partition];
     if (values == null || values[0] != p.nvals()) {
@@ -180,6 +201,11 @@ public final class FusedSupport {
    * args[2n + 3]} holds the buffers and {@code args[2n + 4]} the kernel, for {@link #filterResult}.
    */
   public static Object[] prepareRowValues(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype,
+      boolean filter, OutputBuffers buffers, int kernel) {
+    return fastOrGeneral(buffers, prepareScan(inputs, kinds, links, partition, dtype, filter, buffers, kernel));
+  }
+
+  private static Object[] prepareScan(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype,
       boolean filter, OutputBuffers buffers, int kernel) {
     int[] values = commonShape(inputs, kinds, 1);
     RowPartition p = (RowPartition) inputs[partition];
