@@ -7,10 +7,7 @@ import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.lang.reflect.Array;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The output arrays of one runner's generated loops. Between runs it keeps only the arrays the
@@ -154,20 +151,26 @@ public final class OutputBuffers {
    * run held it).
    */
   public void finishRun(Object[] results) {
-    Set<Object> held = Collections.newSetFromMap(new IdentityHashMap<>());
+    heldCount = 0;
     for (Object result : results) {
-      if (!addArrays(result, held)) {
+      if (!addArrays(result)) {
         // a value whose arrays cannot be listed: keep everything, as a program never started does
         endRun();
         return;
       }
+    }
+    // a few results: a linear scan; many (a graph with hundreds of outputs): a set
+    java.util.Set<Object> many = null;
+    if (heldCount > 16) {
+      many = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+      many.addAll(Arrays.asList(held).subList(0, heldCount));
     }
     for (int slot = 0; slot < arrays.length; slot++) {
       Object array = arrays[slot];
       if (array == null) {
         continue;
       }
-      if (held.contains(array)) {
+      if (many != null ? many.contains(array) : isHeld(array)) {
         exposed[slot] = true;
       } else {
         if (!exposed[slot] && pool != null) {
@@ -177,6 +180,7 @@ public final class OutputBuffers {
         exposed[slot] = false;
       }
     }
+    Arrays.fill(held, 0, heldCount, null);
     endRun();
   }
 
@@ -202,25 +206,45 @@ public final class OutputBuffers {
     generalPath = false;
   }
 
-  /** Adds the arrays a value holds to {@code held}; false for a value of a kind not listed here. */
-  private static boolean addArrays(Object value, Set<Object> held) {
+  /** The arrays the results of the run being finished hold (the first {@link #heldCount}); a few, so a list. */
+  private Object[] held = new Object[8];
+  private int heldCount;
+
+  /** Adds the arrays a value holds to {@link #held}; false for a value of a kind not listed here. */
+  private boolean addArrays(Object value) {
     if (value instanceof Tensor t) {
-      held.add(t.unsafeData());
+      hold(t.unsafeData());
     } else if (value instanceof RaggedTensor rt) {
-      held.add(rt.flatValues().unsafeData());
+      hold(rt.flatValues().unsafeData());
       for (RowPartition p : rt.nestedPartitions()) {
-        held.add(p.unsafeRowSplits());
+        hold(p.unsafeRowSplits());
       }
     } else if (value instanceof RowPartition p) {
-      held.add(p.unsafeRowSplits());
+      hold(p.unsafeRowSplits());
     } else if (value instanceof SparseTensor st) {
-      held.add(st.indices().unsafeData());
-      held.add(st.values().unsafeData());
-      held.add(st.denseShape().unsafeData());
+      hold(st.indices().unsafeData());
+      hold(st.values().unsafeData());
+      hold(st.denseShape().unsafeData());
     } else {
       return value == null;
     }
     return true;
+  }
+
+  private void hold(Object array) {
+    if (heldCount == held.length) {
+      held = Arrays.copyOf(held, 2 * heldCount);
+    }
+    held[heldCount++] = array;
+  }
+
+  private boolean isHeld(Object array) {
+    for (int i = 0; i < heldCount; i++) {
+      if (held[i] == array) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
