@@ -97,6 +97,57 @@ public final class Runner {
   }
 
   /**
+   * Runs this runner on small synthetic feeds of its placeholders' types until the JIT has compiled
+   * what the runs execute (or for at most {@link WarmUp#DEFAULT_BUDGET}): call it when a server
+   * starts, so that the first request runs compiled code (see {@link WarmUp}). The runner then
+   * holds the last synthetic run's result arrays, which the first real run writes again or drops.
+   *
+   * @return what the warm-up did
+   * @throws InvalidArgumentException if the synthetic feeds cannot run this graph (then use {@link #warmUp(Map)})
+   */
+  public WarmUp warmUp() {
+    return warmUp(WarmUp.DEFAULT_BUDGET);
+  }
+
+  /**
+   * As {@link #warmUp()}, taking at most {@code budget}.
+   *
+   * @param budget the most time to spend
+   * @return what the warm-up did
+   */
+  public WarmUp warmUp(java.time.Duration budget) {
+    checkNotNull(budget, "budget");
+    session.checkOpen();
+    plan.program();
+    return WarmUp.synthetic(session.graph(), session.neededPlaceholders(plan), fetches, this::run, budget);
+  }
+
+  /**
+   * As {@link #warmUp()}, running a sample of real feeds (a typical request) instead of synthetic
+   * ones, checked as {@link #run} checks them.
+   *
+   * @param sample placeholder name to value
+   * @return what the warm-up did
+   */
+  public WarmUp warmUp(Map<String, ?> sample) {
+    return warmUp(sample, WarmUp.DEFAULT_BUDGET);
+  }
+
+  /**
+   * As {@link #warmUp(Map)}, taking at most {@code budget}.
+   *
+   * @param sample placeholder name to value
+   * @param budget the most time to spend
+   * @return what the warm-up did
+   */
+  public WarmUp warmUp(Map<String, ?> sample, java.time.Duration budget) {
+    checkNotNull(sample, "sample (use Map.of() for none)");
+    checkNotNull(budget, "budget");
+    run(sample); // fails now, with run's own error, on a bad sample
+    return WarmUp.sample(sample, this::run, budget);
+  }
+
+  /**
    * The values this runner computes.
    *
    * @return the fetch list, unmodifiable

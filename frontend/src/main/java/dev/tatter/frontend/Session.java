@@ -208,6 +208,42 @@ public final class Session implements AutoCloseable {
     return bufferPool;
   }
 
+  /**
+   * Compiles the program of {@code fetches} and runs it, through {@link #run}, on small synthetic
+   * feeds of the placeholders' types until the JIT has compiled what the runs execute, or for at
+   * most {@link WarmUp#DEFAULT_BUDGET}: call it when a server starts, so that the first request
+   * pays neither the compile nor the interpreter (see {@link WarmUp}; a {@link Runner} warms up
+   * itself, or with a sample of real feeds: {@link Runner#warmUp(Map)}).
+   *
+   * @param fetches the values the requests will fetch
+   * @return what the warm-up did
+   * @throws InvalidArgumentException if the synthetic feeds cannot run this graph (then warm up with a sample)
+   */
+  public WarmUp warmUp(Value... fetches) {
+    return warmUp(Arrays.stream(fetches).map(Value::node).toList(), WarmUp.DEFAULT_BUDGET);
+  }
+
+  /**
+   * As {@link #warmUp(Value...)}, taking at most {@code budget}.
+   *
+   * @param fetches nodes of this session's graph
+   * @param budget the most time to spend
+   * @return what the warm-up did
+   */
+  public WarmUp warmUp(List<Node> fetches, java.time.Duration budget) {
+    checkOpen();
+    checkFetches(fetches);
+    checkNotNull(budget, "budget");
+    Plan plan = plan(fetches);
+    plan.program();
+    return WarmUp.synthetic(graph, neededPlaceholders(plan), fetches, feeds -> run(plan, feeds), budget);
+  }
+
+  /** The placeholders a plan's fetches need, in node order. */
+  List<Node> neededPlaceholders(Plan plan) {
+    return placeholders.stream().filter(p -> plan.needed.get(p.id())).toList();
+  }
+
   void checkFetches(List<Node> fetches) {
     checkNotNull(fetches, "fetches");
     checkArgument(!fetches.isEmpty(), "nothing to fetch");

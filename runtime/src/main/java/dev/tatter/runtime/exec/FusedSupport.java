@@ -327,6 +327,51 @@ public final class FusedSupport {
     return true;
   }
 
+  /**
+   * Runs the generated loop {@code loop}: its operands read from {@code frame}, its output taken
+   * from the run's buffers, its body {@code body}'s case {@code loop.kernel()} run serially or
+   * split across the pool; when the fast loop does not apply, or fails, the general path (the
+   * unfused kernels) gives the result or the error the unfused graph would.
+   */
+  public static Object run(LoopKernel loop, Object[] frame, LoopBody body) {
+    int[] slots = loop.inputs();
+    Object[] inputs = new Object[slots.length];
+    for (int i = 0; i < slots.length; i++) {
+      inputs[i] = frame[slots[i]];
+    }
+    OutputBuffers buffers = (OutputBuffers) frame[loop.buffersSlot()];
+    int kernel = loop.kernel();
+    Object[] args = switch (loop.kind()) {
+      case FLAT -> prepare(inputs, loop.kinds(), loop.links(), loop.rank(), loop.dtype(), buffers, kernel);
+      case FOLD -> prepareRows(inputs, loop.kinds(), loop.links(), loop.partition(), loop.dtype(), loop.keepdims(),
+          buffers, kernel);
+      case SCAN, FILTER -> prepareRowValues(inputs, loop.kinds(), loop.links(), loop.partition(), loop.dtype(),
+          loop.kind() == LoopKernel.Kind.FILTER, buffers, kernel);
+    };
+    if (args == null) {
+      return loop.general().apply(inputs);
+    }
+    try {
+      boolean rows = loop.kind() == LoopKernel.Kind.SCAN || loop.kind() == LoopKernel.Kind.FILTER;
+      int count = rows ? rows(args, loop.partition()) : count(args);
+      // a filter's rows are stored one after the other, so its loop runs serially
+      if (count < PARALLEL_THRESHOLD || loop.kind() == LoopKernel.Kind.FILTER) {
+        body.loop(kernel, 0, count, args);
+      } else if (loop.profiled()) {
+        ProfileProbe.forRange(body, kernel, count, args);
+      } else {
+        forRange(body, kernel, count, args);
+      }
+    } catch (RuntimeException e) {
+      // a step that throws in the fast loop (integer division by zero) is reported by the general
+      // path, which runs the steps one by one and names the failing step's node
+      throw failed(loop.general(), inputs, e);
+    }
+    return loop.kind() == LoopKernel.Kind.FILTER
+        ? filterResult(loop.dtype(), args, inputs, loop.partition())
+        : result(loop.dtype(), args);
+  }
+
   /** The number of elements of the output array in {@code args[0]}. */
   public static int count(Object[] args) {
     return Array.getLength(args[0]);
