@@ -28,7 +28,7 @@ import java.util.Map;
  *   <li>{@code pooling}: {@link ServingMemory}'s embedding pooling over 2.4M tokens; 3 steady runs.
  * </ul>
  *
- * <pre>java -Xms3g -Xmx3g -cp bench/target/benchmarks.jar dev.tatter.bench.FirstRequest nlp|nlp-large|pooling cold|warm</pre>
+ * <pre>java -Xms3g -Xmx3g -cp bench/target/benchmarks.jar dev.tatter.bench.FirstRequest nlp|nlp-large|pooling cold|warm|warm-sample [--tiny]</pre>
  */
 public final class FirstRequest {
   private FirstRequest() {}
@@ -39,11 +39,12 @@ public final class FirstRequest {
   public static void main(String[] args) {
     String workload = args[0];
     String mode = args[1];
+    boolean tiny = Arrays.asList(args).contains("--tiny");
     long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
     Workload w = switch (workload) {
       case "nlp" -> nlp(32, 100, 400, 300);
-      case "nlp-large" -> nlp(100_000, 1, 5, 5);
-      case "pooling" -> pooling();
+      case "nlp-large" -> nlp(tiny ? 5_000 : 100_000, 1, 5, 5);
+      case "pooling" -> pooling(tiny ? 100_000 : 2_400_000);
       default -> throw new IllegalArgumentException("workload nlp, nlp-large or pooling, not " + workload);
     };
     WarmUp warmUp = switch (mode) {
@@ -53,13 +54,7 @@ public final class FirstRequest {
       default -> throw new IllegalArgumentException("mode cold, warm or warm-sample, not " + mode);
     };
     long ready = System.currentTimeMillis() - jvmStart;
-    if (Boolean.getBoolean("firstRequest.mark")) {
-      System.out.println("=== first request");
-    }
     double first = time(w.runner, w.requests.get(0));
-    if (Boolean.getBoolean("firstRequest.mark")) {
-      System.out.println("=== first request done");
-    }
     double[] steady = new double[w.steady];
     for (int i = 0; i < w.steady; i++) {
       steady[i] = time(w.runner, w.requests.get((i + 1) % w.requests.size()));
@@ -89,12 +84,12 @@ public final class FirstRequest {
     return new Workload(t.session.runner(t.padded, t.lengths), requests, steady, counted);
   }
 
-  private static Workload pooling() {
+  private static Workload pooling(int tokens) {
     GraphBuilder g = new GraphBuilder();
     Value ids = g.placeholder("ids", Types.ragged(DType.INT64, 1));
     Value table = g.placeholder("table", Types.dense(DType.FLOAT32, -1, ServingMemory.DIMENSION));
     Value pooled = g.gather(table, ids).mul(0.5f).tanh().reduceMean(1);
     Session session = new Session(g.build(pooled));
-    return new Workload(session.runner(pooled), List.of(ServingMemory.feeds(2_400_000)), 3, 3);
+    return new Workload(session.runner(pooled), List.of(ServingMemory.feeds(tokens)), 3, 3);
   }
 }

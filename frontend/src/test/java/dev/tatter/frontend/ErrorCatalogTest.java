@@ -378,6 +378,14 @@ class ErrorCatalogTest {
     }));
     on("F82", () -> thrown(() -> npy(npyHeader(2, "{" + " ".repeat(70000 - 3) + "}\n"))));
     on("F83", () -> thrown(() -> dev.tatter.runtime.io.Npz.toRagged(Map.of("values", Tensor.ofLongs(1)))));
+    on("F84", () -> thrown(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, -1);
+      Value q = x.rfloordiv(7); // 7 // x: synthetic integers include 0, whatever the fill
+      try (Session s = new Session(g.build())) {
+        s.runner(q).warmUp(java.time.Duration.ofSeconds(1));
+      }
+    }));
 
     // ---- running -----------------------------------------------------------------------------
     on("R01", () -> {
