@@ -41,6 +41,8 @@ final class JvmNames {
 
   /** {@code Type.getMethodDescriptor(method)}, made once per method. */
   static String descriptor(Method method) {
-    return METHOD_DESCRIPTORS.computeIfAbsent(method, Type::getMethodDescriptor);
+    // a lambda, not a method reference to ASM: the AppCDS dump would link ASM's Type (a Java 5 class
+    // file) to archive the reference, and a linked old class is left out of the archive
+    return METHOD_DESCRIPTORS.computeIfAbsent(method, m -> Type.getMethodDescriptor(m));
   }
 }

@@ -154,21 +154,23 @@ final class SyntheticFeeds {
     return k % 4 == 3 ? w + "q" : w;
   }
 
-  private static long[] splits(PartitionType type, int nrows) {
+  /** Row lengths 0, 1, 2, 3, 4, 0, ...: empty rows among short ones. */
+  private static long[] splits(int nrows) {
     long[] splits = new long[nrows + 1];
     for (int r = 0; r < nrows; r++) {
-      long length = type.uniform() ? (Dims.isKnown(type.uniformRowLength()) ? type.uniformRowLength() : INNER) : r % 5;
-      splits[r + 1] = splits[r] + length;
+      splits[r + 1] = splits[r] + r % 5;
     }
     return splits;
   }
 
   private static RowPartition partition(PartitionType type, int rows) {
     int nrows = Dims.isKnown(type.nrows()) ? (int) type.nrows() : rows;
-    long[] splits = splits(type, nrows);
-    return type.uniform()
-        ? RowPartition.uniform(splits[1] - splits[0], nrows, type.splitsDType())
-        : RowPartition.fromRowSplits(splits, type.splitsDType(), true);
+    if (type.uniform()) {
+      // the row length from the type, not from splits: a partition of zero rows has none to read it from
+      long length = Dims.isKnown(type.uniformRowLength()) ? type.uniformRowLength() : INNER;
+      return RowPartition.uniform(length, nrows, type.splitsDType());
+    }
+    return RowPartition.fromRowSplits(splits(nrows), type.splitsDType(), true);
   }
 
   private static RaggedTensor ragged(RaggedType type, int rows, Fill fill, List<String> words) {

@@ -26,7 +26,7 @@ class WarmUpTest {
         %d = placeholder() : tensor<float32>[None, 3]
         %i = placeholder() : tensor<int64>[2, None]
         %r = placeholder() : ragged<int32>[None, (None), (None)]
-        %u = placeholder() : ragged<float64>[None, (2), 4]
+        %u = placeholder() : ragged<float64>[None, 2, (None), 4]
         %s = placeholder() : sparse<float32>[None, 5]
         %p = placeholder() : partition<int32>[None, (None)]
         %t = placeholder() : tensor<string>[None]
