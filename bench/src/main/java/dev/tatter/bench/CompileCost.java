@@ -4,6 +4,7 @@ import dev.tatter.codegen.CompilerOptions;
 import dev.tatter.codegen.profile.Compilation;
 import dev.tatter.codegen.profile.CompileProfile;
 import dev.tatter.frontend.GraphBuilder;
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.Result;
 import dev.tatter.frontend.Session;
 import dev.tatter.frontend.Types;
@@ -97,18 +98,19 @@ public final class CompileCost {
       t[i] = i / 8f - 3f;
     }
     Value table = g.constant(Tensor.of(DType.FLOAT32, t, 16, 4));
+    Ops tf = g.ops();
     Value sums = null;
     Value pooled = null;
     for (int i = 0; g.build().size() < n; i++) {
       Value a = x.mul(1f + i).add(x).sub(0.5f * i);
       Value rowSum = a.reduceSum(1);
-      Value kept = g.booleanMask(a, a.gt(0f)).reduceSum(1);
-      Value scanned = a.cumsum(1).toTensor(0f).reduceMax(1);
+      Value kept = tf.booleanMask(a, a.gt(0f)).reduceSum(1);
+      Value scanned = tf.math.cumsum(a, 1).toTensor(0f).reduceMax(1);
       Value counts = a.rowLengths().cast(DType.FLOAT32);
       Value block = rowSum.add(kept).add(scanned).mul(counts).abs();
-      Value embedded = g.gather(table, ids).mul(1f / (i + 1)).reduceMean(1);
+      Value embedded = tf.gather(table, ids).mul(1f / (i + 1)).reduceMean(1);
       sums = sums == null ? block : sums.add(block);
-      pooled = pooled == null ? embedded : pooled.maximum(embedded);
+      pooled = pooled == null ? embedded : tf.math.maximum(pooled, embedded);
     }
     Map<String, Object> feeds = Map.of(
         "x", RaggedTensor.of(Tensor.ofFloats(3f, -1f, 4f, 1f, -5f, 9f, 2f, 6f),

@@ -88,7 +88,7 @@ public final class FirstRequest {
     GraphBuilder g = new GraphBuilder();
     Value ids = g.placeholder("ids", Types.ragged(DType.INT64, 1));
     Value table = g.placeholder("table", Types.dense(DType.FLOAT32, -1, ServingMemory.DIMENSION));
-    Value pooled = g.gather(table, ids).mul(0.5f).tanh().reduceMean(1);
+    Value pooled = g.ops().math.tanh(g.ops().gather(table, ids).mul(0.5f)).reduceMean(1);
     Session session = new Session(g.build(pooled));
     return new Workload(session.runner(pooled), List.of(ServingMemory.feeds(tokens)), 3, 3);
   }

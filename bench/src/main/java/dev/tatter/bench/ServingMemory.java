@@ -48,7 +48,7 @@ public final class ServingMemory {
     GraphBuilder g = new GraphBuilder();
     Value ids = g.placeholder("ids", Types.ragged(DType.INT64, 1));
     Value table = g.placeholder("table", Types.dense(DType.FLOAT32, -1, DIMENSION));
-    Value pooled = g.gather(table, ids).mul(0.5f).tanh().reduceMean(1);
+    Value pooled = g.ops().math.tanh(g.ops().gather(table, ids).mul(0.5f)).reduceMean(1);
     Map<String, Object> feeds = feeds(tokens);
     List<String> lines = new ArrayList<>();
     long maxRetained = 0;

@@ -12,7 +12,7 @@ import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.PointwiseKernels;
+import dev.tatter.runtime.kernels.elementwise.PointwiseKernels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

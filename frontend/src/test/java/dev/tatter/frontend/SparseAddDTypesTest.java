@@ -21,9 +21,10 @@ class SparseAddDTypesTest {
 
   private String add(Tensor av, Tensor bv, double threshold) {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value a = g.placeholder("a", SparseType.of(av.dtype(), -1, -1));
     Value b = g.placeholder("b", SparseType.of(av.dtype(), -1, -1));
-    Value out = a.sparseAdd(b, threshold);
+    Value out = tf.sparse.add(a, b, threshold);
     return Harness.runEverywhere(g.build(out), Map.of("a", SparseTensor.of(A, av, 2, 3), "b", SparseTensor.of(B, bv, 2, 3)))
         .get(0).toString();
   }

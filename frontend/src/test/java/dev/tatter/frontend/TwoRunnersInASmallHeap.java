@@ -29,7 +29,7 @@ final class TwoRunnersInASmallHeap {
     GraphBuilder g = new GraphBuilder();
     Value ids = g.placeholder("ids", Types.ragged(DType.INT64, 1));
     Value table = g.placeholder("table", Types.dense(DType.FLOAT32, -1, DIMENSION));
-    Value pooled = g.gather(table, ids).mul(0.5f).reduceMean(1);
+    Value pooled = g.ops().gather(table, ids).mul(0.5f).reduceMean(1);
     Map<String, Object> feeds = feeds(tokens);
     try (Session session = new Session(g.build(pooled))) {
       Runner first = session.runner(pooled);

@@ -70,7 +70,7 @@ class WarmUpTest {
   void aBadSample_failsAsRunFails_andSyntheticFeedsTheGraphCannotRun_nameTheWayOut() {
     GraphBuilder g = new GraphBuilder();
     Value x = g.placeholder("x", Types.dense(DType.INT32, -1));
-    Value q = x.rfloordiv(7);
+    Value q = g.ops().math.floordiv(7, x);
     try (Session session = new Session(g.build())) {
       Runner runner = session.runner(q);
       InvalidArgumentException synthetic = assertThrows(InvalidArgumentException.class, () -> runner.warmUp(Duration.ofMillis(50)));
