@@ -50,6 +50,7 @@ class ErrorCatalogTest {
     TextFormatErrorCases.register(ErrorCatalogTest::on);
     LimitErrorCases.register(ErrorCatalogTest::on);
     FeatureErrorCases.register(ErrorCatalogTest::on); // embeddings, crosses, hashing and the ops around them
+    DenseErrorCases.register(ErrorCatalogTest::on); // matmul, contractions, shapes, ranking, encodings, activations
   }
 
   // ---- the catalogue -------------------------------------------------------------------------
