@@ -453,10 +453,11 @@ class RunnerTest {
   }
 
   /**
-   * An embedding pooling: {@code tanh(gather(table, ids) * 0.5)} (a loop whose [tokens, 4] output
-   * only the row mean reads), its mean per row, doubled (a loop). The runner keeps the doubled
-   * mean's array alone; the first loop's goes to the session's pool (under a budget that holds
-   * it), or is freed under budget 0.
+   * An embedding pooling: {@code tanh(gather(table, ids) * 0.5)}, its mean per row (one fused loop
+   * that folds each gathered row where it reads it, so no [tokens, 4] array is stored; its output
+   * is the [3, 4] mean), doubled (a second loop). The runner keeps the doubled mean's array alone;
+   * the first loop's goes to the session's pool (under a budget that holds it), or is freed under
+   * budget 0.
    */
   @Test
   void aRunnerKeepsOnlyItsResultsArrays_andPoolsTheIntermediateUnderTheBudget() {
@@ -477,11 +478,11 @@ class RunnerTest {
       assertTrue(BitExact.equal(session.run(feeds, pooled).values(), r.values()));
       assertEquals(1, first.keptArrays());
       assertEquals(3 * 4 * 4, first.keptBytes()); // the [3, 4] float32 result
-      assertEquals(5 * 4 * 4, session.bufferPool().idleBytes()); // the [5, 4] loop output
+      assertEquals(3 * 4 * 4, session.bufferPool().idleBytes()); // the pooling loop's [3, 4] output
       // a second runner takes the pooled intermediate, and gives it back
       Runner second = session.runner(pooled);
       assertTrue(BitExact.equal(r.values(), second.run(feeds).values()));
-      assertEquals(5 * 4 * 4, session.bufferPool().idleBytes());
+      assertEquals(3 * 4 * 4, session.bufferPool().idleBytes());
       assertNotSame(r.tensor(0).unsafeData(), second.run(feeds).tensor(0).unsafeData());
       session.bufferPool().setBudget(0);
       assertTrue(BitExact.equal(r.values(), first.run(feeds).values()));

@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * Two runners of one embedding-pooling graph, {@code reduce_mean(gather(table, ids) * 0.5,
- * axis=1)}, whose fused loop writes a {@code [tokens, 64]} float32 intermediate that only the row
- * mean reads, run alternately three times each. Started by {@link RunnerMemoryTest} in a JVM whose
+ * axis=1)} (one fused loop over the rows, which folds each gathered row where it reads it), run
+ * alternately three times each. Started by {@link RunnerMemoryTest} in a JVM whose
  * heap holds the two runners' results and one run's working set (the gather's output and the
  * loop's) but not two intermediates kept besides: it exits 0 when every run succeeded with the
  * same results, 3 when a run ran out of memory.
