@@ -799,6 +799,7 @@ class ErrorCatalogTest {
           "b", RaggedTensor.of(Tensor.ofInts(1, 2), splits(0, 1, 2))), a.add(b));
     });
     SparseErrorCases.register(ErrorCatalogTest::on);
+    KernelErrorCases.register(ErrorCatalogTest::on);
 
     // ---- gather on ragged, ragged.range, boolean_mask, where ----------------------------------
     on("B60", () -> build(() -> {
@@ -898,7 +899,7 @@ class ErrorCatalogTest {
     }));
     on("B78", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.unsortedSegmentMean(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, 2));
+      g.unsortedSegmentSqrtN(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, 2));
     }));
     on("B79", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
@@ -1154,7 +1155,7 @@ class ErrorCatalogTest {
         case "F" -> assertTrue(e instanceof InvalidArgumentException || e instanceof IllegalArgumentException, e::toString);
         case "R" -> {
           assertInstanceOf(InvalidArgumentException.class, e);
-          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|SparseErrorCases|StringErrorCases)\\.java:\\d+: .*"), message);
+          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|SparseErrorCases|StringErrorCases|KernelErrorCases)\\.java:\\d+: .*"), message);
         }
         case "T" -> {
           assertInstanceOf(IrParseException.class, e);

@@ -1,0 +1,142 @@
+package dev.tatter.bench.tf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tatter.frontend.GraphBuilder;
+import dev.tatter.frontend.Session;
+import dev.tatter.frontend.Value;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Scalars;
+import dev.tatter.runtime.Tensor;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.tensorflow.Operand;
+import org.tensorflow.Output;
+import org.tensorflow.op.Ops;
+import org.tensorflow.proto.DataType;
+
+/**
+ * The edges where Tatter once refused what TF's kernels take, or gave another value: each test
+ * runs the TF kernel (through {@link TfDTypes} for the dtypes TF Java cannot feed) and Tatter on the
+ * same inputs, Tatter through a {@link Session} (the default pipeline and compiled code).
+ */
+class KernelEdgesOracleTest {
+  static final int CASES = 40;
+
+  /** Tatter's value of the graph's one output {@code out} (the session runs the default pipeline). */
+  static Tensor tatter(GraphBuilder g, Value out) {
+    try (Session s = new Session(g.build(out))) {
+      return s.run(Map.of(), out).tensor(0);
+    }
+  }
+
+  /** TF's value of {@code build}'s output, fetched as {@code dtype}. */
+  static Tensor tf(DType dtype, Function<Ops, Output<?>> build) {
+    TfEval.Outcome o = TfEval.run(tf -> List.<Operand<?>>of(TfDTypes.fetchable(tf, build.apply(tf), dtype)));
+    return TfDTypes.back(o.value(0), dtype);
+  }
+
+  static Output<?> op(Ops tf, String name, Output<?>... inputs) {
+    var b = tf.scope().opBuilder(name, name);
+    for (Output<?> in : inputs) {
+      b.addInput(in);
+    }
+    return b.build().output(0);
+  }
+
+  @Test
+  void uint64ConstantsPast2To63_inAddAndMul_matchTf() {
+    SplittableRandom r = new SplittableRandom(1);
+    for (int c = 0; c < CASES; c++) {
+      Tensor x = NewDTypesOracleTest.unsignedVector(DType.UINT64, 1 + r.nextInt(8), r);
+      Tensor k = Tensor.ofUint64(Long.MIN_VALUE + r.nextInt(3)); // 2^63, 2^63 + 1, 2^63 + 2
+      for (String tfOp : List.of("AddV2", "Mul")) {
+        GraphBuilder g = new GraphBuilder();
+        Value a = g.constant(x);
+        Value b = g.constant(k);
+        Value out = tfOp.equals("AddV2") ? a.add(b) : b.mul(a);
+        // tf.raw_ops.AddV2(x, k) / tf.raw_ops.Mul(k, x) on uint64: C++'s wrapping unsigned arithmetic
+        Tensor expected = tf(DType.UINT64, tf -> tfOp.equals("AddV2")
+            ? op(tf, tfOp, TfDTypes.feed(tf, x), TfDTypes.feed(tf, k)) : op(tf, tfOp, TfDTypes.feed(tf, k), TfDTypes.feed(tf, x)));
+        OracleAssert.sameValues(expected, tatter(g, out), tfOp + " " + x + " " + k);
+      }
+    }
+  }
+
+  @Test
+  void segmentMeanOfIntegers_isTfsKernelSortedAndTfsPythonUnsorted() {
+    for (DType dtype : new DType[] {DType.INT8, DType.INT16, DType.INT32, DType.INT64, DType.UINT8, DType.UINT16,
+        DType.UINT32, DType.UINT64}) {
+      SplittableRandom r = new SplittableRandom(dtype.ordinal());
+      for (int c = 0; c < CASES; c++) {
+        int n = c < 3 ? 129 + r.nextInt(200) : 1 + r.nextInt(12);
+        Tensor data = dtype.isUnsigned() ? NewDTypesOracleTest.unsignedVector(dtype, n, r) : signedVector(dtype, n, r);
+        int[] ids = new int[n];
+        for (int i = 1; i < n; i++) { // the first cases one segment, whose count wraps in 8-bit dtypes
+          ids[i] = ids[i - 1] + (c >= 3 && r.nextInt(4) == 0 ? r.nextInt(3) : 0);
+        }
+        Tensor segmentIds = Tensor.ofInts(ids);
+        if (dtype.bits() <= 16 && hasSegmentOfZeroCount(ids, dtype)) {
+          continue; // TF divides by zero there (Tatter refuses: docs/ERRORS.md R242)
+        }
+        GraphBuilder g = new GraphBuilder();
+        // tf.math.segment_mean(data, ids): TF's SegmentMean kernel
+        Tensor sorted = tf(dtype, tf -> op(tf, "SegmentMean", TfDTypes.feed(tf, data), TfEval.constant(tf, segmentIds).asOutput()));
+        OracleAssert.sameValues(sorted, tatter(g, g.segmentMean(g.constant(data), g.constant(segmentIds))),
+            "segment_mean " + dtype + " " + data + " " + segmentIds);
+        // tf.math.unsorted_segment_mean(data, ids, k): TF's Python, unsorted_segment_sum(data) / maximum(N, 1) with N the
+        // unsorted_segment_sum of ones in data's dtype and `/` true division (both cast to float32 or float64)
+        int k = ids[n - 1] + 1 + r.nextInt(2);
+        DType to = dtype.trueDivDType();
+        Tensor unsorted = tf(to, tf -> {
+          Output<?> d = TfDTypes.feed(tf, data);
+          Output<?> i = TfEval.constant(tf, segmentIds).asOutput();
+          Output<?> num = tf.constant(k).asOutput();
+          Output<?> summed = op(tf, "UnsortedSegmentSum", d, i, num);
+          // array_ops.ones(shape, data.dtype), a constant (TF's OnesLike kernel gives 0 on uint32 and uint64)
+          Output<?> count = op(tf, "UnsortedSegmentSum", TfDTypes.feed(tf, ones(dtype, n)), i, num);
+          Output<?> nonzero = op(tf, "Maximum", count, TfDTypes.feed(tf, ones(dtype, 1).reshape()));
+          return op(tf, "RealDiv", TfDTypes.cast(tf, summed, TfDTypes.tfType(to)), TfDTypes.cast(tf, nonzero, TfDTypes.tfType(to)));
+        });
+        GraphBuilder g2 = new GraphBuilder();
+        OracleAssert.sameValues(unsorted, tatter(g2, g2.unsortedSegmentMean(g2.constant(data), g2.constant(segmentIds),
+            g2.scalar(DType.INT32, k))), "unsorted_segment_mean " + dtype + " " + data + " " + segmentIds);
+      }
+    }
+  }
+
+  static Tensor ones(DType dtype, int n) {
+    Object data = dtype.layout().newArray(n);
+    for (int i = 0; i < n; i++) {
+      Scalars.store(dtype, data, i, 1L);
+    }
+    return Tensor.wrap(dtype, new int[] {n}, data);
+  }
+
+  private static boolean hasSegmentOfZeroCount(int[] ids, DType dtype) {
+    int[] counts = new int[ids[ids.length - 1] + 1];
+    for (int id : ids) {
+      counts[id]++;
+    }
+    for (int count : counts) {
+      if (count != 0 && count % (1 << dtype.bits()) == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static Tensor signedVector(DType dtype, int n, SplittableRandom r) {
+    Object data = dtype.layout().newArray(n);
+    long max = dtype.maxInteger();
+    for (int i = 0; i < n; i++) {
+      long v = r.nextInt(4) == 0 ? (r.nextBoolean() ? max : -max - 1) : r.nextInt(-20, 20);
+      Scalars.store(dtype, data, i, v);
+    }
+    return Tensor.wrap(dtype, new int[] {n}, data);
+  }
+}

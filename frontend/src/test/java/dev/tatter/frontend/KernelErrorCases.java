@@ -1,0 +1,50 @@
+package dev.tatter.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.tatter.codegen.Interpreter;
+import dev.tatter.ir.Graph;
+import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Tensor;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+
+/**
+ * The cases of docs/ERRORS.md for kernels' edges found by comparing with TF's kernels and by
+ * attacking sizes and limits (rows from B246 and R242 on, numbered apart from the others').
+ */
+final class KernelErrorCases {
+  private KernelErrorCases() {}
+
+  private static Throwable build(Runnable r) {
+    return assertThrows(GraphBuildException.class, r::run);
+  }
+
+  /** Runs {@code fetch} interpreted and compiled, without feeds; both must fail alike. */
+  private static Throwable run(GraphBuilder g, Value fetch) {
+    return run(g, Map.of(), fetch);
+  }
+
+  private static Throwable run(GraphBuilder g, Map<String, ?> feeds, Value fetch) {
+    Graph graph = g.build(fetch);
+    InvalidArgumentException interpreted = assertThrows(InvalidArgumentException.class, () -> Interpreter.run(graph, feeds));
+    try (Session s = new Session(graph)) {
+      InvalidArgumentException compiled = assertThrows(InvalidArgumentException.class, () -> s.run(feeds, fetch));
+      assertEquals(interpreted.getMessage().replaceFirst("node #\\d+", "node"),
+          compiled.getMessage().replaceFirst("node #\\d+", "node"), "interpreter and bytecode must fail alike");
+      return compiled;
+    }
+  }
+
+  static void register(BiConsumer<String, Supplier<Throwable>> on) {
+    on.accept("R242", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Tensor data = Tensor.of(DType.UINT8, new byte[256], 256);
+      return run(g, g.segmentMean(g.constant(data), g.constant(Tensor.of(DType.INT32, new int[256], 256))));
+    });
+  }
+}
