@@ -109,6 +109,52 @@ class KernelEdgesOracleTest {
     }
   }
 
+  @Test
+  void bitcastToAndFromComplex_matchesTf() {
+    SplittableRandom r = new SplittableRandom(3);
+    for (int c = 0; c < CASES; c++) {
+      int n = 1 + r.nextInt(6);
+      for (DType complex : ComplexOracleTest.COMPLEX) {
+        boolean single = complex == DType.COMPLEX64;
+        DataType part = single ? DataType.DT_FLOAT : DataType.DT_DOUBLE;
+        // integer bits into complex: tf.bitcast(tf.constant(bits, tf.int32 / tf.int64), complex) then tf.math.real / imag
+        long[] longs = new long[2 * n];
+        int[] ints = new int[2 * n];
+        for (int i = 0; i < 2 * n; i++) {
+          double v = ComplexOracleTest.part(r);
+          longs[i] = Double.doubleToRawLongBits(v);
+          ints[i] = Float.floatToRawIntBits((float) v);
+        }
+        Tensor bits = single ? Tensor.of(DType.INT32, ints, n, 2) : Tensor.of(DType.INT64, longs, n, 2);
+        GraphBuilder g = new GraphBuilder();
+        Tensor got = tatter(g, g.constant(bits).bitcast(complex));
+        TfEval.Outcome tf = TfEval.run(ops -> {
+          Output<?> z = TfDTypes.bitcast(ops, TfEval.constant(ops, bits).asOutput(), TfDTypes.tfType(complex));
+          return List.of(ops.scope().opBuilder("Real", "Real").addInput(z).setAttr("Tout", part).build().output(0),
+              ops.scope().opBuilder("Imag", "Imag").addInput(z).setAttr("Tout", part).build().output(0));
+        });
+        for (int i = 0; i < n; i++) {
+          assertEquals(rawBits(tf.value(0).getDouble(i), single), rawBits(got.real(i), single), "real " + i + " of " + bits);
+          assertEquals(rawBits(tf.value(1).getDouble(i), single), rawBits(got.imag(i), single), "imag " + i + " of " + bits);
+        }
+        // complex into integer bits: tf.bitcast(tf.complex(re, im), tf.int64), and into its part type
+        double[] parts = ComplexOracleTest.parts(n, r, false);
+        Tensor z = ComplexOracleTest.complexTensor(complex, parts);
+        for (DataType to : List.of(DataType.DT_INT64, single ? DataType.DT_INT32 : DataType.DT_INT64)) {
+          DType toDType = to == DataType.DT_INT64 ? DType.INT64 : DType.INT32;
+          GraphBuilder g2 = new GraphBuilder();
+          Tensor asBits = tatter(g2, g2.constant(z).bitcast(toDType));
+          TfEval.Outcome tfBits = TfEval.run(ops -> List.of(TfDTypes.bitcast(ops, ComplexOracleTest.tfComplex(ops, complex, parts), to)));
+          assertEquals(tfBits.value(0), asBits, complex + " -> " + toDType + " of " + z);
+        }
+      }
+    }
+  }
+
+  private static long rawBits(double v, boolean single) {
+    return single ? Float.floatToRawIntBits((float) v) : Double.doubleToRawLongBits(v);
+  }
+
   static Tensor ones(DType dtype, int n) {
     Object data = dtype.layout().newArray(n);
     for (int i = 0; i < n; i++) {
