@@ -41,6 +41,10 @@ final class KernelErrorCases {
   }
 
   static void register(BiConsumer<String, Supplier<Throwable>> on) {
+    on.accept("B246", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.where(g.constant(Tensor.scalar(DType.BOOL, true)));
+    }));
     on.accept("R242", () -> {
       GraphBuilder g = new GraphBuilder();
       Tensor data = Tensor.of(DType.UINT8, new byte[256], 256);
