@@ -151,6 +151,28 @@ class KernelEdgesOracleTest {
     }
   }
 
+  /** Every bit pattern of float16 and bfloat16 through Softplus: TF's functor in the 16-bit arithmetic. */
+  @Test
+  void softplusOn16BitFloats_everyValue_matchesTf() {
+    for (DType dtype : NewDTypesOracleTest.HALVES) {
+      short[] all = new short[1 << 16];
+      for (int i = 0; i < all.length; i++) {
+        all[i] = (short) i;
+      }
+      Tensor x = Tensor.wrap(dtype, new int[] {all.length}, all);
+      GraphBuilder g = new GraphBuilder();
+      Value in = g.placeholder("x", dev.tatter.frontend.Types.dense(dtype, -1));
+      Value out = in.softplus();
+      Tensor got;
+      try (Session s = new Session(g.build(out))) {
+        got = s.run(Map.of("x", x), out).tensor(0);
+      }
+      // tf.math.softplus(x) on each dtype
+      Tensor expected = tf(dtype, tf -> op(tf, "Softplus", TfDTypes.feed(tf, x)));
+      OracleAssert.sameValues(expected, got, "softplus " + dtype, x);
+    }
+  }
+
   private static long rawBits(double v, boolean single) {
     return single ? Float.floatToRawIntBits((float) v) : Double.doubleToRawLongBits(v);
   }
