@@ -60,12 +60,31 @@ class StringElementwiseTest {
     assertTrue(e.getMessage().contains("unit must be BYTE or UTF8_CHAR, got WORD"), e.getMessage());
     e = assertThrows(GraphBuildException.class, () -> Strings.lower(s, "latin-1"));
     assertTrue(e.getMessage().contains("encoding must be \"\" (ASCII) or \"utf-8\", got latin-1"), e.getMessage());
-    // tf.strings.regex_replace(["a"], "a", r"\1") raises: the pattern has no group 1
-    Value noGroup = Strings.regexReplace(s, "a", "\\1", true);
-    InvalidArgumentException r1 = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(noGroup)).run(Map.of(), noGroup));
-    assertTrue(r1.getMessage().contains("Invalid rewrite pattern: \\1 asks for group \\1 but the pattern has 0"), r1.getMessage());
     Value bad = Strings.regexFullMatch(s, "(");
     InvalidArgumentException r = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(bad)).run(Map.of(), bad));
     assertTrue(r.getMessage().contains("Invalid pattern: (, error: "), r.getMessage());
+  }
+
+  @Test
+  void regexReplace_badRewrites_areRe2s() {
+    GraphBuilder g = new GraphBuilder();
+    Value s = g.constant(Tensor.ofStrings("abcbd", "xyz"));
+    // a rewrite naming a group the pattern lacks: RE2's Replace and GlobalReplace refuse it and leave the text as it is
+    // tf.strings.regex_replace(["abcbd", "xyz"], "b", r"\1") -> [b'abcbd', b'xyz'] (replace_global True or False)
+    assertEquals("[b'abcbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "\\1", true)));
+    assertEquals("[b'abcbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "\\1", false)));
+    // tf.strings.regex_replace(["abcbd", "xyz"], "(b)", r"<\2>") -> [b'abcbd', b'xyz']
+    assertEquals("[b'abcbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "(b)", "<\\2>", true)));
+    // an escape RE2 does not know (\x, a trailing \): its Rewrite stops there; GlobalReplace keeps what it wrote of each
+    // match, Replace leaves the text as it is
+    // tf.strings.regex_replace(["abcbd", "xyz"], "b", r"X\xY") -> [b'aXcXd', b'xyz']; replace_global=False -> [b'abcbd', b'xyz']
+    assertEquals("[b'aXcXd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "X\\xY", true)));
+    assertEquals("[b'abcbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "X\\xY", false)));
+    // tf.strings.regex_replace(["abcbd", "xyz"], "b", "X\\") -> [b'aXcXd', b'xyz']; replace_global=False -> unchanged
+    assertEquals("[b'aXcXd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "X\\", true)));
+    assertEquals("[b'abcbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "X\\", false)));
+    // \0 is the whole match and \\\\ a backslash: tf.strings.regex_replace(["abcbd", "xyz"], "(b)", r"[\1\\\0]", False)
+    //   -> [b'a[b\\b]cbd', b'xyz']
+    assertEquals("[b'a[b\\\\b]cbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "(b)", "[\\1\\\\\\0]", false)));
   }
 }

@@ -149,15 +149,6 @@ final class StringErrorCases {
       GraphBuilder g = new GraphBuilder();
       return runLimited(Sizes.MAX_ELEMENTS, g, Strings.regexFullMatch(g.constant(Tensor.ofStrings("a")), "("));
     });
-    on.accept("R94", () -> {
-      GraphBuilder g = new GraphBuilder();
-      return runLimited(Sizes.MAX_ELEMENTS, g, Strings.regexReplace(g.constant(Tensor.ofStrings("a")), "a", "\\x", true));
-    });
-    on.accept("R95", () -> {
-      GraphBuilder g = new GraphBuilder();
-      return runLimited(Sizes.MAX_ELEMENTS, g, Strings.regexReplace(g.constant(Tensor.ofStrings("a")), "a", "\\1", true));
-    });
-
     on.accept("T60", () -> parse("""
         %v = constant() {value = tensor<string>[1] ["a"]} : tensor<string>[1]
         %s = constant() {value = tensor<int64>[2] [0, 1]} : tensor<int64>[2]

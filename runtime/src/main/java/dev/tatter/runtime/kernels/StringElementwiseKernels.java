@@ -76,15 +76,20 @@ public final class StringElementwiseKernels {
 
   /**
    * {@code regex_replace}: the first match (or every match, {@code replaceGlobal}) replaced by
-   * {@code rewrite}, in which {@code \1}..{@code \9} name groups and {@code \\} is a backslash
-   * (RE2's rewrite syntax, checked as TF's StaticRegexReplace checks it). Global replacement
-   * follows RE2's {@code GlobalReplace}: an empty match right where the previous match ended is
-   * skipped (Java's and re2j's {@code replaceAll} would replace it).
+   * {@code rewrite}, in which {@code \0}..{@code \9} name groups and {@code \\} is a backslash,
+   * with RE2's {@code Replace}/{@code GlobalReplace} semantics, which TF's kernels call and whose
+   * refusals they ignore: a rewrite naming a group the pattern lacks replaces nothing (the input
+   * comes back unchanged), and an escape RE2 does not know ({@code \x}, a trailing {@code \})
+   * ends that match's rewrite there (global: what was written of it stays; first match only: the
+   * string is left unchanged). Global replacement skips an empty match right where the previous
+   * match ended, as RE2 does (Java's and re2j's {@code replaceAll} would replace it).
    */
   public static Tensor regexReplace(Tensor input, String pattern, String rewrite, boolean replaceGlobal) {
     Pattern p = compile(pattern);
     String rw = ByteStrings.toText(rewrite);
-    checkRewrite(rw, p.groupCount());
+    if (maxSubmatch(rw) > p.groupCount()) {
+      return input;
+    }
     return map(input, s -> ByteStrings.fromText(replace(p, ByteStrings.toText(s), rw, replaceGlobal)));
   }
 
@@ -108,7 +113,9 @@ public final class StringElementwiseKernels {
         pos = next;
         continue;
       }
-      appendRewrite(out, m, rewrite);
+      if (!appendRewrite(out, m, rewrite) && !global) {
+        return text; // RE2::Replace: a failed rewrite replaces nothing
+      }
       pos = end;
       lastEnd = end;
       count++;
@@ -125,49 +132,46 @@ public final class StringElementwiseKernels {
     return out.toString();
   }
 
-  private static void appendRewrite(StringBuilder out, Matcher m, String rewrite) {
+  /** RE2's {@code Rewrite}: false at an escape it does not know, with what came before it written. */
+  private static boolean appendRewrite(StringBuilder out, Matcher m, String rewrite) {
     for (int i = 0; i < rewrite.length(); i++) {
       char c = rewrite.charAt(i);
       if (c != '\\') {
         out.append(c);
         continue;
       }
-      char next = rewrite.charAt(++i);
-      if (next == '\\') {
-        out.append('\\');
-      } else {
+      char next = ++i < rewrite.length() ? rewrite.charAt(i) : 0;
+      if (next >= '0' && next <= '9') {
         String group = m.group(next - '0');
         if (group != null) {
           out.append(group);
         }
+      } else if (next == '\\') {
+        out.append('\\');
+      } else {
+        return false;
       }
     }
+    return true;
+  }
+
+  /** RE2's {@code MaxSubmatch}: the largest group a rewrite names ({@code \\} skipped). */
+  static int maxSubmatch(String rewrite) {
+    int max = 0;
+    for (int i = 0; i < rewrite.length(); i++) {
+      if (rewrite.charAt(i) == '\\' && ++i < rewrite.length()) {
+        char c = rewrite.charAt(i);
+        if (c >= '0' && c <= '9') {
+          max = Math.max(max, c - '0');
+        }
+      }
+    }
+    return max;
   }
 
   /** A pattern, compiled once per distinct text ({@link RegexCache}), or TF's error for one RE2 cannot compile. */
   public static Pattern compile(String pattern) {
     return RegexCache.compiled(pattern);
-  }
-
-  /** RE2's {@code CheckRewriteString}: only {@code \0}..{@code \9} of existing groups and {@code \\}. */
-  static void checkRewrite(String rewrite, int groups) {
-    for (int i = 0; i < rewrite.length(); i++) {
-      if (rewrite.charAt(i) != '\\') {
-        continue;
-      }
-      if (i + 1 >= rewrite.length()) {
-        throw new InvalidArgumentException("invalid rewrite pattern: a trailing \\ in " + rewrite);
-      }
-      char next = rewrite.charAt(++i);
-      if (next >= '0' && next <= '9') {
-        if (next - '0' > groups) {
-          throw new InvalidArgumentException("Invalid rewrite pattern: " + rewrite + " asks for group \\" + next
-              + " but the pattern has " + groups + " parenthesized subexpressions");
-        }
-      } else if (next != '\\') {
-        throw new InvalidArgumentException("invalid rewrite pattern: \\" + next + " in " + rewrite);
-      }
-    }
   }
 
   private static String asciiCase(String s, boolean upper) {
