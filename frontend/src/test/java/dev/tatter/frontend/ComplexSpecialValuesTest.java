@@ -90,4 +90,39 @@ class ComplexSpecialValuesTest {
         // tf.math.pow(complex(1, 0), complex(3, 0)): 1+0j; Annex G: clog(1+0i) = +0+0i exactly, cexp(+0+0i) = 1+0i
         1.0, 0.0);
   }
+
+  @Test
+  void sign_isEigensVectorizedPsign() {
+    // TF's Sign on 16 or more complex values (every element but the last few) runs Eigen's psign: each part over
+    // l = max * sqrt(1 + (min / max)^2) of |re|, |im|, zero where max is zero; SSE's max and min keep their first
+    // operand when one is NaN, so a NaN part leaves the other part's own quotient
+    float nan = Float.NaN, inf = Float.POSITIVE_INFINITY;
+    Value z64 = g.placeholder("z64", Types.dense(dev.tatter.runtime.DType.COMPLEX64, -1));
+    Value z128 = g.placeholder("z128", Types.dense(dev.tatter.runtime.DType.COMPLEX128, -1));
+    List<Object> out = Harness.runEverywhere(g.build(z64.sign(), z128.sign()), Map.of(
+        "z64", Tensor.ofComplex64(nan, 0f, 0f, nan, inf, 0f, -0f, -0f, 3e38f, 3e38f, 1e30f, 1e30f),
+        "z128", Tensor.ofComplex128(Double.NaN, 0, 0, Double.NaN, 1e154, 1e154, 1e155, 1)));
+    parts((Tensor) out.get(0),
+        // tf.math.sign(tf.complex([nan] * 16, [0.] * 16))[0] -> (nan+0j)
+        nan, 0,
+        // tf.math.sign(tf.complex([0.] * 16, [nan] * 16))[0] -> nanj
+        0, nan,
+        // tf.math.sign(tf.complex([inf] * 16, [0.] * 16))[0] -> (nan+0j)
+        nan, 0,
+        // tf.math.sign(tf.complex([-0.] * 16, [-0.] * 16))[0] -> 0j
+        0, 0,
+        // tf.math.sign(tf.complex([3e38] * 16, [3e38] * 16))[0] -> 0j (l overflows)
+        0, 0,
+        // tf.math.sign(tf.complex([1e30] * 16, [1e30] * 16))[0] -> (0.7071068+0.7071068j)
+        0.7071068f, 0.7071068f);
+    parts((Tensor) out.get(1),
+        // tf.math.sign(tf.complex([nan] * 4, [0.] * 4))[0], complex128 -> (nan+0j)
+        Double.NaN, 0,
+        // tf.math.sign(tf.complex([0.] * 4, [nan] * 4))[0] -> nanj
+        0, Double.NaN,
+        // tf.math.sign(tf.complex([1e154] * 4, [1e154] * 4))[0] -> (0.7071067811865474+0.7071067811865474j)
+        0.7071067811865474, 0.7071067811865474,
+        // tf.math.sign(tf.complex([1e155] * 4, [1.] * 4))[0] -> (1+1e-155j)
+        1, 1e-155);
+  }
 }

@@ -166,6 +166,7 @@ class ComplexSpecialValuesOracleTest {
     unary("Expm1", Value::expm1);
     unary("Log", Value::log);
     unary("Log1p", Value::log1p);
+    unary("Sign", Value::sign);
     unary("Sqrt", Value::sqrt);
     unary("Rsqrt", Value::rsqrt);
     unary("Sigmoid", Value::sigmoid);
@@ -210,6 +211,8 @@ class ComplexSpecialValuesOracleTest {
       Map.entry("Expm1 complex128", 3),
       Map.entry("Log complex64", 117),
       Map.entry("Log complex128", 116),
+      Map.entry("Sign complex64", 29),
+      Map.entry("Sign complex128", 8),
       Map.entry("Log1p complex64", 34),
       Map.entry("Log1p complex128", 23),
       Map.entry("Sqrt complex64", 23),
