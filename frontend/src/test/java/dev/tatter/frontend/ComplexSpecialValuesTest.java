@@ -125,4 +125,17 @@ class ComplexSpecialValuesTest {
         // tf.math.sign(tf.complex([1e155] * 4, [1.] * 4))[0] -> (1+1e-155j)
         1, 1e-155);
   }
+
+  @Test
+  void log_ofHugeParts_isFinite() {
+    Value z = g.placeholder("z", Types.dense(dev.tatter.runtime.DType.COMPLEX64, -1));
+    Tensor out = (Tensor) Harness.runEverywhere(g.build(z.log()), Map.of("z", Tensor.ofComplex64(1e30f, 1e30f, 3e38f, 3e38f))).get(0);
+    // tf.math.log(tf.complex([1e30], [1e30])) (one element: TF's scalar path) -> (69.424126+0.7853982j); TF's
+    // vectorized path gives nan+0.7853982j (its |z| squares the parts in float: docs/SEMANTICS.md)
+    assertEquals(69.424126f, (float) out.real(0));
+    assertEquals(0.7853982f, (float) out.imag(0));
+    // C99's clogf(3e38+3e38i) = 88.94342+0.7853982i; TF's scalar path overflows hypotf to inf (inf+0.7853982j)
+    assertEquals(88.94342f, (float) out.real(1));
+    assertEquals(0.7853982f, (float) out.imag(1));
+  }
 }
