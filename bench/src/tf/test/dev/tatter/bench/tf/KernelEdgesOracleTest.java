@@ -173,6 +173,149 @@ class KernelEdgesOracleTest {
     }
   }
 
+  /** Real and imaginary parts of a complex TF output, as TF's Real and Imag give them. */
+  static List<Operand<?>> complexParts(Ops tf, Output<?> z, DType dtype) {
+    DataType part = dtype == DType.COMPLEX64 ? DataType.DT_FLOAT : DataType.DT_DOUBLE;
+    return List.of(tf.scope().opBuilder("Real", "Real").addInput(z).setAttr("Tout", part).build().output(0),
+        tf.scope().opBuilder("Imag", "Imag").addInput(z).setAttr("Tout", part).build().output(0));
+  }
+
+  static void sameParts(TfEval.Outcome tf, int first, Tensor got, String what) {
+    boolean single = got.dtype() == DType.COMPLEX64;
+    for (int i = 0; i < got.size(); i++) {
+      assertEquals(rawBits(tf.value(first).getDouble(i), single), rawBits(got.real(i), single), what + " real " + i);
+      assertEquals(rawBits(tf.value(first + 1).getDouble(i), single), rawBits(got.imag(i), single), what + " imag " + i);
+    }
+  }
+
+  @Test
+  void sparseAddOfComplex_matchesSparseAddAndSparseTensorDenseAdd() {
+    SplittableRandom r = new SplittableRandom(9);
+    for (int c = 0; c < CASES; c++) {
+      for (DType dtype : ComplexOracleTest.COMPLEX) {
+        int rows = 1 + r.nextInt(4), cols = 1 + r.nextInt(4);
+        dev.tatter.runtime.SparseTensor a = complexSparse(dtype, rows, cols, r);
+        dev.tatter.runtime.SparseTensor b = complexSparse(dtype, rows, cols, r);
+        double threshold = r.nextInt(3) == 0 ? 0 : r.nextDouble() * 4;
+        double[] denseParts = ComplexOracleTest.parts(rows * cols, r, true);
+        Tensor dense = ComplexOracleTest.complexTensor(dtype, denseParts).reshape(rows, cols);
+        GraphBuilder g = new GraphBuilder();
+        dev.tatter.runtime.SparseTensor sum = runSparse(g, g.sparseFromValue(a).sparseAdd(g.sparseFromValue(b), threshold));
+        GraphBuilder g2 = new GraphBuilder();
+        Tensor denseSum = tatter(g2, g2.sparseFromValue(a).sparseAdd(g2.constant(dense)));
+        // tf.raw_ops.SparseAdd(a, b, thresh) and tf.raw_ops.SparseTensorDenseAdd(a, dense)
+        TfEval.Outcome tf = TfEval.run(ops -> {
+          var add = ops.scope().opBuilder("SparseAdd", "SparseAdd")
+              .addInput(TfEval.constant(ops, a.indices()).asOutput()).addInput(ComplexOracleTest.tfComplex(ops, dtype, parts(a.values())))
+              .addInput(TfEval.constant(ops, a.denseShape()).asOutput())
+              .addInput(TfEval.constant(ops, b.indices()).asOutput()).addInput(ComplexOracleTest.tfComplex(ops, dtype, parts(b.values())))
+              .addInput(TfEval.constant(ops, b.denseShape()).asOutput())
+              .addInput(dtype == DType.COMPLEX64 ? ops.constant((float) threshold).asOutput() : ops.constant(threshold).asOutput())
+              .build();
+          Output<?> denseAdd = ops.scope().opBuilder("SparseTensorDenseAdd", "SparseTensorDenseAdd")
+              .addInput(TfEval.constant(ops, a.indices()).asOutput()).addInput(ComplexOracleTest.tfComplex(ops, dtype, parts(a.values())))
+              .addInput(TfEval.constant(ops, a.denseShape()).asOutput())
+              .addInput(ops.reshape((Operand) ComplexOracleTest.tfComplex(ops, dtype, denseParts), ops.constant(new int[] {rows, cols}))
+                  .asOutput()).build().output(0);
+          List<Operand<?>> out = new java.util.ArrayList<>();
+          out.add(add.output(0));
+          out.addAll(complexParts(ops, add.output(1), dtype));
+          out.addAll(complexParts(ops, ops.reshape((Operand) denseAdd, ops.constant(new int[] {-1})).asOutput(), dtype));
+          return out;
+        });
+        String what = "sparse_add " + dtype + " " + a + " + " + b + " threshold " + threshold;
+        assertEquals(tf.value(0), sum.indices(), what);
+        sameParts(tf, 1, sum.values(), what);
+        sameParts(tf, 3, denseSum.reshape(rows * cols), "sparse_dense_add " + dtype);
+      }
+    }
+  }
+
+  static dev.tatter.runtime.SparseTensor runSparse(GraphBuilder g, Value out) {
+    try (Session s = new Session(g.build(out))) {
+      return s.run(Map.of(), out).sparse(0);
+    }
+  }
+
+  private static dev.tatter.runtime.SparseTensor complexSparse(DType dtype, int rows, int cols, SplittableRandom r) {
+    dev.tatter.runtime.SparseTensor pattern = SparseOracleTest.randomSparse(DType.INT32, rows, cols, false, r);
+    int nnz = pattern.nnz();
+    // small integer parts, so sums cancel to 0j and straddle the threshold
+    double[] p = new double[2 * nnz];
+    for (int k = 0; k < p.length; k++) {
+      p[k] = r.nextInt(-3, 4);
+    }
+    return dev.tatter.runtime.SparseTensor.of(pattern.indices(), ComplexOracleTest.complexTensor(dtype, p), pattern.denseShape());
+  }
+
+  private static double[] parts(Tensor complex) {
+    double[] p = new double[2 * complex.size()];
+    for (int i = 0; i < complex.size(); i++) {
+      p[2 * i] = complex.real(i);
+      p[2 * i + 1] = complex.imag(i);
+    }
+    return p;
+  }
+
+  @Test
+  void sparseSegmentReductions_on16BitFloatsAndUnsigned_matchTf() {
+    DType[] sums = {DType.FLOAT16, DType.BFLOAT16, DType.UINT8, DType.UINT16, DType.UINT32, DType.UINT64};
+    for (DType dtype : sums) {
+      SplittableRandom r = new SplittableRandom(dtype.ordinal() * 7L);
+      for (int c = 0; c < CASES; c++) {
+        int rows = 1 + r.nextInt(30);
+        Tensor data = NewDTypesOracleTest.vectorOf(dtype, rows, r);
+        int n = r.nextInt(25);
+        int[] indices = new int[n];
+        int[] ids = new int[n];
+        for (int i = 0; i < n; i++) {
+          indices[i] = r.nextInt(rows);
+          ids[i] = i == 0 ? r.nextInt(2) : ids[i - 1] + (r.nextInt(5) == 0 ? 1 : 0);
+        }
+        List<String> ops = dtype.isFloating() ? List.of("SparseSegmentSum", "SparseSegmentMean", "SparseSegmentSqrtN")
+            : List.of("SparseSegmentSum");
+        for (String tfOp : ops) {
+          GraphBuilder g = new GraphBuilder();
+          Value d = g.constant(data), i = g.constant(Tensor.ofInts(indices)), s = g.constant(Tensor.ofInts(ids));
+          Value out = switch (tfOp) {
+            case "SparseSegmentSum" -> g.sparseSegmentSum(d, i, s, -1);
+            case "SparseSegmentMean" -> g.sparseSegmentMean(d, i, s, -1);
+            default -> g.sparseSegmentSqrtN(d, i, s, -1);
+          };
+          // tf.raw_ops.SparseSegmentSum/Mean/SqrtN(data, indices, segment_ids)
+          Tensor expected = tf(dtype, tf -> op(tf, tfOp, TfDTypes.feed(tf, data), tf.constant(indices).asOutput(),
+              tf.constant(ids).asOutput()));
+          OracleAssert.sameValues(expected, tatter(g, out), tfOp + " " + dtype + " " + data + " " + java.util.Arrays.toString(indices)
+              + " " + java.util.Arrays.toString(ids), data);
+        }
+      }
+    }
+  }
+
+  @Test
+  void asStringOfComplex_matchesTf() {
+    SplittableRandom r = new SplittableRandom(11);
+    for (int c = 0; c < CASES; c++) {
+      for (DType dtype : ComplexOracleTest.COMPLEX) {
+        double[] p = ComplexOracleTest.parts(1 + r.nextInt(4), r, false);
+        Tensor z = ComplexOracleTest.complexTensor(dtype, p);
+        long precision = r.nextBoolean() ? -1 : r.nextInt(8);
+        int notation = r.nextInt(3);
+        long width = r.nextBoolean() ? -1 : r.nextInt(15);
+        String fill = List.of("", " ", "0", "-", "+").get(r.nextInt(5));
+        GraphBuilder g = new GraphBuilder();
+        Tensor got = tatter(g, dev.tatter.frontend.Strings.asString(g.constant(z), (int) precision, notation == 1, notation == 2, (int) width, fill));
+        // tf.strings.as_string(z, precision, scientific, shortest, width, fill)
+        TfEval.Outcome tf = TfEval.run(ops -> List.of(ops.scope().opBuilder("AsString", "AsString")
+            .addInput(ComplexOracleTest.tfComplex(ops, dtype, p)).setAttr("precision", precision)
+            .setAttr("scientific", notation == 1).setAttr("shortest", notation == 2).setAttr("width", width).setAttr("fill", fill)
+            .build().output(0)));
+        assertEquals(tf.value(0), got, "as_string " + z + " precision " + precision + " notation " + notation + " width " + width
+            + " fill '" + fill + "'");
+      }
+    }
+  }
+
   private static long rawBits(double v, boolean single) {
     return single ? Float.floatToRawIntBits((float) v) : Double.doubleToRawLongBits(v);
   }

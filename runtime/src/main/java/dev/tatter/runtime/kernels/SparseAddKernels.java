@@ -1,5 +1,7 @@
 package dev.tatter.runtime.kernels;
 
+import dev.tatter.runtime.Complex128;
+import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.SparseTensor;
@@ -67,7 +69,8 @@ public final class SparseAddKernels {
       if (dtype.isInteger() && (threshold != Math.rint(threshold) || Math.abs(threshold) > 9.2e18)) {
         throw new InvalidArgumentException("threshold " + threshold + " is not a valid " + dtype);
       }
-      return new Threshold(dtype, dtype == DType.FLOAT32 ? (float) threshold : threshold, (long) threshold);
+      boolean single = dtype == DType.FLOAT32 || dtype == DType.COMPLEX64;
+      return new Threshold(dtype, single ? (float) threshold : threshold, (long) threshold);
     }
 
     boolean keeps(Object a, int i, Object b, int j) {
@@ -89,6 +92,13 @@ public final class SparseAddKernels {
       }
       if (a instanceof long[] x) {
         return asInteger <= Math.abs(x[i] + ((long[]) b)[j]);
+      }
+      // complex: TF's Treal threshold against std::abs of the sum, in the part type
+      if (a instanceof Complex64[] x) {
+        return (float) asFloat <= ComplexFunctions.abs(ComplexFunctions.add(x[i], ((Complex64[]) b)[j]));
+      }
+      if (a instanceof Complex128[] x) {
+        return asFloat <= ComplexFunctions.abs(ComplexFunctions.add(x[i], ((Complex128[]) b)[j]));
       }
       throw new InvalidArgumentException("sparse add is not defined on " + dtype);
     }
@@ -132,6 +142,22 @@ public final class SparseAddKernels {
         int[] o = new int[n];
         for (int k = 0; k < n; k++) {
           o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : x[fromA[k]] + y[fromB[k]];
+        }
+        return o;
+      }
+      if (a instanceof Complex64[] x) {
+        Complex64[] y = (Complex64[]) b;
+        Complex64[] o = new Complex64[n];
+        for (int k = 0; k < n; k++) {
+          o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : ComplexFunctions.add(x[fromA[k]], y[fromB[k]]);
+        }
+        return o;
+      }
+      if (a instanceof Complex128[] x) {
+        Complex128[] y = (Complex128[]) b;
+        Complex128[] o = new Complex128[n];
+        for (int k = 0; k < n; k++) {
+          o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : ComplexFunctions.add(x[fromA[k]], y[fromB[k]]);
         }
         return o;
       }
@@ -276,6 +302,10 @@ public final class SparseAddKernels {
         o[pos] += ((int[]) v)[i];
       } else if (out instanceof long[] o) {
         o[pos] += ((long[]) v)[i];
+      } else if (out instanceof Complex64[] o) {
+        o[pos] = ComplexFunctions.add(o[pos], ((Complex64[]) v)[i]);
+      } else if (out instanceof Complex128[] o) {
+        o[pos] = ComplexFunctions.add(o[pos], ((Complex128[]) v)[i]);
       } else {
         throw new InvalidArgumentException("sparse add is not defined on " + a.dtype());
       }

@@ -211,6 +211,8 @@ public final class StringNumberKernels {
       case BOOL -> ((boolean[]) input.unsafeData())[i] ? "true" : "false";
       case STRING -> format.text(((String[]) input.unsafeData())[i]);
       case FLOAT32, FLOAT64, FLOAT16, BFLOAT16 -> format.floating(((Number) input.get(i)).doubleValue());
+      // TF's "(%s,%s)" of the parts, each in the float format
+      case COMPLEX64, COMPLEX128 -> "(" + format.floating(input.real(i)) + "," + format.floating(input.imag(i)) + ")";
       case UINT64 -> format.integer(Long.toUnsignedString(((long[]) input.unsafeData())[i]));
       default -> format.integer(String.valueOf(input.get(i)));
     };
