@@ -316,6 +316,58 @@ class KernelEdgesOracleTest {
     }
   }
 
+  /** What docs/SEMANTICS.md says of sparse_to_dense's validation and sparse / dense by zero, against TF. */
+  @Test
+  void sparseToDenseValidation_andSparseDenseDivisionByZero_areTfs() {
+    long[][][] indices = {{{1, 2}, {0, 0}}, {{0, 0}, {0, 0}}, {{0, 0}, {1, 2}}, {{0, 0}, {3, 0}}};
+    for (long[][] idx : indices) {
+      for (boolean validate : new boolean[] {true, false}) {
+        // tf.sparse.to_dense(tf.sparse.SparseTensor(idx, [2, 1], [3, 4]), validate_indices=validate)
+        TfEval.Outcome tf = TfEval.run(ops -> List.of(ops.scope().opBuilder("SparseToDense", "SparseToDense")
+            .addInput(ops.constant(idx).asOutput()).addInput(ops.constant(new long[] {3, 4}).asOutput())
+            .addInput(ops.constant(new int[] {2, 1}).asOutput()).addInput(ops.constant(0).asOutput())
+            .setAttr("validate_indices", validate).build().output(0)));
+        GraphBuilder g = new GraphBuilder();
+        Value dense = g.sparseTensor(idx, Tensor.ofInts(2, 1), 3, 4).toDense(0, validate);
+        String what = "sparse_to_dense " + java.util.Arrays.deepToString(idx) + " validate " + validate;
+        if (tf.failed()) {
+          assertTrue(tatterError(g, dense) != null, what + ": TF refuses (" + tf.error() + "), Tatter gives a value");
+        } else {
+          assertEquals(tf.value(0), tatter(g, dense), what);
+        }
+      }
+    }
+    for (DType dtype : new DType[] {DType.FLOAT32, DType.INT32}) {
+      for (long[] at : new long[][] {{0, 0}, {0, 1}}) {
+        // tf.raw_ops.SparseDenseCwiseDiv(indices=[at], values=[7], shape=[2, 2], dense=[[2, 0], [1, 1]])
+        Tensor divisor = Tensor.of(dtype, dtype == DType.INT32 ? new int[] {2, 0, 1, 1} : new float[] {2, 0, 1, 1}, 2, 2);
+        Tensor seven = Tensor.of(dtype, dtype == DType.INT32 ? new int[] {7} : new float[] {7}, 1);
+        TfEval.Outcome tf = TfEval.run(ops -> List.of(ops.scope().opBuilder("SparseDenseCwiseDiv", "SparseDenseCwiseDiv")
+            .addInput(ops.constant(new long[][] {at}).asOutput()).addInput(TfEval.constant(ops, seven).asOutput())
+            .addInput(ops.constant(new long[] {2, 2}).asOutput()).addInput(TfEval.constant(ops, divisor).asOutput())
+            .build().output(0)));
+        GraphBuilder g = new GraphBuilder();
+        Value quotient = g.sparseTensor(new long[][] {at}, seven, 2, 2).sparseDiv(g.constant(divisor));
+        String what = "sparse / dense " + dtype + " at " + java.util.Arrays.toString(at);
+        if (tf.failed()) {
+          assertTrue(tatterError(g, quotient) != null, what + ": TF refuses (" + tf.error() + "), Tatter gives a value");
+        } else {
+          assertEquals(tf.value(0), runSparse(g, quotient).values(), what);
+        }
+      }
+    }
+  }
+
+  /** The message of the error Tatter's run of {@code out} fails with, or null if it gives a value. */
+  static String tatterError(GraphBuilder g, Value out) {
+    try (Session s = new Session(g.build(out))) {
+      s.run(Map.of(), out);
+      return null;
+    } catch (dev.tatter.runtime.InvalidArgumentException e) {
+      return e.getMessage();
+    }
+  }
+
   private static long rawBits(double v, boolean single) {
     return single ? Float.floatToRawIntBits((float) v) : Double.doubleToRawLongBits(v);
   }
