@@ -378,6 +378,8 @@ class ErrorCatalogTest {
     }));
     on("F82", () -> thrown(() -> npy(npyHeader(2, "{" + " ".repeat(70000 - 3) + "}\n"))));
     on("F83", () -> thrown(() -> dev.tatter.runtime.io.Npz.toRagged(Map.of("values", Tensor.ofLongs(1)))));
+    on("F84", () -> thrown(() -> npy(npyHeader(1, "{'descr': '<i4', 'fortran_order': False, 'shape': (0, 4294967301), }\n"))));
+    on("F85", () -> thrown(() -> npy(npyHeader(1, "{'descr': '<i4', 'descr': '<i8', 'fortran_order': False, 'shape': (1,), }\n"))));
 
     // ---- running -----------------------------------------------------------------------------
     on("R01", () -> {

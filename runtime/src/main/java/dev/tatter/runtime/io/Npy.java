@@ -86,7 +86,12 @@ public final class Npy {
     int count = Sizes.elementCount(shape);
     int[] dims = new int[shape.length];
     for (int i = 0; i < shape.length; i++) {
-      dims[i] = (int) shape[i]; // each at most the element count, checked above
+      // checked one by one: a shape with a zero dimension holds no element however large the others are
+      if (shape[i] > Sizes.MAX_ELEMENTS) {
+        throw new InvalidArgumentException("npy: dimension " + i + " of shape " + java.util.Arrays.toString(shape) + " is "
+            + shape[i] + ", more than a tensor dimension can hold (" + Sizes.MAX_ELEMENTS + ")");
+      }
+      dims[i] = (int) shape[i];
     }
     long bytes = (long) count * element.width;
     if (bytes > Integer.MAX_VALUE - 8) {
@@ -177,7 +182,13 @@ public final class Npy {
     if (!m.find()) {
       throw new InvalidArgumentException("npy: the header has no '" + key + "' entry: " + header.strip());
     }
-    return m.group(1);
+    String value = m.group(1);
+    if (m.find()) {
+      // NumPy's dict literal keeps the last; reading the first would give another array from the same bytes
+      throw new InvalidArgumentException("npy: the header gives '" + key + "' twice (NumPy would take the last): "
+          + header.strip());
+    }
+    return value;
   }
 
   private static long[] parseShape(String text) {

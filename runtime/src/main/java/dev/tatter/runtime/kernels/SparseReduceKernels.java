@@ -122,7 +122,7 @@ public final class SparseReduceKernels {
       }
       reduceGroup(reducer, st.dtype(), values, g.order(), g.starts()[q], g.starts()[q + 1], result, (int) pos);
     }
-    return Tensor.wrap(st.dtype(), Arrays.stream(out).mapToInt(d -> (int) d).toArray(), result);
+    return Tensor.wrap(st.dtype(), Sizes.toIntShape(out), result);
   }
 
   /** {@code sparse_reduce_sum_sparse}/{@code sparse_reduce_max_sparse {axis, keepdims}}: one entry per non-empty group. */

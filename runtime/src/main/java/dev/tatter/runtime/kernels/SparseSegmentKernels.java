@@ -56,7 +56,7 @@ public final class SparseSegmentKernels {
       outShapeLong[d] = shape[d];
     }
     int count = Sizes.elementCount(outShapeLong);
-    int[] outShape = Arrays.stream(outShapeLong).mapToInt(d -> (int) d).toArray();
+    int[] outShape = Sizes.toIntShape(outShapeLong);
     long previous = 0;
     for (int i = 0; i < n; i++) {
       long s = segmentIds.getLong(i);

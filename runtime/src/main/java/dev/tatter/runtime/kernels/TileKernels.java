@@ -7,7 +7,6 @@ import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -87,8 +86,8 @@ public final class TileKernels {
     for (int a = 0; a < shape.length; a++) {
       outShape[a] = Sizes.checkedProduct(shape[a], multiples[a]);
     }
-    int count = Sizes.elementCount(outShape);
-    int[] out = Arrays.stream(outShape).mapToInt(x -> (int) x).toArray();
+    int[] out = Sizes.toIntShape(outShape);
+    int count = Sizes.elementCount(out);
     Object data = Array.newInstance(t.unsafeData().getClass().getComponentType(), count);
     if (count > 0) {
       int[] index = new int[out.length];
