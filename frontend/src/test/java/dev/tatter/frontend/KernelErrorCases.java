@@ -41,6 +41,14 @@ final class KernelErrorCases {
   }
 
   static void register(BiConsumer<String, Supplier<Throwable>> on) {
+    on.accept("B247", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.placeholder("p", dev.tatter.ir.types.SparseType.of(DType.INT32, -1, -1)).sparseSplit(1L << 40, 0);
+    }));
+    on.accept("B248", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.dynamicPartition(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0, 1)), Integer.MAX_VALUE);
+    }));
     on.accept("B246", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.where(g.constant(Tensor.scalar(DType.BOOL, true)));

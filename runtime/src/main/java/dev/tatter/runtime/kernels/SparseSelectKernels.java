@@ -155,6 +155,11 @@ public final class SparseSelectKernels {
     if (index < 0 || index >= numSplit) {
       throw new InvalidArgumentException("piece " + index + " is out of range [0, " + numSplit + ")");
     }
+    // TF's SparseSplit checks every index against the dense shape (a slice would drop it unseen)
+    long[] idx = (long[]) st.indices().unsafeData();
+    for (int i = 0; i < st.nnz(); i++) {
+      SparseEntries.checkInBounds(idx, i, shape, "");
+    }
     long from = pieceStart(shape[dim], numSplit, index);
     long to = pieceStart(shape[dim], numSplit, index + 1);
     long[] start = new long[rank];
