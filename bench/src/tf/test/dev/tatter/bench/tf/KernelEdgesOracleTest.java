@@ -358,6 +358,31 @@ class KernelEdgesOracleTest {
     }
   }
 
+  /** Inputs TF's kernels refuse, which Tatter once took: both refuse them now. */
+  @Test
+  void whereOfAScalar_andSparseSplitOfAnIndexOutsideTheShape_areRefusedByBoth() {
+    // tf.where(True): "WhereOp : Unhandled input dimensions: 0"
+    TfEval.Outcome where = TfEval.run(ops -> List.of(ops.scope().opBuilder("Where", "Where").addInput(ops.constant(true).asOutput())
+        .build().output(0)));
+    assertTrue(where.failed(), "TF's Where of a scalar");
+    GraphBuilder g = new GraphBuilder();
+    org.junit.jupiter.api.Assertions.assertThrows(dev.tatter.ir.GraphBuildException.class,
+        () -> g.where(g.constant(Tensor.scalar(DType.BOOL, true))));
+    for (long[] bad : new long[][] {{5, 0}, {0, 7}, {-1, 0}, {1, -1}}) {
+      // tf.sparse.split(SparseTensor([[0, 0], bad], [1, 2], [4, 2]), 2, axis=0)
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        var split = ops.scope().opBuilder("SparseSplit", "SparseSplit").addInput(ops.constant(0L).asOutput())
+            .addInput(ops.constant(new long[][] {{0, 0}, bad}).asOutput()).addInput(ops.constant(new int[] {1, 2}).asOutput())
+            .addInput(ops.constant(new long[] {4, 2}).asOutput()).setAttr("num_split", 2L).build();
+        return List.of(split.output(0), split.output(2));
+      });
+      assertTrue(tf.failed(), "TF's SparseSplit of " + java.util.Arrays.toString(bad));
+      GraphBuilder h = new GraphBuilder();
+      Value piece = h.sparseTensor(new long[][] {{0, 0}, bad}, Tensor.ofInts(1, 2), 4, 2).sparseSplit(2, 0).get(0);
+      assertTrue(tatterError(h, piece) != null, "Tatter's sparse split of " + java.util.Arrays.toString(bad));
+    }
+  }
+
   /** The message of the error Tatter's run of {@code out} fails with, or null if it gives a value. */
   static String tatterError(GraphBuilder g, Value out) {
     try (Session s = new Session(g.build(out))) {
