@@ -100,6 +100,52 @@ class CliInputsTest {
     }
   }
 
+  @Test
+  void anOutputThatIsAnInputOfTheRun_isRefusedAndTheInputKept() throws IOException {
+    Path g = graph();
+    Path feed = dir.resolve("x.json");
+    Files.writeString(feed, "[1.0, -2.0]");
+    // --trace onto the graph file, or onto a feed file
+    assertOneLineError(tatter("run", g, "--feed", "x=@" + feed, "--trace", g),
+        "cannot write " + g + ": it is an input of this run (the graph); refusing to overwrite it");
+    assertEquals(GRAPH, Files.readString(g));
+    assertOneLineError(tatter("run", g, "--feed", "x=@" + feed, "--trace", feed),
+        "cannot write " + feed + ": it is an input of this run (--feed x); refusing to overwrite it");
+    assertEquals("[1.0, -2.0]", Files.readString(feed));
+    // --save writes DIR/y.npy: here the .npy the feed x was read from, through another spelling of the path
+    Path npy = dir.resolve("y.npy");
+    dev.tatter.runtime.io.Npy.write(dev.tatter.runtime.Tensor.ofFloats(1f, -2f), Files.newOutputStream(npy));
+    byte[] before = Files.readAllBytes(npy);
+    assertOneLineError(tatter("run", g, "--feed", "x=@" + npy, "--save", dir.resolve("."), "--fetch", "y"),
+        "it is an input of this run (--feed x); refusing to overwrite it");
+    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(npy)));
+  }
+
+  @Test
+  void outputsThatCannotBeWritten_nameTheFileAndTheReason() throws IOException {
+    Path g = graph();
+    // --save onto a file, dot -o onto a directory
+    Path file = dir.resolve("a-file");
+    Files.writeString(file, "");
+    assertOneLineError(tatter("run", g, "--feed", "x=[1.0]", "--save", file), "cannot write " + file + ": it is not a directory");
+    assertOneLineError(tatter("dot", g, "-o", dir), "cannot write " + dir + ": it is a directory");
+    // --save where y.npy is a directory
+    Path saveDir = dir.resolve("out");
+    Files.createDirectories(saveDir.resolve("y.npy"));
+    assertOneLineError(tatter("run", g, "--feed", "x=[1.0]", "--save", saveDir),
+        "cannot write " + saveDir.resolve("y.npy") + ": it is a directory");
+    // a device that refuses every byte, and a file system that refuses new files
+    if (Files.isWritable(Path.of("/dev/full"))) {
+      assertOneLineError(tatter("run", g, "--feed", "x=[1.0]", "--trace", "/dev/full"), "cannot write /dev/full: ");
+      assertOneLineError(tatter("dot", g, "-o", "/dev/full"), "cannot write /dev/full: ");
+    }
+    if (Files.isDirectory(Path.of("/proc/self"))) {
+      assertOneLineError(tatter("run", g, "--feed", "x=[1.0]", "--trace", "/proc/self/tatter-trace.json"),
+          "cannot write /proc/self/tatter-trace.json: ");
+      assertOneLineError(tatter("run", g, "--feed", "x=[1.0]", "--save", "/proc/self/tatter-out"), "cannot write /proc/self/tatter-out");
+    }
+  }
+
   private static void restore(String key, String previous) {
     if (previous == null) {
       System.clearProperty(key);
