@@ -7,7 +7,9 @@ import dev.tatter.codegen.Interpreter;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.DType;
+import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -41,6 +43,21 @@ final class KernelErrorCases {
   }
 
   static void register(BiConsumer<String, Supplier<Throwable>> on) {
+    on.accept("B249", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.sparseConcat(0, g.placeholder("a", SparseType.of(DType.INT32, 1L << 62, 1)), g.placeholder("b", SparseType.of(DType.INT32, 1L << 62, 1)));
+    }));
+    on.accept("B250", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.placeholder("a", SparseType.of(DType.INT32, 1L << 62, 1)).sparseReshape(1L << 40, 1L << 40);
+    }));
+    on.accept("R243", () -> {
+      GraphBuilder g = new GraphBuilder();
+      Value a = g.placeholder("a", SparseType.of(DType.INT32, -1, -1));
+      Value b = g.placeholder("b", SparseType.of(DType.INT32, -1, -1));
+      SparseTensor half = SparseTensor.of(new long[0][], Tensor.ofInts(), 1L << 62, 1);
+      return run(g, Map.of("a", half, "b", half), g.sparseConcat(0, a, b));
+    });
     on.accept("B247", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.placeholder("p", dev.tatter.ir.types.SparseType.of(DType.INT32, -1, -1)).sparseSplit(1L << 40, 0);

@@ -4,6 +4,7 @@ import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.Arrays;
@@ -37,7 +38,7 @@ public final class SparseAddKernels {
     Object bv = b.values().unsafeData();
     // one merge writing the output's indices in place; each output entry's value comes from a's
     // entry fromA[k] and/or b's entry fromB[k] (-1: none), gathered per dtype below
-    long[] idx = new long[Math.multiplyExact(na + nb, ndims)];
+    long[] idx = new long[Sizes.toIntSize(((long) na + nb) * ndims, "the result's indices")];
     int[] fromA = new int[na + nb];
     int[] fromB = new int[na + nb];
     int n = 0;
@@ -195,7 +196,7 @@ public final class SparseAddKernels {
     long[] bi = (long[]) b.indices().unsafeData();
     int na = a.nnz();
     int nb = b.nnz();
-    long[] idx = new long[Math.multiplyExact(na + nb, ndims)];
+    long[] idx = new long[Sizes.toIntSize(((long) na + nb) * ndims, "the result's indices")];
     int[] fromA = new int[na + nb];
     int[] fromB = new int[na + nb];
     int n = 0;

@@ -134,7 +134,7 @@ public final class SparseReduceKernels {
     int outRank = out.length;
     int rank = shape.length;
     long[] idx = st.indicesArray();
-    long[] outIdx = new long[Math.multiplyExact(g.count(), outRank)];
+    long[] outIdx = new long[Sizes.toIntSize((long) g.count() * outRank, "the result's indices")];
     Object result = st.dtype().layout().newArray(g.count());
     Object values = st.values().unsafeData();
     for (int q = 0; q < g.count(); q++) {

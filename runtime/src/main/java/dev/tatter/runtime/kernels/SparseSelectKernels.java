@@ -92,10 +92,10 @@ public final class SparseSelectKernels {
     for (int r = 0; r < nrows; r++) {
       start[r + 1] += start[r];
     }
-    int n = Math.addExact(rows.length, empty);
+    int n = Sizes.toIntSize((long) rows.length + empty, "the result's number of entries");
     int rank = shape.length;
     long[] idx = st.indicesArray();
-    long[] outIdx = new long[Math.multiplyExact(n, rank)];
+    long[] outIdx = new long[Sizes.toIntSize((long) n * rank, "the result's indices")];
     int[] source = new int[n];
     Arrays.fill(source, -1);
     int[] next = Arrays.copyOf(start, nrows);
@@ -182,7 +182,7 @@ public final class SparseSelectKernels {
       throw new InvalidArgumentException("num_rows and num_columns must be >= 0, got " + numRows + " and " + numColumns);
     }
     int n = Sizes.toIntSize(Math.min(numRows, numColumns), "the diagonal");
-    long[] idx = new long[Math.multiplyExact(n, 2)];
+    long[] idx = new long[Sizes.toIntSize(2L * n, "the result's indices")];
     Object ones = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), n);
     Object one = Tensor.scalar(dtype, dtype.isFloating() ? (Object) 1.0 : dtype == DType.BOOL ? (Object) true : (Object) 1L).unsafeData();
     for (int i = 0; i < n; i++) {

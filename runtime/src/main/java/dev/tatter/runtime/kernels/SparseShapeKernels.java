@@ -2,6 +2,7 @@ package dev.tatter.runtime.kernels;
 
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.Arrays;
@@ -38,7 +39,11 @@ public final class SparseShapeKernels {
     long[] shape = new long[rank];
     for (int d = 0; d < rank; d++) {
       if (d == concatDim) {
-        shape[d] = Math.addExact(as[d], bs[d]);
+        if (as[d] > Long.MAX_VALUE - bs[d]) {
+          throw new InvalidArgumentException("sparse concat: dimension " + d + " of the result, " + as[d] + " + " + bs[d]
+              + ", overflows int64");
+        }
+        shape[d] = as[d] + bs[d];
       } else if (expandNonconcatDims) {
         shape[d] = Math.max(as[d], bs[d]);
       } else if (as[d] != bs[d]) {
@@ -49,8 +54,8 @@ public final class SparseShapeKernels {
       }
     }
     int na = a.nnz();
-    int n = Math.addExact(na, b.nnz());
-    long[] idx = new long[Math.multiplyExact(n, rank)];
+    int n = Sizes.toIntSize((long) na + b.nnz(), "the result's number of entries");
+    long[] idx = new long[Sizes.toIntSize((long) n * rank, "the result's indices")];
     long[] ai = a.indicesArray();
     long[] bi = b.indicesArray();
     System.arraycopy(ai, 0, idx, 0, ai.length);
@@ -158,7 +163,7 @@ public final class SparseShapeKernels {
     long[] idx = st.indicesArray();
     int inRank = shape.length;
     int outRank = out.length;
-    long[] result = new long[Math.multiplyExact(n, outRank)];
+    long[] result = new long[Sizes.toIntSize((long) n * outRank, "the result's indices")];
     for (int i = 0; i < n; i++) {
       SparseEntries.checkInBounds(idx, i, shape, "");
       long id = 0;
@@ -251,7 +256,7 @@ public final class SparseShapeKernels {
     }
     int n = st.nnz();
     long[] idx = st.indicesArray();
-    long[] out = new long[Math.multiplyExact(n, rank + 1)];
+    long[] out = new long[Sizes.toIntSize((long) n * (rank + 1), "the result's indices")];
     for (int i = 0; i < n; i++) {
       System.arraycopy(idx, i * rank, out, i * (rank + 1), at);
       System.arraycopy(idx, i * rank + at, out, i * (rank + 1) + at + 1, rank - at);

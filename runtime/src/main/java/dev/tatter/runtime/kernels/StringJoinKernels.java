@@ -199,7 +199,7 @@ public final class StringJoinKernels {
       int[] shape = t.shape();
       int inner = Sizes.elementCount(Arrays.copyOfRange(shape, 1, shape.length));
       String[] in = (String[]) t.unsafeData();
-      StringBuilder[] acc = new StringBuilder[Math.multiplyExact(nseg, inner)];
+      StringBuilder[] acc = new StringBuilder[Sizes.toIntSize((long) nseg * inner, "the result's size")];
       for (int row = 0; row < ids.length; row++) {
         for (int k = 0; k < inner; k++) {
           int at = ids[row] * inner + k;
