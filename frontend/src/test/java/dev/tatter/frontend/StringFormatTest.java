@@ -413,4 +413,29 @@ class StringFormatTest {
     // complex128: tf.strings.as_string(tf.complex(1.5, -2e-5)) (float64 parts) -> b'(1.500000,-0.000020)'
     assertEquals("[b'(1.500000,-0.000020)']", runFirst(g, Strings.asString(g.constant(Tensor.ofComplex128(1.5, -2e-5)))));
   }
+
+  @Test
+  void substr_atInt64sExtremes_isTfsValueOrTfsError() {
+    long max = Long.MAX_VALUE, min = Long.MIN_VALUE;
+    // tf.strings.substr("abcd", pos, len, unit): TF 2.18's value, or null where it raises "pos ... out of range"
+    Object[][] cases = {
+        {1L, max, "BYTE", "b'bcd'"}, {1L, max, "UTF8_CHAR", "b'bcd'"},
+        {-1L, max, "BYTE", "b'd'"}, {-1L, max, "UTF8_CHAR", "b'd'"},
+        {2L, max - 1, "BYTE", "b'cd'"}, {-3L, max, "UTF8_CHAR", "b'bcd'"},
+        {-1L, min, "BYTE", "b'd'"}, {-1L, min, "UTF8_CHAR", null},
+        {-2L, min + 1, "BYTE", "b'cd'"}, {-2L, min + 1, "UTF8_CHAR", null},
+        {min, 1L, "BYTE", null}, {min, 1L, "UTF8_CHAR", null}, {max, max, "BYTE", null}, {max, max, "UTF8_CHAR", null},
+        {min, min, "BYTE", null}, {min, min, "UTF8_CHAR", null}, {1L, -1L, "UTF8_CHAR", "b''"}, {1L, -1L, "BYTE", "b'bcd'"}};
+    for (Object[] c : cases) {
+      GraphBuilder g = new GraphBuilder();
+      Value out = Strings.substr(g.constant(Tensor.ofStrings("abcd")), g.scalar(DType.INT64, c[0]), g.scalar(DType.INT64, c[1]),
+          (String) c[2]);
+      String what = "substr(\"abcd\", " + c[0] + ", " + c[1] + ", " + c[2] + ")";
+      if (c[3] == null) {
+        assertTrue(runtimeError(g, out).contains("pos " + c[0] + " out of range for string"), what);
+      } else {
+        assertEquals("[" + c[3] + "]", runFirst(g, out), what);
+      }
+    }
+  }
 }

@@ -383,6 +383,33 @@ class KernelEdgesOracleTest {
     }
   }
 
+  @Test
+  void substrAtInt64sExtremes_matchesTf() {
+    long max = Long.MAX_VALUE, min = Long.MIN_VALUE;
+    long[] values = {0, 1, 2, -1, -2, -3, -5, 5, max, max - 1, min, min + 1, max / 2, min / 2};
+    for (String text : List.of("abcd", "h\u00e9llo", "")) {
+      Tensor in = Tensor.ofStrings(text);
+      for (long pos : values) {
+        for (long len : values) {
+          for (String unit : List.of("BYTE", "UTF8_CHAR")) {
+            // tf.strings.substr(text, pos, len, unit)
+            TfEval.Outcome tf = TfEval.run(ops -> List.of(ops.scope().opBuilder("Substr", "Substr")
+                .addInput(TfEval.constant(ops, in).asOutput()).addInput(ops.constant(pos).asOutput())
+                .addInput(ops.constant(len).asOutput()).setAttr("unit", unit).build().output(0)));
+            GraphBuilder g = new GraphBuilder();
+            Value out = dev.tatter.frontend.Strings.substr(g.constant(in), g.scalar(DType.INT64, pos), g.scalar(DType.INT64, len), unit);
+            String what = "substr(" + text + ", " + pos + ", " + len + ", " + unit + ")";
+            if (tf.failed()) {
+              assertTrue(tatterError(g, out) != null, what + ": TF refuses (" + tf.error() + "), Tatter gives a value");
+            } else {
+              assertEquals(tf.value(0), tatter(g, out), what);
+            }
+          }
+        }
+      }
+    }
+  }
+
   /** The message of the error Tatter's run of {@code out} fails with, or null if it gives a value. */
   static String tatterError(GraphBuilder g, Value out) {
     try (Session s = new Session(g.build(out))) {

@@ -64,8 +64,9 @@ public final class SubstrKernels {
       if (start < 0 || start > s.length()) {
         throw new InvalidArgumentException("pos " + pos + " out of range for string b'" + s + "' at index " + where);
       }
-      // a negative len is a huge size_t to TF's substr: the rest of the string
-      long end = len < 0 ? s.length() : Math.min(s.length(), start + len);
+      // a negative len is a huge size_t to TF's substr: the rest of the string (start + len, compared
+      // without overflow: a len past the end is the rest too)
+      long end = len < 0 || len > s.length() - start ? s.length() : start + len;
       return s.substring((int) start, (int) end);
     }
     long[] range = pos >= 0 ? forwardRange(s, pos, len) : backwardRange(s, pos, len);
@@ -89,7 +90,9 @@ public final class SubstrKernels {
   /** TF's {@code UpdateNegativePosAndLenForUtf8}: both ends found by stepping back from the end. */
   private static long[] backwardRange(String s, long pos, long len) {
     long[] end = {s.length()};
-    long skip = Math.max(0, -pos - len);
+    // TF computes skip = -pos - len and zeroes it if negative; its compiled code tests -pos < len,
+    // so where -pos - len passes int64 the wrapped, negative skip remains and fails as TF's does
+    long skip = -pos < len ? 0 : -pos - len;
     if (!backward(s, skip, end)) {
       return null;
     }
