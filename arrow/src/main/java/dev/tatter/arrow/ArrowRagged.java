@@ -59,6 +59,7 @@ public final class ArrowRagged {
   public static RaggedTensor toRagged(ValueVector vector, NullRows nulls) {
     List<RowPartition> partitions = new ArrayList<>();
     List<Integer> innerDims = new ArrayList<>();
+    int flatRows = -1; // the flat values' first dimension, where fixed-size lists make it inner dims
     int start = 0;
     int count = vector.getValueCount();
     ValueVector v = vector;
@@ -81,12 +82,13 @@ public final class ArrowRagged {
         int size = list.getListSize();
         if (!(list.getDataVector() instanceof FixedSizeListVector) && !isList(list.getDataVector())) {
           innerDims.add(size); // innermost: an inner dimension of the flat values
-          start = Math.multiplyExact(start, size);
+          flatRows = count;
+          start = Sizes.toIntSize((long) start * size, path + " values offset");
           count = Sizes.toIntSize((long) count * size, path + " values");
           v = list.getDataVector();
           while (v instanceof FixedSizeListVector inner) {
             innerDims.add(inner.getListSize());
-            start = Math.multiplyExact(start, inner.getListSize());
+            start = Sizes.toIntSize((long) start * inner.getListSize(), path + " values offset");
             count = Sizes.toIntSize((long) count * inner.getListSize(), path + " values");
             v = inner.getDataVector();
           }
@@ -94,7 +96,7 @@ public final class ArrowRagged {
         }
         partitions.add(RowPartition.uniform(size, count, partitions.isEmpty() ? DType.INT64
             : partitions.get(0).splitsDType()));
-        start = Math.multiplyExact(start, size);
+        start = Sizes.toIntSize((long) start * size, path + " values offset");
         count = Sizes.toIntSize((long) count * size, path + " values");
         v = list.getDataVector();
       } else {
@@ -116,7 +118,7 @@ public final class ArrowRagged {
     Tensor flat = ArrowValues.read((FieldVector) v, start, count, path);
     if (!innerDims.isEmpty()) {
       int[] shape = new int[innerDims.size() + 1];
-      shape[0] = count / Math.max(1, innerDims.stream().reduce(1, (a, b) -> a * b));
+      shape[0] = flatRows; // not count / product: a fixed size of 0 leaves no values to count rows by
       for (int i = 0; i < innerDims.size(); i++) {
         shape[i + 1] = innerDims.get(i);
       }
@@ -140,6 +142,10 @@ public final class ArrowRagged {
       return out; // no rows: Arrow allows an empty offset buffer here (a vector never allocated), so none is read
     }
     var buf = list.getOffsetBuffer();
+    int width = large ? 8 : 4;
+    ArrowValues.checkCapacity(buf, ((long) start + count + 1) * width, path, "offset buffer",
+        "the offsets of " + count + " rows");
+    ArrowValues.checkValidity(list.getValidityBuffer(), start, count, path, "rows");
     if (large) {
       ArrowValues.copy(buf, (long) start * 8, out, DType.INT64, count + 1, false);
     } else {
@@ -148,6 +154,12 @@ public final class ArrowRagged {
     if (out[0] < 0) {
       throw new InvalidArgumentException("arrow: " + path + " offset " + start + " is " + out[0]
           + " (offsets are positions in the values, never negative)");
+    }
+    for (int i = 0; i < count; i++) {
+      if (out[i + 1] < out[i]) {
+        throw new InvalidArgumentException("arrow: " + path + " offsets decrease at row " + i + ": " + out[i] + " then "
+            + out[i + 1]);
+      }
     }
     long values = ((ValueVector) (large ? ((LargeListVector) list).getDataVector()
         : ((ListVector) list).getDataVector())).getValueCount();
@@ -171,6 +183,7 @@ public final class ArrowRagged {
   }
 
   private static void checkNoNullRows(FixedSizeListVector list, int start, int count, NullRows nulls, String path) {
+    ArrowValues.checkValidity(list.getValidityBuffer(), start, count, path, "rows");
     long row = Validity.firstNull(list.getValidityBuffer(), start, (long) start + count);
     if (row >= 0) {
       int i = (int) (row - start);
@@ -207,6 +220,9 @@ public final class ArrowRagged {
    */
   public static FieldVector toListVector(RaggedTensor rt, String name, BufferAllocator allocator) {
     List<RowPartition> partitions = rt.nestedPartitions();
+    if (rt.flatValues().dtype() == DType.STRING) { // before any buffer is allocated
+      ArrowValues.checkUtf8Fits((String[]) rt.flatValues().unsafeData(), name + ".values".repeat(partitions.size()));
+    }
     FieldVector top = newList(partitions.get(0), name, allocator);
     try {
       FieldVector parent = top;

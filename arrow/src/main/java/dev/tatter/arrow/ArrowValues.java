@@ -47,6 +47,7 @@ final class ArrowValues {
       throw new InvalidArgumentException("arrow: " + path + " holds " + available + " values but the offsets above it"
           + " reach value " + ((long) start + count));
     }
+    checkValidity(v.getValidityBuffer(), start, count, path, "values");
     long firstNull = Validity.firstNull(v.getValidityBuffer(), start, (long) start + count);
     if (firstNull >= 0) {
       throw new InvalidArgumentException("arrow: " + path + " value " + (firstNull - start)
@@ -56,6 +57,7 @@ final class ArrowValues {
       return ArrowComplex.read(struct, start, count, path);
     }
     if (v instanceof BitVector bits) {
+      checkCapacity(bits.getDataBuffer(), ((long) start + count + 7) / 8, path, "data buffer", count + " bool values");
       boolean[] out = new boolean[count];
       for (int i = 0; i < count; i++) {
         out[i] = bits.get(start + i) != 0;
@@ -66,18 +68,44 @@ final class ArrowValues {
       String[] out = new String[count];
       ArrowBuf offsets = strings.getOffsetBuffer();
       ArrowBuf data = strings.getDataBuffer();
+      checkCapacity(offsets, ((long) start + count + 1) * 4, path, "string offset buffer", "the offsets of " + count + " strings");
       for (int i = 0; i < count; i++) {
         int from = offsets.getInt((long) (start + i) * 4);
         int to = offsets.getInt((long) (start + i + 1) * 4);
+        if (from < 0 || to < from || to > data.capacity()) {
+          throw new InvalidArgumentException("arrow: " + path + " string offsets " + from + " to " + to + " of value " + i
+              + " do not lie in its data buffer of " + data.capacity() + " bytes (offsets never decrease)");
+        }
         byte[] utf8 = new byte[to - from];
         data.getBytes(from, utf8);
         out[i] = new String(utf8, StandardCharsets.UTF_8);
       }
       return Tensor.wrap(DType.STRING, new int[] {count}, out);
     }
+    int width = dtype.bits() / 8;
+    ArrowBuf data = ((BaseFixedWidthVector) v).getDataBuffer();
+    checkCapacity(data, ((long) start + count) * width, path, "data buffer", count + " values of " + dtype);
     Object out = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), count);
-    copy(((BaseFixedWidthVector) v).getDataBuffer(), (long) start * (dtype.bits() / 8), out, dtype, count, false);
+    copy(data, (long) start * width, out, dtype, count, false);
     return Tensor.wrap(dtype, new int[] {count}, out);
+  }
+
+  /**
+   * Refuses a buffer shorter than {@code needed} bytes, naming the vector ({@code path}), the buffer
+   * and what it should hold: a vector loaded from untrusted bytes may claim more than its buffers hold.
+   */
+  static void checkCapacity(ArrowBuf buf, long needed, String path, String buffer, String holding) {
+    if (buf.capacity() < needed) {
+      throw new InvalidArgumentException("arrow: " + path + " " + buffer + " holds " + buf.capacity() + " bytes, too few for "
+          + holding + " (" + needed + " bytes)");
+    }
+  }
+
+  /** Refuses a validity bitmap without a bit for each of slots {@code [start, start + count)}. */
+  static void checkValidity(ArrowBuf validity, long start, long count, String path, String slots) {
+    if (count > 0) {
+      checkCapacity(validity, (start + count + 7) / 8, path, "validity buffer", count + " " + slots);
+    }
   }
 
   /** Bytes per view: {@code ArrowBuf.nioBuffer} takes an int length, so larger copies go in chunks. */
@@ -205,6 +233,49 @@ final class ArrowValues {
     };
   }
 
+  /**
+   * The bytes {@code strings} take in a {@code Utf8} vector, or a refusal if its int32 offsets
+   * cannot reach them; counted without encoding, so nothing is allocated before the answer.
+   */
+  static long checkUtf8Fits(String[] strings, String path) {
+    long chars = 0; // a lower bound of the bytes (a char takes at least one), known without reading the text
+    for (String text : strings) {
+      chars += text.length();
+    }
+    long bytes = chars;
+    if (chars <= Integer.MAX_VALUE) {
+      bytes = 0;
+      for (String text : strings) {
+        bytes += utf8Length(text);
+      }
+    }
+    if (bytes > Integer.MAX_VALUE) {
+      throw new InvalidArgumentException("arrow: " + path + ": the strings hold " + (bytes == chars ? "at least " : "") + bytes
+          + " bytes, more than a Utf8 vector's int32 offsets reach (" + Integer.MAX_VALUE + "); Arrow's LargeUtf8 holds more,"
+          + " which Tatter does not write");
+    }
+    return bytes;
+  }
+
+  /** The length of {@code s}'s UTF-8 encoding (what {@code getBytes(UTF_8)} gives), without encoding it. */
+  private static long utf8Length(String s) {
+    long n = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        n += 1;
+      } else if (c < 0x800) {
+        n += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        n += 4;
+        i++;
+      } else {
+        n += Character.isSurrogate(c) ? 1 : 3; // getBytes writes a lone surrogate as one '?'
+      }
+    }
+    return n;
+  }
+
   static void write(FieldVector leaf, Tensor flat) {
     int n = flat.size();
     Object data = flat.unsafeData(); // only read
@@ -218,8 +289,8 @@ final class ArrowValues {
       return;
     }
     if (leaf instanceof VarCharVector strings) {
-      strings.allocateNew(n);
       String[] s = (String[]) data;
+      strings.allocateNew(checkUtf8Fits(s, leaf.getName()), n);
       for (int i = 0; i < n; i++) {
         strings.setSafe(i, s[i].getBytes(StandardCharsets.UTF_8));
       }
