@@ -195,6 +195,7 @@ class JsonFeedCommandTest {
     // tf.constant(1+2j, tf.float64) raises TypeError: a complex value is no float64
     cases.put("J15", () -> assertRefused(dense, "x=@" + writeQuietly("c.json", "[{\"real\": 1.0, \"imag\": 2.0}]"),
         row("J15")));
+    cases.put("J16", () -> assertRefused(dense, "x=@" + writeQuietly("f.json", "[" + "1".repeat(1001) + "]"), row("J16")));
     assertEquals(jsonRows().keySet(), cases.keySet(), "J rows of docs/ERRORS.md vs cases here");
     cases.values().forEach(Runnable::run);
   }

@@ -87,6 +87,17 @@ class JsonReaderTest {
   }
 
   @Test
+  void aNumberOfMoreThanAThousandDigits_isRefusedWithWhereAndWhy() {
+    // no dtype holds such a number exactly, and parsing one costs time quadratic in its length: one line, no trace
+    String digits = "1".repeat(1001);
+    assertEquals("f.json:1:2: bad JSON: a number with 1001 digits in a row, more than the 1000 a feed number may have",
+        refusal("[" + digits + "]"));
+    assertEquals("f.json:1:2: bad JSON: a number with 1001 digits in a row, more than the 1000 a feed number may have",
+        refusal("[0." + digits + "]"));
+    assertEquals(List.of(new BigInteger("1".repeat(20))), JsonReader.read("[" + "1".repeat(20) + "]", "f"));
+  }
+
+  @Test
   void aLongString_isNotCutByJacksonsDefaultStringLimit() {
     String big = "a".repeat(21_000_000); // Jackson's default limit is 20,000,000 chars; InputFiles bounds the text instead
     assertEquals(List.of(ByteStrings.fromText(big)), JsonReader.read("[\"" + big + "\"]", "f"));
