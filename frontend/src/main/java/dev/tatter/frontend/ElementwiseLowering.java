@@ -294,6 +294,7 @@ final class ElementwiseLowering {
   }
 
   private static void requireTensor(OpDef op, Value v) {
+    NullArguments.check(v, "an operand of " + op.mnemonic());
     if (v.type() instanceof PartitionType) {
       throw GraphBuilder.misuse(op.mnemonic() + " needs a dense or ragged tensor, not a row partition", v);
     }

@@ -53,7 +53,9 @@ public final class GraphBuilder extends GraphBuilderRagged {
   /** Adds {@code op(inputs){attributes}} and wraps the result. */
   Value op(OpDef op, Map<String, ?> attributes, Value... inputs) {
     List<Node> nodes = new ArrayList<>();
-    for (Value v : inputs) {
+    NullArguments.check(inputs, op.mnemonic() + "'s operands");
+    for (int i = 0; i < inputs.length; i++) {
+      Value v = NullArguments.check(inputs[i], "operand " + i + " of " + op.mnemonic());
       checkArgument(v.builder() == this, "%s comes from another GraphBuilder", v);
       nodes.add(v.node());
     }
@@ -66,6 +68,7 @@ public final class GraphBuilder extends GraphBuilderRagged {
   }
 
   void rename(Value v, String name) {
+    NullArguments.check(name, "the name");
     checkArgument(v.builder() == this, "%s comes from another GraphBuilder", v);
     graph.rename(v.node(), name, CallSite.find());
   }

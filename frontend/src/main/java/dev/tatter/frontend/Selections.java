@@ -371,6 +371,7 @@ final class Selections {
   }
 
   private static void requireTensor(String op, String name, Value v) {
+    NullArguments.check(v, op + "'s " + name);
     if (v.type() instanceof PartitionType || v.type() instanceof SparseType) {
       throw GraphBuilder.misuse(op + ": " + name + " must be a dense or ragged tensor", v);
     }

@@ -469,6 +469,7 @@ public final class Strings {
   }
 
   private static void checkString(Value input, String where) {
+    NullArguments.check(input, "the input of " + where);
     if (!(input.type() instanceof DenseType || input.type() instanceof RaggedType) || input.dtype() != DType.STRING) {
       throw GraphBuilder.misuse(where + " takes a string tensor", input);
     }

@@ -17,6 +17,8 @@ public final class Types {
 
   /** A dense type; {@code -1} ({@link Dims#UNKNOWN}) for an unknown size. */
   public static DenseType dense(DType dtype, long... shape) {
+    java.util.Objects.requireNonNull(dtype, "dtype");
+    java.util.Objects.requireNonNull(shape, "shape");
     return DenseType.of(dtype, shape);
   }
 

@@ -14,6 +14,9 @@ public final class ByteStrings {
 
   /** The UTF-8 bytes of Java text, as a byte string (an unpaired surrogate becomes {@code ?}). */
   public static String fromText(String text) {
+    if (text == null) {
+      throw new NullPointerException("the text is null (a string value or attribute may be empty, never null)");
+    }
     for (int i = 0; i < text.length(); i++) {
       if (text.charAt(i) >= 0x80) {
         return new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);

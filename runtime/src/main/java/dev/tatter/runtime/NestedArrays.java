@@ -71,6 +71,10 @@ final class NestedArrays {
       throw new IllegalArgumentException("ragged data must be an array or a List, got " + describe(nested));
     }
     int depth = depth(nested, 0, "data");
+    if (depth < 2) {
+      throw new IllegalArgumentException("ragged data must be nested at least 2 deep (a list of rows), got data nested "
+          + depth + " deep");
+    }
     int rank = raggedRank < 0 ? depth - 1 : raggedRank;
     if (rank < 1 || rank >= depth) {
       throw new IllegalArgumentException("ragged_rank must be in [1, " + (depth - 1) + "] for data nested "
@@ -242,8 +246,9 @@ final class NestedArrays {
       return level;
     }
     int n = length(v);
-    if (n == 0 && v.getClass().isArray() && v.getClass().getComponentType().isPrimitive()) {
-      return checkEmptyLeaf(level + 1, path, found, where);
+    if (n == 0 && v.getClass().isArray() && arrayDims(v.getClass()) > 0) {
+      // an empty array of a scalar type says its elements' depth by its type ({@code new long[0][]}: 2)
+      return checkEmptyLeaf(level + arrayDims(v.getClass()), path, found, where);
     }
     int deepest = level + 1;
     for (int i = 0; i < n; i++) {
@@ -252,7 +257,22 @@ final class NestedArrays {
     return deepest;
   }
 
-  /** An empty primitive array says its elements' depth although it holds none. */
+  /**
+   * How many array levels a Java array type has down to a scalar type ({@code long[][]}: 2; {@code
+   * Long[]}: 1), or 0 where the element type could hold anything ({@code Object[]}, lists).
+   */
+  private static int arrayDims(Class<?> type) {
+    int dims = 0;
+    while (type.isArray()) {
+      type = type.getComponentType();
+      dims++;
+    }
+    boolean scalar = type.isPrimitive() || Number.class.isAssignableFrom(type) || type == Boolean.class
+        || type == String.class || type == Complex64.class || type == Complex128.class;
+    return scalar ? dims : 0;
+  }
+
+  /** An empty array of a scalar type says its elements' depth although it holds none. */
   private static int checkEmptyLeaf(int level, String path, int[] found, String[] where) {
     if (found[0] >= 0 && found[0] != level) {
       throw new IllegalArgumentException("all elements must sit at the same depth: " + path + " holds elements "

@@ -85,30 +85,37 @@ public final class Tensor {
   }
 
   public static Tensor ofBools(boolean... values) {
+    checkNotNull(values, "values");
     return of(DType.BOOL, values, values.length);
   }
 
   public static Tensor ofBytes(byte... values) {
+    checkNotNull(values, "values");
     return of(DType.INT8, values, values.length);
   }
 
   public static Tensor ofShorts(short... values) {
+    checkNotNull(values, "values");
     return of(DType.INT16, values, values.length);
   }
 
   public static Tensor ofInts(int... values) {
+    checkNotNull(values, "values");
     return of(DType.INT32, values, values.length);
   }
 
   public static Tensor ofLongs(long... values) {
+    checkNotNull(values, "values");
     return of(DType.INT64, values, values.length);
   }
 
   public static Tensor ofFloats(float... values) {
+    checkNotNull(values, "values");
     return of(DType.FLOAT32, values, values.length);
   }
 
   public static Tensor ofDoubles(double... values) {
+    checkNotNull(values, "values");
     return of(DType.FLOAT64, values, values.length);
   }
 
@@ -117,11 +124,13 @@ public final class Tensor {
    * wrapped). Raw bytes go in as they are with {@code Tensor.of(DType.UINT8, bytes, n)}.
    */
   public static Tensor ofUint8(int... values) {
+    checkNotNull(values, "values");
     return ofUnsigned(DType.UINT8, java.util.Arrays.stream(values).asLongStream().toArray());
   }
 
   /** A float16 vector of {@code values}, each rounded to the nearest float16 (ties to even). */
   public static Tensor ofFloat16(float... values) {
+    checkNotNull(values, "values");
     short[] bits = new short[values.length];
     for (int i = 0; i < bits.length; i++) {
       bits[i] = HalfFloats.floatToFloat16(values[i]);
@@ -131,6 +140,7 @@ public final class Tensor {
 
   /** A bfloat16 vector of {@code values}, each rounded to the nearest bfloat16 (ties to even). */
   public static Tensor ofBfloat16(float... values) {
+    checkNotNull(values, "values");
     short[] bits = new short[values.length];
     for (int i = 0; i < bits.length; i++) {
       bits[i] = HalfFloats.floatToBfloat16(values[i]);
@@ -140,11 +150,13 @@ public final class Tensor {
 
   /** A uint16 vector of {@code values}, each from 0 to 65535. */
   public static Tensor ofUint16(int... values) {
+    checkNotNull(values, "values");
     return ofUnsigned(DType.UINT16, java.util.Arrays.stream(values).asLongStream().toArray());
   }
 
   /** A uint32 vector of {@code values}, each from 0 to 2^32 - 1. */
   public static Tensor ofUint32(long... values) {
+    checkNotNull(values, "values");
     return ofUnsigned(DType.UINT32, values);
   }
 
@@ -153,6 +165,7 @@ public final class Tensor {
    * 2^64 - 1), as {@link Long#parseUnsignedLong} gives it.
    */
   public static Tensor ofUint64(long... rawBits) {
+    checkNotNull(rawBits, "rawBits");
     return of(DType.UINT64, rawBits, rawBits.length);
   }
 
@@ -171,6 +184,7 @@ public final class Tensor {
    * NumPy's and TF's complex buffers): {@code ofComplex64(1, 2, 0, -1)} is {@code [(1+2j), -1j]}.
    */
   public static Tensor ofComplex64(float... interleaved) {
+    checkNotNull(interleaved, "interleaved");
     checkArgument(interleaved.length % 2 == 0, "complex parts come in (re, im) pairs, got %s floats", interleaved.length);
     Complex64[] elements = new Complex64[interleaved.length / 2];
     for (int i = 0; i < elements.length; i++) {
@@ -181,6 +195,7 @@ public final class Tensor {
 
   /** A complex128 vector from interleaved parts, {@code re0, im0, re1, im1, ...}. */
   public static Tensor ofComplex128(double... interleaved) {
+    checkNotNull(interleaved, "interleaved");
     checkArgument(interleaved.length % 2 == 0, "complex parts come in (re, im) pairs, got %s doubles", interleaved.length);
     Complex128[] elements = new Complex128[interleaved.length / 2];
     for (int i = 0; i < elements.length; i++) {
@@ -220,8 +235,10 @@ public final class Tensor {
 
   /** A string vector of Java text, each element stored as its UTF-8 bytes ({@code tf.constant(["é"])}). */
   public static Tensor ofStrings(String... values) {
+    checkNotNull(values, "values");
     String[] bytes = new String[values.length];
     for (int i = 0; i < values.length; i++) {
+      checkNotNull(values[i], "values[%s] is null", i);
       bytes[i] = ByteStrings.fromText(values[i]);
     }
     return of(DType.STRING, bytes, values.length);
@@ -229,8 +246,10 @@ public final class Tensor {
 
   /** A string vector of raw byte strings, each element exactly the given bytes. */
   public static Tensor ofByteStrings(byte[]... values) {
+    checkNotNull(values, "values");
     String[] bytes = new String[values.length];
     for (int i = 0; i < values.length; i++) {
+      checkNotNull(values[i], "values[%s] is null", i);
       bytes[i] = ByteStrings.of(values[i]);
     }
     return of(DType.STRING, bytes, values.length);
@@ -266,6 +285,7 @@ public final class Tensor {
 
   /** A 0-d tensor holding {@code value} converted to {@code dtype} as TF converts constants. */
   public static Tensor scalar(DType dtype, Object value) {
+    checkNotNull(dtype, "dtype");
     Object array = Array.newInstance(dtype.arrayClass().getComponentType(), 1);
     Scalars.store(dtype, array, 0, value);
     return new Tensor(dtype, new int[0], array);

@@ -127,6 +127,7 @@ public final class TatterTransformer extends Transformer implements DefaultParam
   }
 
   public TatterTransformer setGraph(String text) {
+    java.util.Objects.requireNonNull(text, "spark: setGraph(null): the graph's text is null");
     GraphCache.parse(text); // refuse a graph that does not parse here, not on the executors
     set(graph, text);
     return this;
@@ -134,11 +135,13 @@ public final class TatterTransformer extends Transformer implements DefaultParam
 
   /** The graph as its textual IR (value names are kept, so fetches and placeholders keep theirs). */
   public TatterTransformer setGraph(Graph g) {
+    java.util.Objects.requireNonNull(g, "spark: setGraph(null): the graph is null");
     return setGraph(GraphPrinter.print(g));
   }
 
   /** Column to placeholder name, in the map's iteration order. */
   public TatterTransformer setInputs(Map<String, String> columnToPlaceholder) {
+    checkNoNulls(columnToPlaceholder, "setInputs", "column", "placeholder");
     set(inputColumns, columnToPlaceholder.keySet().toArray(new String[0]));
     set(placeholders, columnToPlaceholder.values().toArray(new String[0]));
     return this;
@@ -146,6 +149,7 @@ public final class TatterTransformer extends Transformer implements DefaultParam
 
   /** Fetched value name to new column, in the map's iteration order. */
   public TatterTransformer setOutputs(Map<String, String> fetchToColumn) {
+    checkNoNulls(fetchToColumn, "setOutputs", "fetch", "column");
     set(fetches, fetchToColumn.keySet().toArray(new String[0]));
     set(outputColumns, fetchToColumn.values().toArray(new String[0]));
     return this;
@@ -157,8 +161,18 @@ public final class TatterTransformer extends Transformer implements DefaultParam
   }
 
   public TatterTransformer setNullPolicy(NullPolicy policy) {
+    java.util.Objects.requireNonNull(policy, "spark: setNullPolicy(null): the policy is null");
     set(nullPolicy, policy.paramValue());
     return this;
+  }
+
+  private static void checkNoNulls(Map<String, String> map, String method, String key, String value) {
+    java.util.Objects.requireNonNull(map, "spark: " + method + "(null): the map is null");
+    map.forEach((k, v) -> {
+      if (k == null || v == null) {
+        throw new NullPointerException("spark: " + method + ": a null " + (k == null ? key : value) + " name");
+      }
+    });
   }
 
   public String getGraph() {

@@ -55,6 +55,7 @@ public final class Npy {
    * @throws InvalidArgumentException if the data is not an {@code .npy} array Tatter can hold, or ends early
    */
   public static Tensor read(InputStream in) throws IOException {
+    java.util.Objects.requireNonNull(in, "in");
     byte[] magic = readFully(in, 8, "the magic string and version");
     for (int i = 0; i < MAGIC.length; i++) {
       if (magic[i] != MAGIC[i]) {
@@ -113,6 +114,8 @@ public final class Npy {
    * @throws IOException if writing fails
    */
   public static void write(Tensor t, OutputStream out) throws IOException {
+    java.util.Objects.requireNonNull(t, "t");
+    java.util.Objects.requireNonNull(out, "out");
     NpyElement element = NpyElement.forWriting(t);
     StringBuilder shape = new StringBuilder("(");
     for (int d : t.shape()) {
@@ -156,6 +159,7 @@ public final class Npy {
    * @return a new array holding the whole {@code .npy} file
    */
   public static byte[] toBytes(Tensor t) {
+    java.util.Objects.requireNonNull(t, "t");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       write(t, out);
