@@ -229,7 +229,8 @@ final class ArrowValues {
       case FLOAT32 -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
       case FLOAT64 -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
       case STRING -> ArrowType.Utf8.INSTANCE;
-      default -> throw new InvalidArgumentException("arrow: " + d + " values have no Arrow type Tatter writes");
+      case COMPLEX64, COMPLEX128 ->
+          throw new InvalidArgumentException("arrow: " + d + " values have no Arrow type Tatter writes");
     };
   }
 

@@ -1,5 +1,6 @@
 package dev.tatter.bench;
 
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Session;
 import dev.tatter.frontend.Types;
@@ -7,7 +8,7 @@ import dev.tatter.frontend.Value;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.TranscendentalFunctions;
+import dev.tatter.runtime.kernels.scalar.TranscendentalFunctions;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -43,8 +44,9 @@ public final class SigmoidChain {
     x = W1ElementwiseBenchmark.raggedInput(rows, values, 13);
     flat = (float[]) ((Tensor) x.values()).data();
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value in = g.placeholder("x", Types.ragged(DType.FLOAT32, 1));
-    out = in.mul(W).add(B).sigmoid();
+    out = tf.math.sigmoid(in.mul(W).add(B));
     session = new Session(g.build(out));
     feeds = Map.of("x", x);
     float[] a = (float[]) ((Tensor) tatter().values()).data();

@@ -1,6 +1,7 @@
 package dev.tatter.bench;
 
 import dev.tatter.codegen.CompiledGraph;
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Session;
 import dev.tatter.frontend.Types;
@@ -63,12 +64,13 @@ public class StructuralOpsBenchmark {
     ids = Tensor.ofLongs(picked);
 
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value in = g.placeholder("x", Types.ragged(DType.FLOAT32, 1));
-    Value masked = g.booleanMask(in, in.gt(0.5f)).mul(2f);
-    Value scanned = in.cumsum(1);
+    Value masked = tf.booleanMask(in, in.gt(0.5f)).mul(2f);
+    Value scanned = tf.math.cumsum(in, 1);
     Value t = g.placeholder("table", Types.ragged(DType.FLOAT32, 1));
     Value i = g.placeholder("ids", Types.dense(DType.INT64, -1));
-    Value gathered = g.gather(t, i);
+    Value gathered = tf.gather(t, i);
     Graph graph = g.build(masked, scanned, gathered);
     Session session = new Session(graph);
     mask = session.compiled(List.of(masked.node()));

@@ -3,13 +3,13 @@ package dev.tatter.bench;
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Session;
 import dev.tatter.frontend.StaticTables;
-import dev.tatter.frontend.Strings;
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.TableInitializer;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.FarmHash;
+import dev.tatter.runtime.kernels.strings.FarmHash;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -63,10 +63,11 @@ public final class TokenizerAlternating {
       handVocabulary.put(words[i], i);
     }
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value in = g.placeholder("sentences", Types.dense(DType.STRING, -1));
     Value tokenIds = StaticTables.vocabularyTable(TableInitializer.keyValueTensors(
         Tensor.of(DType.STRING, Arrays.copyOf(words, VOCABULARY), VOCABULARY), Tensor.ofLongs(ids)), OOV_BUCKETS)
-        .lookup(Strings.split(in));
+        .lookup(tf.strings.split(in));
     padded = tokenIds.toTensor(0L);
     lengths = tokenIds.rowLengths();
     session = new Session(g.build(padded, lengths));

@@ -70,7 +70,10 @@ public final class CompiledGraph {
     return feedNodes;
   }
 
-  /** Runs with feeds by placeholder name; returns the graph's outputs in order. */
+  /**
+   * Runs with feeds by placeholder name, each checked and admitted as {@link FeedChecker#admit}
+   * does (narrower row splits widened); returns the graph's outputs in order.
+   */
   public List<Object> run(Map<String, ?> feeds) {
     Object[] in = new Object[feedNodes.size()];
     for (int i = 0; i < in.length; i++) {
@@ -79,8 +82,7 @@ public final class CompiledGraph {
       if (!feeds.containsKey(name)) {
         throw new InvalidArgumentException("placeholder " + placeholder.describe() + " must be fed");
       }
-      in[i] = feeds.get(name);
-      FeedChecker.check(placeholder, in[i]);
+      in[i] = FeedChecker.admit(placeholder, feeds.get(name));
     }
     return Arrays.asList(program.run(in));
   }

@@ -18,10 +18,58 @@ import java.util.List;
 /**
  * Checks a fed value against its placeholder's static type: kind, dtype, rank, ragged rank,
  * splits dtype, every known size, and uniform row lengths. Compiled code trusts its static
- * types, so no feed reaches it unchecked.
+ * types, so no feed reaches it unchecked. One difference is made good instead of refused, where
+ * it loses nothing: row splits of a narrower dtype than the type's (int32 where it says int64, as
+ * an Arrow {@code ListVector}'s offsets are) are widened ({@link #admit}); the reverse is refused.
  */
 public final class FeedChecker {
   private FeedChecker() {}
+
+  /**
+   * The value {@code placeholder} takes for the feed {@code value}: the feed itself, or the feed
+   * with its row splits widened to the dtype the placeholder's type says where theirs is narrower
+   * (int32 to int64: lossless, and cheap, as a partition holds its splits as longs). Anything else
+   * that does not fit is refused as {@link #check} refuses it, int64 splits fed for int32 ones
+   * included.
+   */
+  public static Object admit(Node placeholder, Object value) {
+    Object admitted = widenSplits(placeholder.type(), value);
+    check(placeholder, admitted);
+    return admitted;
+  }
+
+  /** {@code value} with each partition whose splits dtype is narrower than {@code type}'s widened to it; else {@code value} itself. */
+  static Object widenSplits(Type type, Object value) {
+    if (type instanceof PartitionType partition && value instanceof RowPartition p) {
+      return widen(partition, p);
+    }
+    if (type instanceof RaggedType ragged && value instanceof RaggedTensor rt && rt.raggedRank() == ragged.raggedRank()
+        && narrower(ragged, rt)) {
+      List<RowPartition> given = rt.nestedPartitions();
+      List<RowPartition> widened = new java.util.ArrayList<>(given.size());
+      for (int i = 0; i < given.size(); i++) {
+        widened.add(widen(ragged.partitions().get(i), given.get(i)));
+      }
+      return RaggedTensor.ofNested(rt.flatValues(), widened);
+    }
+    return value;
+  }
+
+  /** Whether some level of {@code rt} has narrower splits than {@code type}'s (walked without allocating: a run's feeds usually fit). */
+  private static boolean narrower(RaggedType type, RaggedTensor rt) {
+    Object level = rt;
+    for (int i = 0; level instanceof RaggedTensor r; i++, level = r.values()) {
+      if (r.partition().splitsDType().bits() < type.partitions().get(i).splitsDType().bits()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Splits dtypes are signed integers: a wider one holds every value of a narrower one. */
+  private static RowPartition widen(PartitionType type, RowPartition p) {
+    return p.splitsDType().bits() < type.splitsDType().bits() ? p.withSplitsDType(type.splitsDType()) : p;
+  }
 
   /** Throws {@link InvalidArgumentException} naming the placeholder, the expected and the given type. */
   public static void check(Node placeholder, Object value) {

@@ -3,7 +3,6 @@ package dev.tatter.codegen;
 import static org.objectweb.asm.Opcodes.*;
 
 import com.google.common.collect.ImmutableList;
-import dev.tatter.ir.Fusion;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.ops.FusedExpr;
 import dev.tatter.ir.types.DenseType;
@@ -79,7 +78,7 @@ final class FusedKernelEmitter {
         && t.shape().stream().mapToLong(Long::longValue).reduce(1, (a, b) -> a * b) <= SMALL) {
       return false; // a handful of elements: the kernel's fixed cost is below the loop's set-up
     }
-    return FusedExpr.fusibleRowFold(node) || FusedExpr.fusibleStep(node) && !(node.op().fusion() instanceof Fusion.Gather);
+    return FusedExpr.fusibleRowFold(node) || FusedExpr.fusibleStep(node) && !node.op().fusion().isGather();
   }
 
   /** Results of at most this many elements, known statically, call the generic kernel instead. */
@@ -113,7 +112,7 @@ final class FusedKernelEmitter {
     int[] links = new int[inputTypes.size()];
     java.util.Arrays.fill(links, -1);
     for (FusedExpr.Step step : expr.steps()) {
-      if (step.op().fusion() instanceof Fusion.Gather) {
+      if (step.op().fusion().isGather()) {
         FusedExpr.Ref params = step.args().get(0), p = step.args().get(1);
         if (!params.isInput() || !p.isInput()) {
           throw new IllegalStateException("row_gather step " + step + " must read operands (a fuse pass bug)");

@@ -39,9 +39,7 @@ public final class Interpreter {
           if (!feeds.containsKey(name)) {
             throw new InvalidArgumentException("placeholder " + node.describe() + " must be fed");
           }
-          Object value = feeds.get(name);
-          FeedChecker.check(node, value);
-          return value;
+          return FeedChecker.admit(node, feeds.get(name));
         }
 
         @Override

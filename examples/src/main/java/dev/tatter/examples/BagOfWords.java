@@ -1,5 +1,6 @@
 package dev.tatter.examples;
 
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Result;
 import dev.tatter.frontend.Session;
@@ -36,11 +37,12 @@ public final class BagOfWords {
     int v = vocabulary.size();
 
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value tokens = g.placeholder("tokens", Types.ragged(DType.INT64, 1));        // [documents, (tokens)]
-    Value counts = g.bincount(tokens, null, v, v, false, true);               // [documents, v], per row
-    Value sparseCounts = g.sparseFromDense(counts.cast(DType.INT64));
-    Value lengths = tokens.rowLengths().cast(DType.FLOAT32).expandDims(1);    // [documents, 1]
-    Value frequencies = g.sparseFromDense(counts.cast(DType.FLOAT32)).sparseDiv(lengths);
+    Value counts = tf.math.bincount(tokens, null, v, v, false, true);               // [documents, v], per row
+    Value sparseCounts = tf.sparse.fromDense(counts.cast(DType.INT64));
+    Value lengths = tf.expandDims(tokens.rowLengths().cast(DType.FLOAT32), 1);    // [documents, 1]
+    Value frequencies = tf.sparse.fromDense(counts.cast(DType.FLOAT32)).div(lengths);
     Graph graph = g.build(sparseCounts, frequencies);
 
     IrListing.printBeforeAndAfterOptimization(out, graph);

@@ -1,5 +1,6 @@
 package dev.tatter.examples;
 
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Result;
 import dev.tatter.frontend.Session;
@@ -37,8 +38,9 @@ public final class EmbeddingPooling {
     Tensor table = embeddingTable(vocabulary.size(), DIMENSION);
 
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value ids = g.placeholder("ids", Types.ragged(DType.INT64, 1));   // [examples, (ids)]
-    Value rows = g.gather(g.constant(table), ids);                    // [examples, (ids), 4]
+    Value rows = tf.gather(g.constant(table), ids);                    // [examples, (ids), 4]
     Value pooled = rows.reduceMean(1);                                 // [examples, 4]
     Graph graph = g.build(rows, pooled);
 

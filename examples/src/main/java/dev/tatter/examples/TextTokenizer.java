@@ -4,7 +4,7 @@ import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Result;
 import dev.tatter.frontend.Session;
 import dev.tatter.frontend.StaticTables;
-import dev.tatter.frontend.Strings;
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.TableInitializer;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
@@ -31,15 +31,16 @@ public final class TextTokenizer {
 
   public static void run(PrintStream out) {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value sentences = g.placeholder("sentences", Types.dense(DType.STRING, -1));
-    Value tokens = Strings.split(sentences);                                   // ragged<string>[batch, (tokens)]
+    Value tokens = tf.strings.split(sentences);                                   // ragged<string>[batch, (tokens)]
     TableInitializer vocab = TableInitializer.keyValueTensors(
         Tensor.ofStrings(VOCABULARY.toArray(String[]::new)), Tensor.ofLongs(0, 1, 2, 3, 4, 5, 6, 7));
     Value ids = StaticTables.vocabularyTable(vocab, 2).lookup(tokens);         // ids 8, 9: OOV buckets
     Value padded = ids.toTensor(0L);                                           // id 0 is <pad>
     Value mask = ids.ne(-1L).toTensor(false);                                  // true for a real token
     Value lengths = ids.rowLengths();
-    Value bigrams = Strings.ngrams(tokens, 2);
+    Value bigrams = tf.strings.ngrams(tokens, 2);
     Graph graph = g.build(padded, mask, lengths, bigrams);
 
     try (Session session = new Session(graph)) {

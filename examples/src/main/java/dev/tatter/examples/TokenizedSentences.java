@@ -1,5 +1,6 @@
 package dev.tatter.examples;
 
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Result;
 import dev.tatter.frontend.Session;
@@ -33,6 +34,7 @@ public final class TokenizedSentences {
 
   public static void run(PrintStream out) {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value chars = g.placeholder("chars", Types.ragged(DType.INT32, 2));         // [batch, (words), (chars)]
     Value tokenIds = g.placeholder("token_ids", Types.dense(DType.INT64, -1));  // one id per word
     Value sentences = chars.partition();                                        // batch -> words
@@ -41,7 +43,7 @@ public final class TokenizedSentences {
     Value wordsPerSentence = chars.rowLengths();
     Value charsPerWord = g.ragged(chars.values().rowLengths(), chars.partition()); // ragged [batch, (words)]
     Value paddedIds = tokens.toTensor(0L);                                      // id 0 is the padding
-    Value mask = g.sequenceMask(tokens.rowLengths(), -1, DType.INT64);          // 1 for a token, 0 for padding
+    Value mask = tf.sequenceMask(tokens.rowLengths(), -1, DType.INT64);          // 1 for a token, 0 for padding
     Value paddedChars = chars.toTensor(0);                                      // [batch, words, chars]
     Graph graph = g.build(wordsPerSentence, charsPerWord, paddedIds, mask, paddedChars);
 

@@ -23,6 +23,11 @@ import java.util.Map;
 final class Combinations {
   private Combinations() {}
 
+  /**
+   * TF's {@code tf.concat(values, axis)} on dense and ragged tensors of one rank (a negative axis
+   * counts from the end).
+   */
+  @TfApi("tf.concat")
   static Value concat(GraphBuilder g, List<Value> values, int axis) {
     if (values.isEmpty()) {
       throw new dev.tatter.ir.GraphBuildException("concat at " + CallSite.find() + ": values may not be empty");
@@ -39,6 +44,8 @@ final class Combinations {
     return result;
   }
 
+  /** TF's {@code tf.stack(values, axis)} ({@code tf.ragged.stack} when a value is ragged). */
+  @TfApi({"tf.stack", "tf.ragged.stack"})
   static Value stack(GraphBuilder g, List<Value> values, int axis) {
     if (values.isEmpty()) {
       throw new dev.tatter.ir.GraphBuildException("stack at " + CallSite.find() + ": values may not be empty");

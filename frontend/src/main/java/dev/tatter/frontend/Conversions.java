@@ -100,6 +100,18 @@ final class Conversions {
     return st.builder().op(RaggedConversionOps.FROM_SPARSE, Map.of("splits", splits), st);
   }
 
+  /**
+   * TF's {@code tf.ragged.constant(pylist)}: nested Java lists or arrays, every scalar at the same
+   * depth K; ragged_rank K - 1 and the dtype TF would infer (ints int32, floats float32; a
+   * primitive array keeps its own). A depth of 1 gives a dense constant, as in TF.
+   */
+  @TfApi("tf.ragged.constant")
+  static Value raggedConstant(GraphBuilder b, Object javaValue) {
+    return raggedConstant(b, javaValue, null, -1);
+  }
+
+  /** TF's {@code tf.ragged.constant(pylist, dtype, ragged_rank)}: a null dtype or a ragged_rank of -1 infers it. */
+  @TfApi("tf.ragged.constant")
   static Value raggedConstant(GraphBuilder b, Object javaValue, DType dtype, int raggedRank) {
     Object nested = RaggedLiterals.toNestedList(javaValue);
     DType type = dtype != null ? dtype : RaggedLiterals.inferDType(javaValue);
@@ -143,5 +155,23 @@ final class Conversions {
 
   static ImmutableList<Long> shapeList(long[] shape) {
     return ImmutableList.copyOf(Longs.asList(shape));
+  }
+
+  /** TF's default padding and fill: the dtype's zero (false, or "" for strings). */
+  static Object zeroOf(DType dtype) {
+    return switch (dtype.kind()) {
+      case BOOL -> false;
+      case STRING -> "";
+      case FLOATING, COMPLEX -> 0.0;
+      case INTEGER, UNSIGNED -> 0L;
+    };
+  }
+
+  /** TF's {@code rt.to_tensor(default_value, shape)}: a null default pads with the dtype's zero. */
+  static Value toTensor(Value rt, Object defaultValue, long[] shape) {
+    GraphBuilder b = rt.builder();
+    Value dv = defaultValue == null ? b.scalar(rt.dtype(), zeroOf(rt.dtype()))
+        : defaultValue instanceof Value v ? v : b.scalar(rt.dtype(), defaultValue);
+    return b.op(dev.tatter.ir.ops.ConversionOps.TO_TENSOR, Map.of("shape", shape), rt, dv);
   }
 }

@@ -47,8 +47,8 @@ final class ElementwiseLowering {
 
   /** {@code op(x)}: on the flat values of a ragged {@code x}, partitions kept. */
   static Value unary(OpDef op, Value x, Map<String, ?> attributes) {
-    GraphBuilder g = x.builder();
     requireTensor(op, x);
+    GraphBuilder g = x.builder();
     if (x.raggedRank() == 0) { // dense, or unranked: the op's own check decides whether it takes that
       return g.op(op, attributes, x);
     }
@@ -58,13 +58,18 @@ final class ElementwiseLowering {
 
   /** {@code op(x, y)} for two values of one dtype, broadcasting as described above. */
   static Value binary(OpDef op, Value x, Value y) {
+    return binary(op, x, y, Map.of());
+  }
+
+  /** {@code op(x, y){attributes}}, as {@link #binary(OpDef, Value, Value)}. */
+  static Value binary(OpDef op, Value x, Value y, Map<String, ?> attributes) {
     if (x.type() instanceof SparseType || y.type() instanceof SparseType) {
       return Sparse.elementwise(x.type() instanceof SparseType ? x : y, op, x.type() instanceof SparseType ? y : x);
     }
     requireTensor(op, x);
     requireTensor(op, y);
     if (x.type() instanceof UnrankedType || y.type() instanceof UnrankedType) {
-      return x.builder().op(op, Map.of(), x, y); // refused, naming the operand (OpDef's check)
+      return x.builder().op(op, attributes, x, y); // refused, naming the operand (OpDef's check)
     }
     if (x.dtype() != y.dtype()) {
       throw fail(op, x, y, "operands must have one dtype, got " + x.dtype() + " and " + y.dtype()
@@ -75,7 +80,7 @@ final class ElementwiseLowering {
     int rank = x.raggedRank();
     int otherRank = y.raggedRank();
     if (rank == 0 && otherRank == 0) {
-      return g.op(op, Map.of(), x, y);
+      return g.op(op, attributes, x, y);
     }
     if (rank > 0 && otherRank > 0) {
       GraphBuilder.Decomposed a = g.decompose(x);
@@ -84,7 +89,7 @@ final class ElementwiseLowering {
       for (int i = 0; i < rank; i++) {
         partitions.add(g.op(RaggedOps.ASSERT_SAME_PARTITION, Map.of(), a.partitions().get(i), b.partitions().get(i)));
       }
-      return g.rebuild(g.op(op, Map.of(), a.flatValues(), b.flatValues()), partitions);
+      return g.rebuild(g.op(op, attributes, a.flatValues(), b.flatValues()), partitions);
     }
     boolean raggedLeft = rank > 0;
     Value ragged = raggedLeft ? x : y;
@@ -94,7 +99,7 @@ final class ElementwiseLowering {
     for (int i = firstGatheredPartition((RaggedType) ragged.type(), (DenseType) dense.type()); i < r.partitions().size(); i++) {
       carried = g.op(RaggedBroadcastOps.ROW_GATHER, Map.of(), carried, r.partitions().get(i));
     }
-    Value flat = raggedLeft ? g.op(op, Map.of(), r.flatValues(), carried) : g.op(op, Map.of(), carried, r.flatValues());
+    Value flat = raggedLeft ? g.op(op, attributes, r.flatValues(), carried) : g.op(op, attributes, carried, r.flatValues());
     return g.rebuild(flat, r.partitions());
   }
 

@@ -7,6 +7,7 @@ import dev.tatter.ir.GraphBuildException;
  * what is null and at which call site it was passed, where the JVM's own message would name a
  * variable inside Tatter ({@code Cannot invoke "Value.type()" because "v" is null}).
  */
+@BuilderApi
 final class NullArguments {
   private NullArguments() {}
 

@@ -1,6 +1,8 @@
 package dev.tatter.frontend;
 
 import dev.tatter.ir.OpDef;
+import dev.tatter.ir.ops.ElementwiseOps;
+import dev.tatter.ir.ops.SegmentOps;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.runtime.DType;
@@ -18,7 +20,14 @@ import java.util.Map;
 final class RaggedSegments {
   private RaggedSegments() {}
 
-  static Value unsorted(GraphBuilder g, OpDef op, Value data, Value ids, Value numSegments) {
+  /**
+   * TF's {@code tf.math.unsorted_segment_*(data, segment_ids, num_segments)}: a negative id drops
+   * its row; ragged data (one id per row) aggregates rows position by position, as TF's dispatch.
+   */
+  @TfDispatch("unsorted_segment_*")
+  static Value unsorted(OpDef op, Value data, Value segmentIds, Value numSegments) {
+    Value ids = segmentIds;
+    GraphBuilder g = data.builder();
     if (!(data.type() instanceof RaggedType)) {
       return g.op(op, Map.of(), data, ids, numSegments);
     }
@@ -28,12 +37,14 @@ final class RaggedSegments {
     }
     Value lengths = data.rowLengths().cast(DType.INT64);
     // each output row's length: the longest row of its segment (TF: max(unsorted_segment_max(lengths), 0))
-    Value outLengths = g.unsortedSegmentMax(lengths, ids, numSegments).maximum(g.scalar(DType.INT64, 0L));
-    Value outStarts = outLengths.cumsum(0, true, false);
+    Value outLengths = MathFunctions.binary(ElementwiseOps.MAXIMUM,
+        unsorted(SegmentOps.UNSORTED_SEGMENT_MAX, lengths, ids, numSegments), 0L);
+    Value outStarts = Scans.scan(outLengths, false, 0, true, false);
     // a negative id has no output row: the gather refuses it, as TF's gather of the output splits does
-    Value rowStart = g.gather(outStarts, ids.cast(DType.INT64));
-    Value positions = g.raggedRange(rowStart, rowStart.add(lengths)).flatValues();
-    Value values = unsorted(g, op, data.values(), positions, outLengths.reduceSum());
+    Value rowStart = Selections.gather(g, outStarts, ids.cast(DType.INT64));
+    Value positions = Selections.raggedRange(g, rowStart, rowStart.add(lengths), g.scalar(DType.INT64, 1L), DType.INT64)
+        .flatValues();
+    Value values = unsorted(op, data.values(), positions, outLengths.reduceSum());
     return g.raggedFromRowLengths(values, outLengths);
   }
 }

@@ -16,6 +16,11 @@ import java.util.Map;
 final class Reverses {
   private Reverses() {}
 
+  /**
+   * TF's {@code tf.reverse(tensor, axis)}: any axes of a dense tensor; of a ragged one axis 0 (the
+   * rows' order), the innermost ragged axis (each row in place) and the uniform axes below it.
+   */
+  @TfApi("tf.reverse")
   static Value reverse(Value x, int... axes) {
     Value out = x;
     java.util.Set<Integer> seen = new java.util.HashSet<>();
@@ -56,7 +61,7 @@ final class Reverses {
       // rows n-1, ..., 0: the flat values of ragged.range(n - 1, -1, -1)
       Value last = x.nrows(DType.INT64).sub(g.scalar(DType.INT64, 1L));
       Value minusOne = g.scalar(DType.INT64, -1L);
-      return g.gather(x, g.raggedRange(last, minusOne, minusOne).flatValues());
+      return Selections.gather(g, x, Selections.raggedRange(g, last, minusOne, minusOne).flatValues());
     }
     GraphBuilder.Decomposed parts = g.decompose(x);
     if (axis == raggedRank) {

@@ -75,9 +75,9 @@ public final class Runner {
     }
     try {
       session.checkOpen();
-      session.checkFeeds(plan, feeds);
-      buffers.releaseIfFed(feeds);
-      return new Result(session.execute(plan, feeds, buffers), fetches);
+      Map<String, ?> admitted = session.checkFeeds(plan, feeds);
+      buffers.releaseIfFed(admitted);
+      return new Result(session.execute(plan, admitted, buffers), fetches);
     } finally {
       running.set(false);
     }

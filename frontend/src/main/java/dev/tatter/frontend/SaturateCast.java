@@ -1,7 +1,8 @@
 package dev.tatter.frontend;
 
+import dev.tatter.ir.ops.ElementwiseOps;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.HalfFloats;
+import dev.tatter.runtime.DTypeLayout;
 import dev.tatter.runtime.Tensor;
 import java.math.BigDecimal;
 
@@ -17,6 +18,11 @@ import java.math.BigDecimal;
 final class SaturateCast {
   private SaturateCast() {}
 
+  /**
+   * TF's {@code tf.dtypes.saturate_cast(value, dtype)}: x clamped to {@code to}'s finite range (the
+   * bounds held in x's dtype, as TF's Python does), then cast. Numeric dtypes only.
+   */
+  @TfApi("tf.dtypes.saturate_cast")
   static Value apply(Value x, DType to) {
     DType from = x.dtype();
     for (DType d : new DType[] {from, to}) {
@@ -27,15 +33,18 @@ final class SaturateCast {
     }
     Value clamped = x;
     if (min(from).compareTo(min(to)) < 0) {
-      clamped = clamped.maximum(bound(from, min(to)));
+      clamped = MathFunctions.binary(ElementwiseOps.MAXIMUM, clamped, bound(from, min(to)));
     }
     if (max(from).compareTo(max(to)) > 0) {
-      clamped = clamped.minimum(bound(from, max(to)));
+      clamped = MathFunctions.binary(ElementwiseOps.MINIMUM, clamped, bound(from, max(to)));
     }
     return clamped.cast(to);
   }
 
-  /** {@code limit} in {@code dtype}: exact for integers (it lies in their range here), rounded to nearest for floats, then moved toward zero if that rounding left the target's range. */
+  /**
+   * {@code limit} in {@code dtype}: exact for integers (it lies in their range here), rounded to
+   * nearest for floats, then moved toward zero if that rounding left the target's range.
+   */
   private static Tensor bound(DType dtype, BigDecimal limit) {
     if (dtype.isInteger()) {
       return Tensor.scalar(dtype, limit.toBigIntegerExact().longValue());
@@ -56,17 +65,37 @@ final class SaturateCast {
         yield Tensor.scalar(dtype, (double) v);
       }
       case FLOAT16, BFLOAT16 -> {
-        boolean f16 = dtype == DType.FLOAT16;
-        short bits = f16 ? HalfFloats.doubleToFloat16(limit.doubleValue()) : HalfFloats.doubleToBfloat16(limit.doubleValue());
-        float v = f16 ? HalfFloats.float16ToFloat(bits) : HalfFloats.bfloat16ToFloat(bits);
+        DTypeLayout layout = dtype.layout();
+        float v = (float) layout.nearest(limit.doubleValue());
         if (new BigDecimal(v).abs().compareTo(limit.abs()) > 0) {
-          bits = (short) (bits - 1); // sign and magnitude: one step smaller in magnitude
-          v = f16 ? HalfFloats.float16ToFloat(bits) : HalfFloats.bfloat16ToFloat(bits);
+          v = towardZero(layout, v);
         }
         yield Tensor.scalar(dtype, (double) v);
       }
-      default -> throw new IllegalStateException("no saturate_cast bound for " + dtype);
+      case BOOL, INT8, INT16, INT32, INT64, STRING, UINT8, UINT16, UINT32, UINT64, COMPLEX64, COMPLEX128 ->
+          throw new IllegalStateException("no saturate_cast bound for " + dtype);
     };
+  }
+
+  /**
+   * The value of a dtype computed in float next to {@code v} toward zero (from an infinity, the
+   * largest finite one). Every value of such a dtype is a float, so it is the rounding, through the
+   * dtype's layout, of the last float below |v| that the rounding keeps below |v|: a binary search
+   * over the ordered bit patterns of the non-negative floats.
+   */
+  private static float towardZero(DTypeLayout layout, float v) {
+    float magnitude = Math.abs(v);
+    int lo = 0; // +0.0, below |v| in every float dtype
+    int hi = Float.floatToRawIntBits(magnitude) - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (layout.roundTrip(Float.intBitsToFloat(mid)) < magnitude) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return Math.copySign(layout.roundTrip(Float.intBitsToFloat(lo)), v);
   }
 
   private static BigDecimal min(DType d) {
@@ -82,12 +111,6 @@ final class SaturateCast {
   }
 
   private static BigDecimal maxFinite(DType d) {
-    return switch (d) {
-      case FLOAT16 -> new BigDecimal(65504);
-      case BFLOAT16 -> new BigDecimal(HalfFloats.bfloat16ToFloat((short) 0x7F7F));
-      case FLOAT32 -> new BigDecimal(Float.MAX_VALUE);
-      case FLOAT64 -> new BigDecimal(Double.MAX_VALUE);
-      default -> throw new IllegalStateException(d + " is not a float");
-    };
+    return new BigDecimal(d.maxFloat());
   }
 }

@@ -27,6 +27,12 @@ import java.util.Map;
 final class Selections {
   private Selections() {}
 
+  /**
+   * TF's {@code tf.gather(params, indices)} along axis 0. With ragged {@code indices} the result is
+   * ragged with the same partitions (the flat ids are gathered): an embedding lookup of a ragged
+   * batch of ids. Ragged {@code params} gather whole rows (TF's {@code RaggedGather}).
+   */
+  @TfApi("tf.gather")
   static Value gather(GraphBuilder g, Value params, Value indices) {
     requireTensor("gather", "params", params);
     requireTensor("gather", "indices", indices);
@@ -42,6 +48,12 @@ final class Selections {
     return g.rebuild(flat, d.partitions());
   }
 
+  /**
+   * TF's {@code tf.gather(params, indices, axis=axis, batch_dims=batchDims)} (GatherV2): negative
+   * {@code axis} counts from params' rank, negative {@code batchDims} from indices' rank; a ragged
+   * operand follows TF's {@code ragged_gather_ops}.
+   */
+  @TfApi("tf.gather")
   static Value gather(GraphBuilder g, Value params, Value indices, int axis, int batchDims) {
     requireTensor("gather", "params", params);
     requireTensor("gather", "indices", indices);
@@ -145,7 +157,7 @@ final class Selections {
         repeated = g.op(RaggedBroadcastOps.ROW_GATHER, Map.of(), g.op(ArrayOps.EXPAND_DIMS, Map.of("axis", 1L), indices), outer);
       } else {
         DType splits = ((RaggedType) indices.type()).splitsDType();
-        Value rowIds = g.raggedRange(g.scalar(splits, 0), indices.nrows(splits), g.scalar(splits, 1), splits).values();
+        Value rowIds = Selections.raggedRange(g, g.scalar(splits, 0), indices.nrows(splits), g.scalar(splits, 1), splits).values();
         Value ids = g.op(RaggedBroadcastOps.ROW_GATHER, Map.of(), g.op(ArrayOps.EXPAND_DIMS, Map.of("axis", 1L), rowIds), outer);
         repeated = gather(g, indices, ids);
       }
@@ -185,6 +197,18 @@ final class Selections {
     return s.append(dims.size() == 1 ? ",)" : ")").toString();
   }
 
+  /** TF's {@code tf.gather_nd(params, indices)}. */
+  @TfApi("tf.gather_nd")
+  static Value gatherNd(GraphBuilder g, Value params, Value indices) {
+    return gatherNd(g, params, indices, 0);
+  }
+
+  /**
+   * TF's {@code tf.gather_nd(params, indices, batch_dims=batchDims)}: each index tuple (indices'
+   * last dim) picks an element or slice of params; params dense or ragged ({@code batchDims} 0 for
+   * ragged), indices dense or ragged.
+   */
+  @TfApi("tf.gather_nd")
   static Value gatherNd(GraphBuilder g, Value params, Value indices, int batchDims) {
     requireTensor("gather_nd", "params", params);
     requireTensor("gather_nd", "indices", indices);
@@ -260,6 +284,11 @@ final class Selections {
         : g.op(GatherNdOps.GATHER_ND, Map.of(), flat, positions);
   }
 
+  /**
+   * TF's {@code tf.dynamic_partition(data, partitions, num_partitions)}: one value per partition,
+   * in order (dense data, or ragged data by rows).
+   */
+  @TfApi("tf.dynamic_partition")
   static List<Value> dynamicPartition(GraphBuilder g, Value data, Value partitions, int numPartitions) {
     requireTensor("dynamic_partition", "data", data);
     requireTensor("dynamic_partition", "partitions", partitions);
@@ -287,7 +316,7 @@ final class Selections {
     }
     // ragged rows: partition the row ids, then gather those rows (each keeps its nested row lengths)
     DType splits = ((RaggedType) data.type()).splitsDType();
-    Value ids = g.raggedRange(g.scalar(splits, 0), data.nrows(splits), g.scalar(splits, 1), splits).values();
+    Value ids = Selections.raggedRange(g, g.scalar(splits, 0), data.nrows(splits), g.scalar(splits, 1), splits).values();
     for (int i = 0; i < numPartitions; i++) {
       Value picked = g.op(GatherNdOps.DYNAMIC_PARTITION, Map.of("num_partitions", (long) numPartitions, "index", (long) i),
           ids, partitions);
@@ -296,27 +325,58 @@ final class Selections {
     return out;
   }
 
+  /** TF's {@code tf.ragged.range(limits)}: rows {@code range(0, limits[i])}. */
+  @TfApi("tf.ragged.range")
+  static Value raggedRange(GraphBuilder g, Value limits) {
+    return raggedRange(g, g.scalar(limits.dtype(), 0), limits);
+  }
+
+  /** TF's {@code tf.ragged.range(starts, limits)}: rows {@code range(starts[i], limits[i])}. */
+  @TfApi("tf.ragged.range")
+  static Value raggedRange(GraphBuilder g, Value starts, Value limits) {
+    return raggedRange(g, starts, limits, g.scalar(starts.dtype(), 1));
+  }
+
+  /** TF's {@code tf.ragged.range(starts, limits, deltas)}: int64 row splits. */
+  @TfApi("tf.ragged.range")
+  static Value raggedRange(GraphBuilder g, Value starts, Value limits, Value deltas) {
+    return raggedRange(g, starts, limits, deltas, DType.INT64);
+  }
+
+  /**
+   * TF's {@code tf.ragged.range(starts, limits, deltas, row_splits_dtype)}: row i is {@code
+   * range(starts[i], limits[i], deltas[i])}; scalars broadcast.
+   */
+  @TfApi("tf.ragged.range")
   static Value raggedRange(GraphBuilder g, Value starts, Value limits, Value deltas, DType rowSplitsDType) {
     return g.op(RaggedGatherOps.RAGGED_RANGE, Map.of("row_splits_dtype", rowSplitsDType), starts, limits, deltas);
   }
 
+  /**
+   * TF's {@code tf.boolean_mask(tensor, mask)} ({@code tf.ragged.boolean_mask} when an operand is
+   * ragged): the elements where {@code mask} (dense or ragged, a prefix of data's shape) is true.
+   */
+  @TfApi({"tf.boolean_mask", "tf.ragged.boolean_mask"})
   static Value booleanMask(GraphBuilder g, Value data, Value mask) {
     requireTensor("boolean_mask", "data", data);
     requireTensor("boolean_mask", "mask", mask);
     return g.op(SelectionOps.BOOLEAN_MASK, Map.of(), data, mask);
   }
 
+  /** TF's {@code tf.where(condition)}: the int64 coordinates {@code [num_true, rank]} of the true elements. */
+  @TfApi("tf.where")
   static Value where(GraphBuilder g, Value condition) {
     requireTensor("where", "condition", condition);
     return g.op(SelectionOps.WHERE, Map.of(), condition);
   }
 
   /**
-   * {@code tf.where(condition, x, y)}. Dense operands broadcast (NumPy rules). Ragged operands
-   * must share one ragged rank and their row partitions (checked at run time, as a ragged
-   * {@code +} checks them); a dense operand beside them must broadcast against the flat values
-   * alone (a scalar, or the flat values' inner dims).
+   * TF's {@code tf.where(condition, x, y)}: {@code x} where the condition holds, else {@code y}.
+   * Dense operands broadcast (NumPy rules). Ragged operands must share one ragged rank and their
+   * row partitions (checked at run time, as a ragged {@code +} checks them); a dense operand beside
+   * them must broadcast against the flat values alone.
    */
+  @TfApi("tf.where")
   static Value where(GraphBuilder g, Value condition, Value x, Value y) {
     Value[] operands = {condition, x, y};
     String[] names = {"condition", "x", "y"};

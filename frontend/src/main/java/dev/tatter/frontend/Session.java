@@ -165,18 +165,17 @@ public final class Session implements AutoCloseable {
     checkNotNull(feeds, "feeds (use Map.of() for none)");
     checkFetches(fetches);
     Plan plan = plan(fetches);
-    checkFeeds(plan, feeds);
+    Map<String, ?> admitted = checkFeeds(plan, feeds);
     ProfiledProgram profiled = bounded(profiledPrograms, fetches.stream().map(Node::id).toList(),
         k -> ProfiledProgram.compile(graph.withOutputs(fetches), g -> PassManager.parse(pipeline).run(g),
             compilerOptions));
-    ProfiledProgram.Run run = pool == null ? profiled.run(feeds) : Parallelism.runIn(pool, () -> profiled.run(feeds));
+    ProfiledProgram.Run run = pool == null ? profiled.run(admitted) : Parallelism.runIn(pool, () -> profiled.run(admitted));
     return new ProfiledResult(new Result(run.outputs().toArray(), fetches), run.profile());
   }
 
   private Result run(Plan plan, Map<String, ?> feeds) {
     checkOpen();
-    checkFeeds(plan, feeds);
-    return new Result(execute(plan, feeds, null), plan.fetches);
+    return new Result(execute(plan, checkFeeds(plan, feeds), null), plan.fetches);
   }
 
   /**
@@ -206,7 +205,13 @@ public final class Session implements AutoCloseable {
     checkNotNull(fetches, "fetches");
     checkArgument(!fetches.isEmpty(), "nothing to fetch");
     for (Node fetch : fetches) {
-      checkArgument(graph.contains(fetch), "fetch %s is not a node of this session's graph", fetch);
+      if (!graph.contains(fetch)) {
+        // TF 1.x builds ops into the graph a session runs; here the graph is an immutable value, made
+        // once by build, so a value made afterwards (x.add(1) in the run call) is in no session's graph
+        throw new IllegalArgumentException("fetch " + fetch.describe() + " is not a node of this session's graph: "
+            + "the session runs the graph g.build(...) made, and a value made afterwards (or by another builder) is "
+            + "not in it; build the graph with every value you fetch, g.build(..., fetch), then open the session on it");
+      }
     }
   }
 
@@ -260,17 +265,25 @@ public final class Session implements AutoCloseable {
    * placeholder the fetches need in the graph as built is fed, in node order (as the interpreter
    * meets them). Done here, before optimization, so that whether a run fails on its feeds never
    * depends on what the optimizer removed (as in TF, which checks feeds and prunes before it
-   * optimizes).
+   * optimizes). Returns the feeds the run takes: {@code feeds} itself, or a copy in which a feed
+   * with narrower row splits than its placeholder's is widened ({@link FeedChecker#admit}).
    */
-  void checkFeeds(Plan plan, Map<String, ?> feeds) {
+  Map<String, ?> checkFeeds(Plan plan, Map<String, ?> feeds) {
     checkNotNull(feeds, "feeds (use Map.of() for none)");
     int fed = 0;
+    Map<String, Object> admitted = null;
     try {
       for (int i = 0; i < placeholderNameArray.length; i++) {
         Object value = feeds.get(placeholderNameArray[i]);
         if (value != null || feeds.containsKey(placeholderNameArray[i])) {
           fed++;
-          FeedChecker.check(placeholders.get(i), value);
+          Object taken = FeedChecker.admit(placeholders.get(i), value);
+          if (taken != value) {
+            if (admitted == null) {
+              admitted = new java.util.HashMap<>(feeds);
+            }
+            admitted.put(placeholderNameArray[i], taken);
+          }
         } else if (plan.needed.get(placeholders.get(i).id())) {
           throw new InvalidArgumentException("placeholder " + placeholders.get(i).describe() + " must be fed");
         }
@@ -282,6 +295,7 @@ public final class Session implements AutoCloseable {
     if (fed != feeds.size()) {
       checkFeedNames(feeds); // some feed names no placeholder: found without walking the map on every run
     }
+    return admitted == null ? feeds : admitted;
   }
 
   private void checkFeedNames(Map<String, ?> feeds) {

@@ -15,6 +15,36 @@ import java.util.Map;
 final class Softmaxes {
   private Softmaxes() {}
 
+  /**
+   * TF's {@code tf.nn.softmax(logits)} along the last axis of a dense tensor, or of a ragged one
+   * whose innermost axis is ragged.
+   */
+  @TfApi({"tf.nn.softmax", "tf.math.softmax"})
+  static Value softmax(Value logits) {
+    return softmax(logits, false, -1);
+  }
+
+  /**
+   * TF's {@code tf.nn.softmax(logits, axis)}: any axis of a dense tensor, a ragged one's innermost
+   * ragged axis or a uniform axis below it.
+   */
+  @TfApi({"tf.nn.softmax", "tf.math.softmax"})
+  static Value softmax(Value logits, int axis) {
+    return softmax(logits, false, axis);
+  }
+
+  /** TF's {@code tf.nn.log_softmax(logits)} along the last axis (the axes softmax takes). */
+  @TfApi({"tf.nn.log_softmax", "tf.math.log_softmax"})
+  static Value logSoftmax(Value logits) {
+    return softmax(logits, true, -1);
+  }
+
+  /** TF's {@code tf.nn.log_softmax(logits, axis)} (the axes softmax takes). */
+  @TfApi({"tf.nn.log_softmax", "tf.math.log_softmax"})
+  static Value logSoftmax(Value logits, int axis) {
+    return softmax(logits, true, axis);
+  }
+
   static Value softmax(Value x, boolean log, int axis) {
     GraphBuilder g = x.builder();
     String name = log ? "log_softmax" : "softmax";

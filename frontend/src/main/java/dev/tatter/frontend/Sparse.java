@@ -75,6 +75,8 @@ final class Sparse {
     return st.builder().op(SparseOps.WITH_VALUES, Map.of(), st, values);
   }
 
+  /** TF's {@code tf.sparse.reorder(sp_input)}: indices in row-major order. */
+  @TfApi("tf.sparse.reorder")
   static Value reorder(Value st) {
     return st.builder().op(SparseOps.REORDER, Map.of(), st);
   }
@@ -91,12 +93,12 @@ final class Sparse {
 
   /** Where {@link Value}'s elementwise ops meet a sparse operand: only {@code *} is defined there. */
   static Value elementwise(Value st, dev.tatter.ir.OpDef op, Value other) {
-    if (op == ElementwiseOps.MUL && st.type() instanceof SparseType) {
-      return binary(st, other, false);
+    if (st.type() instanceof SparseType && (op == ElementwiseOps.MUL || op == ElementwiseOps.DIV)) {
+      return binary(st, other, op == ElementwiseOps.DIV);
     }
-    // as in TF, + is not an operator of SparseTensor: tf.sparse.add is sparseAdd
+    // as in TF, + is not an operator of SparseTensor: tf.sparse.add is
     throw new GraphBuildException(op.mnemonic() + " at " + CallSite.find() + ": a sparse tensor takes only * and / "
-        + "by a dense tensor (sparseMul, sparseDiv; tf.sparse.add is sparseAdd); got " + st.type() + " and " + other.type());
+        + "by a dense tensor (x.mul(dense), x.div(dense); sparse + is tf.sparse.add); got " + st.type() + " and " + other.type());
   }
 
   /** The values of the graph so far that take {@code v} as an input (TF's {@code consumers()}). */

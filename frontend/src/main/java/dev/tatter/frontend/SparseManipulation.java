@@ -55,11 +55,18 @@ final class SparseManipulation {
     return out;
   }
 
+  /**
+   * TF's {@code tf.sparse.slice(sp_input, start, size)}: the entries in {@code [start, start +
+   * size)}, shifted by {@code start}.
+   */
+  @TfApi("tf.sparse.slice")
   static Value slice(Value st, long[] start, long[] size) {
     return st.builder().op(SparseShapeOps.SLICE, Map.of("start", list(start), "size", list(size)), st);
   }
 
-  static Value reshape(Value st, long[] shape) {
+  /** TF's {@code tf.sparse.reshape(sp_input, shape)}: one dim may be -1. */
+  @TfApi("tf.sparse.reshape")
+  static Value reshape(Value st, long... shape) {
     return st.builder().op(SparseShapeOps.RESHAPE, Map.of("shape", list(shape)), st);
   }
 
@@ -70,6 +77,8 @@ final class SparseManipulation {
     return st.builder().op(SparseShapeOps.TRANSPOSE, Map.of("perm", list(p)), st);
   }
 
+  /** TF's {@code tf.sparse.expand_dims(sp_input, axis)}. */
+  @TfApi("tf.sparse.expand_dims")
   static Value expandDims(Value st, long axis) {
     return st.builder().op(SparseShapeOps.EXPAND_DIMS, Map.of("axis", axis), st);
   }
@@ -91,19 +100,26 @@ final class SparseManipulation {
     return st.builder().op(op, Map.of("axis", list(axes), "keepdims", keepdims), st);
   }
 
+  /** TF's {@code tf.sparse.retain(sp_input, to_retain)}: the entries where the bool vector is true. */
+  @TfApi("tf.sparse.retain")
   static Value retain(Value st, Value toRetain) {
     Sparse.type(st);
     return st.builder().op(SparseSelectOps.RETAIN, Map.of(), st, toRetain);
   }
 
-  /** TF's pair (filled tensor, empty_row_indicator): two ops over one input, as the IR has one result per node. */
+  /**
+   * TF's {@code tf.sparse.fill_empty_rows(sp_input, default_value)}: {@code [the filled tensor,
+   * empty_row_indicator]}.
+   */
+  @TfApi("tf.sparse.fill_empty_rows")
   static List<Value> fillEmptyRows(Value st, Object defaultValue) {
     GraphBuilder g = st.builder();
     Value dv = defaultValue instanceof Value v ? v : g.scalar(Sparse.type(st).dtype(), defaultValue);
     return List.of(g.op(SparseSelectOps.FILL_EMPTY_ROWS, Map.of(), st, dv), g.op(SparseSelectOps.EMPTY_ROWS, Map.of(), st));
   }
 
-  /** TF's list of pieces: one {@code sparse_split {index}} per piece. */
+  /** TF's {@code tf.sparse.split(sp_input, num_split, axis)}: the pieces, in order. */
+  @TfApi("tf.sparse.split")
   static List<Value> split(Value st, long numSplit, long axis) {
     Sparse.type(st);
     List<Value> pieces = new ArrayList<>();
@@ -120,7 +136,8 @@ final class SparseManipulation {
     return List.copyOf(pieces);
   }
 
-  /** TF's {@code map_values}: {@code fn} of {@code st.values}, on the same indices. */
+  /** TF's {@code tf.sparse.map_values(op, sp_input)}: {@code fn} applied to the stored values, indices unchanged. */
+  @TfApi("tf.sparse.map_values")
   static Value mapValues(Value st, java.util.function.UnaryOperator<Value> fn) {
     Sparse.type(st);
     Value mapped = fn.apply(st.values());
@@ -135,12 +152,14 @@ final class SparseManipulation {
   }
 
   /** {@code tf.sparse.softmax(sp_input)}: float32/float64 of rank >= 2, indices in row-major order. */
+  @TfApi("tf.sparse.softmax")
   static Value softmax(Value st) {
     Sparse.type(st);
     return st.builder().op(dev.tatter.ir.ops.SparseValueOps.SPARSE_SOFTMAX, Map.of(), st);
   }
 
   /** {@code tf.sparse.to_indicator(sp_input, vocab_size)}: dense bool, the last dimension vocab_size. */
+  @TfApi("tf.sparse.to_indicator")
   static Value toIndicator(Value st, long vocabSize) {
     Sparse.type(st);
     return st.builder().op(dev.tatter.ir.ops.SparseValueOps.SPARSE_TO_INDICATOR, Map.of("vocab_size", vocabSize), st);
@@ -153,6 +172,7 @@ final class SparseManipulation {
    * {@code validate_sparse_weights} does), dense of the values' shape, ragged with the values' row
    * splits; {@code minlength}/{@code maxlength} null for none.
    */
+  @TfApi("tf.sparse.bincount")
   static Value bincount(Value values, Value weights, int axis, Long minlength, Long maxlength, boolean binaryOutput) {
     GraphBuilder g = values.builder();
     dev.tatter.ir.types.Type type = values.type();

@@ -27,6 +27,7 @@ public final class StaticTables {
   }
 
   /** {@code tf.lookup.StaticHashTable(initializer, default_value)}; the default is converted to the values' dtype. */
+  @TfApi("tf.lookup.StaticHashTable")
   public static StaticTables hashTable(TableInitializer init, Object defaultValue) {
     Tensor dv = defaultValue instanceof Tensor t ? t : Tensor.scalar(init.values().dtype(), defaultValue);
     return new StaticTables(init, LookupOps.HASH_TABLE_LOOKUP,
@@ -34,6 +35,7 @@ public final class StaticTables {
   }
 
   /** {@code tf.lookup.StaticVocabularyTable(initializer, num_oov_buckets)}. */
+  @TfApi("tf.lookup.StaticVocabularyTable")
   public static StaticTables vocabularyTable(TableInitializer init, long numOovBuckets) {
     return new StaticTables(init, LookupOps.VOCAB_TABLE_LOOKUP,
         Map.of("table_keys", init.keys(), "table_values", init.values(), "num_oov_buckets", numOovBuckets));

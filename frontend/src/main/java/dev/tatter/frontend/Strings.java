@@ -26,16 +26,18 @@ import java.util.Map;
  * Separators and pads given as Java text are used as their UTF-8 bytes.
  */
 @BuilderApi
-public final class Strings {
+final class Strings {
   private Strings() {}
 
   /** {@code tf.strings.split(input)}: on runs of whitespace. */
-  public static Value split(Value input) {
+  @TfApi("tf.strings.split")
+  static Value split(Value input) {
     return split(input, null, -1);
   }
 
   /** {@code tf.strings.split(input, sep)}; a null {@code sep} splits on whitespace. */
-  public static Value split(Value input, String sep) {
+  @TfApi("tf.strings.split")
+  static Value split(Value input, String sep) {
     return split(input, sep, -1);
   }
 
@@ -43,7 +45,8 @@ public final class Strings {
    * {@code tf.strings.split(input, sep, maxsplit)}. An empty {@code sep} is refused, as
    * Python's {@code bytes.split} refuses it ("empty separator"); null means whitespace.
    */
-  public static Value split(Value input, String sep, int maxsplit) {
+  @TfApi("tf.strings.split")
+  static Value split(Value input, String sep, int maxsplit) {
     if (sep != null && sep.isEmpty()) {
       throw new GraphBuildException("tf.strings.split at " + CallSite.find()
           + ": sep must not be empty (pass null to split on whitespace)");
@@ -55,12 +58,14 @@ public final class Strings {
   }
 
   /** {@code tf.strings.bytes_split(input)}: each string as its single bytes. */
-  public static Value bytesSplit(Value input) {
+  @TfApi("tf.strings.bytes_split")
+  static Value bytesSplit(Value input) {
     return applyToFlatValues("tf.strings.bytes_split", StringSplitOps.BYTES_SPLIT, Map.of(), input);
   }
 
   /** {@code tf.strings.ngrams(data, ngram_width)} with separator {@code " "} and no padding. */
-  public static Value ngrams(Value data, int... ngramWidth) {
+  @TfApi("tf.strings.ngrams")
+  static Value ngrams(Value data, int... ngramWidth) {
     return ngrams(data, ngramWidth, " ", null, null, false);
   }
 
@@ -71,7 +76,8 @@ public final class Strings {
    * with width - 1 pads. Applies to the innermost rows of ragged data; dense data of rank 1 is
    * one sequence (a vector out), of rank 2 a batch of rows (a dense matrix out, as TF pads it).
    */
-  public static Value ngrams(Value data, int[] ngramWidth, String separator, Object padValues, Integer paddingWidth,
+  @TfApi("tf.strings.ngrams")
+  static Value ngrams(Value data, int[] ngramWidth, String separator, Object padValues, Integer paddingWidth,
       boolean preserveShortSequences) {
     String where = "tf.strings.ngrams at " + CallSite.find();
     String left = "";
@@ -102,18 +108,21 @@ public final class Strings {
   }
 
   /** {@code tf.strings.to_hash_bucket_fast(input, num_buckets)}: FarmHash Fingerprint64, as TF. */
-  public static Value toHashBucketFast(Value input, long numBuckets) {
+  @TfApi("tf.strings.to_hash_bucket_fast")
+  static Value toHashBucketFast(Value input, long numBuckets) {
     return elementwise("tf.strings.to_hash_bucket_fast", StringHashOps.TO_HASH_BUCKET_FAST, Map.of("num_buckets", numBuckets), input);
   }
 
   /** {@code tf.strings.to_hash_bucket_strong(input, num_buckets, key)}: SipHash-2-4 under a key of two int64s. */
-  public static Value toHashBucketStrong(Value input, long numBuckets, long... key) {
+  @TfApi("tf.strings.to_hash_bucket_strong")
+  static Value toHashBucketStrong(Value input, long numBuckets, long... key) {
     return elementwise("tf.strings.to_hash_bucket_strong", StringHashOps.TO_HASH_BUCKET_STRONG,
         Map.of("num_buckets", numBuckets, "key", ImmutableList.copyOf(Longs.asList(key))), input);
   }
 
   /** {@code tf.strings.to_hash_bucket(input, num_buckets)}: TF's own Hash64 (TF deprecates it). */
-  public static Value toHashBucket(Value input, long numBuckets) {
+  @TfApi("tf.strings.to_hash_bucket")
+  static Value toHashBucket(Value input, long numBuckets) {
     return elementwise("tf.strings.to_hash_bucket", StringHashOps.TO_HASH_BUCKET, Map.of("num_buckets", numBuckets), input);
   }
 
@@ -122,29 +131,34 @@ public final class Strings {
    * int32, one more ragged dimension; {@code errors} is {@code "strict"}, {@code "replace"} or
    * {@code "ignore"}.
    */
-  public static Value unicodeDecode(Value input, String errors, int replacementChar) {
+  @TfApi("tf.strings.unicode_decode")
+  static Value unicodeDecode(Value input, String errors, int replacementChar) {
     return applyToFlatValues("tf.strings.unicode_decode", UnicodeOps.UNICODE_DECODE, unicodeAttrs(errors, replacementChar), input);
   }
 
   /** {@code tf.strings.unicode_decode(input, "UTF-8")}: ill-formed bytes become U+FFFD. */
-  public static Value unicodeDecode(Value input) {
+  @TfApi("tf.strings.unicode_decode")
+  static Value unicodeDecode(Value input) {
     return unicodeDecode(input, "replace", 0xFFFD);
   }
 
   /** {@code tf.strings.unicode_decode_with_offsets(...)}: the code points and the byte offset each starts at. */
-  public static List<Value> unicodeDecodeWithOffsets(Value input, String errors, int replacementChar) {
+  @TfApi("tf.strings.unicode_decode_with_offsets")
+  static List<Value> unicodeDecodeWithOffsets(Value input, String errors, int replacementChar) {
     Map<String, Object> attrs = unicodeAttrs(errors, replacementChar);
     return List.of(applyToFlatValues("tf.strings.unicode_decode_with_offsets", UnicodeOps.UNICODE_DECODE, attrs, input),
         applyToFlatValues("tf.strings.unicode_decode_with_offsets", UnicodeOps.UNICODE_DECODE_OFFSETS, attrs, input));
   }
 
   /** {@code tf.strings.unicode_split(input, "UTF-8", errors, replacement_char)}: each character's bytes. */
-  public static Value unicodeSplit(Value input, String errors, int replacementChar) {
+  @TfApi("tf.strings.unicode_split")
+  static Value unicodeSplit(Value input, String errors, int replacementChar) {
     return applyToFlatValues("tf.strings.unicode_split", UnicodeOps.UNICODE_SPLIT, unicodeAttrs(errors, replacementChar), input);
   }
 
   /** {@code tf.strings.unicode_split(input, "UTF-8")}. */
-  public static Value unicodeSplit(Value input) {
+  @TfApi("tf.strings.unicode_split")
+  static Value unicodeSplit(Value input) {
     return unicodeSplit(input, "replace", 0xFFFD);
   }
 
@@ -152,7 +166,8 @@ public final class Strings {
    * {@code tf.strings.unicode_encode(input, "UTF-8", errors, replacement_char)}: the innermost
    * rows of code points become strings (one ragged dimension less; a vector becomes a scalar).
    */
-  public static Value unicodeEncode(Value input, String errors, int replacementChar) {
+  @TfApi("tf.strings.unicode_encode")
+  static Value unicodeEncode(Value input, String errors, int replacementChar) {
     String where = "tf.strings.unicode_encode at " + CallSite.find();
     GraphBuilder b = input.builder();
     Map<String, Object> attrs = new HashMap<>();
@@ -168,14 +183,15 @@ public final class Strings {
       throw GraphBuilder.misuse(where + " takes ragged code points, or a dense tensor of rank 1 or 2", input);
     }
     if (dense.rank() == 1) {
-      Value one = Conversions.fromTensor(input.expandDims(0), null, null, 1);
+      Value one = Conversions.fromTensor(ArrayFunctions.expandDims(input, 0), null, null, 1);
       return b.op(UnicodeOps.UNICODE_ENCODE, attrs, one).getItem(0L);
     }
     return b.op(UnicodeOps.UNICODE_ENCODE, attrs, Conversions.fromTensor(input, null, null, 1));
   }
 
   /** {@code tf.strings.unicode_encode(input, "UTF-8")}. */
-  public static Value unicodeEncode(Value input) {
+  @TfApi("tf.strings.unicode_encode")
+  static Value unicodeEncode(Value input) {
     return unicodeEncode(input, "replace", 0xFFFD);
   }
 
@@ -187,33 +203,39 @@ public final class Strings {
   }
 
   /** {@code tf.strings.length(input, unit)}: {@code "BYTE"} or {@code "UTF8_CHAR"}, int32. */
-  public static Value length(Value input, String unit) {
+  @TfApi("tf.strings.length")
+  static Value length(Value input, String unit) {
     return elementwise("tf.strings.length", StringElementwiseOps.STRING_LENGTH, Map.of("unit", unit), input);
   }
 
   /** {@code tf.strings.lower(input, encoding)}: {@code ""} lowers ASCII letters only, {@code "utf-8"} any letter. */
-  public static Value lower(Value input, String encoding) {
+  @TfApi("tf.strings.lower")
+  static Value lower(Value input, String encoding) {
     return elementwise("tf.strings.lower", StringElementwiseOps.STRING_LOWER, Map.of("encoding", encoding), input);
   }
 
   /** {@code tf.strings.upper(input, encoding)}. */
-  public static Value upper(Value input, String encoding) {
+  @TfApi("tf.strings.upper")
+  static Value upper(Value input, String encoding) {
     return elementwise("tf.strings.upper", StringElementwiseOps.STRING_UPPER, Map.of("encoding", encoding), input);
   }
 
   /** {@code tf.strings.strip(input)}: leading and trailing ASCII whitespace removed. */
-  public static Value strip(Value input) {
+  @TfApi("tf.strings.strip")
+  static Value strip(Value input) {
     return elementwise("tf.strings.strip", StringElementwiseOps.STRING_STRIP, Map.of(), input);
   }
 
   /** {@code tf.strings.regex_full_match(input, pattern)} with RE2 syntax (re2j). */
-  public static Value regexFullMatch(Value input, String pattern) {
+  @TfApi("tf.strings.regex_full_match")
+  static Value regexFullMatch(Value input, String pattern) {
     return elementwise("tf.strings.regex_full_match", StringElementwiseOps.REGEX_FULL_MATCH,
         Map.of("pattern", ByteStrings.fromText(pattern)), input);
   }
 
   /** {@code tf.strings.regex_replace(input, pattern, rewrite, replace_global)}; {@code \1} in rewrite is a group. */
-  public static Value regexReplace(Value input, String pattern, String rewrite, boolean replaceGlobal) {
+  @TfApi("tf.strings.regex_replace")
+  static Value regexReplace(Value input, String pattern, String rewrite, boolean replaceGlobal) {
     return elementwise("tf.strings.regex_replace", StringElementwiseOps.REGEX_REPLACE,
         Map.of("pattern", ByteStrings.fromText(pattern), "rewrite", ByteStrings.fromText(rewrite), "replace_global", replaceGlobal), input);
   }
@@ -228,7 +250,8 @@ public final class Strings {
    * len)} (TF 2.18's {@code tf.strings.substr} itself maps only a ragged input and hands a ragged
    * pos or len to the kernel unchanged, which refuses it).
    */
-  public static Value substr(Value input, Value pos, Value len, String unit) {
+  @TfApi("tf.strings.substr")
+  static Value substr(Value input, Value pos, Value len, String unit) {
     String where = "tf.strings.substr at " + CallSite.find();
     checkString(input, where);
     GraphBuilder b = input.builder();
@@ -265,18 +288,24 @@ public final class Strings {
   }
 
   /** {@code tf.strings.substr(input, pos, len)} in bytes, with constant int64 {@code pos} and {@code len}. */
-  public static Value substr(Value input, long pos, long len) {
+  @TfApi("tf.strings.substr")
+  static Value substr(Value input, long pos, long len) {
     GraphBuilder b = input.builder();
     return substr(input, b.scalar(DType.INT64, pos), b.scalar(DType.INT64, len), "BYTE");
   }
 
-  /** {@code tf.strings.to_number(input, out_type)}: float32, float64, int32 or int64; unparsable text fails at run time. */
-  public static Value toNumber(Value input, DType outType) {
+  /**
+   * {@code tf.strings.to_number(input, out_type)}: float32, float64, int32 or int64; unparsable
+   * text fails at run time.
+   */
+  @TfApi("tf.strings.to_number")
+  static Value toNumber(Value input, DType outType) {
     return elementwise("tf.strings.to_number", StringFormatOps.STRING_TO_NUMBER, Map.of("out_type", outType), input);
   }
 
   /** {@code tf.strings.to_number(input)}: float32. */
-  public static Value toNumber(Value input) {
+  @TfApi("tf.strings.to_number")
+  static Value toNumber(Value input) {
     return toNumber(input, DType.FLOAT32);
   }
 
@@ -287,14 +316,19 @@ public final class Strings {
    * (left-aligned under fill {@code "-"}) ({@code precision} and {@code width} -1 for none; {@code fill} "" or one of
    * {@code " +-0#"}, a printf flag as in TF). Ragged input through its flat values.
    */
-  public static Value asString(Value input, int precision, boolean scientific, boolean shortest, int width, String fill) {
+  @TfApi("tf.strings.as_string")
+  static Value asString(Value input, int precision, boolean scientific, boolean shortest, int width, String fill) {
     Map<String, Object> attrs = Map.of("precision", (long) precision, "scientific", scientific, "shortest", shortest,
         "width", (long) width, "fill", ByteStrings.fromText(fill));
     return ElementwiseLowering.unary(StringFormatOps.AS_STRING, input, attrs);
   }
 
-  /** {@code tf.strings.as_string(input)}: floats as {@code %f} (six decimals), integers in decimal, bools as true/false. */
-  public static Value asString(Value input) {
+  /**
+   * {@code tf.strings.as_string(input)}: floats as {@code %f} (six decimals), integers in decimal,
+   * bools as true/false.
+   */
+  @TfApi("tf.strings.as_string")
+  static Value asString(Value input) {
     return asString(input, -1, false, false, -1, "");
   }
 
@@ -302,7 +336,8 @@ public final class Strings {
    * {@code tf.strings.join(inputs, separator)}: elementwise, each input a scalar or of the one
    * shape of the others (ragged inputs must share their row partitions). One input is returned as is.
    */
-  public static Value join(List<Value> inputs, String separator) {
+  @TfApi("tf.strings.join")
+  static Value join(List<Value> inputs, String separator) {
     String where = "tf.strings.join at " + CallSite.find();
     if (inputs.isEmpty()) {
       throw new GraphBuildException(where + ": inputs must not be empty");
@@ -353,13 +388,14 @@ public final class Strings {
    * first listed varies fastest). Ragged input: any axes, reduced one at a time from the highest,
    * as TF's ragged dispatch does (an empty list gives the input).
    */
-  public static Value reduceJoin(Value input, long[] axis, boolean keepdims, String separator) {
+  @TfApi("tf.strings.reduce_join")
+  static Value reduceJoin(Value input, long[] axis, boolean keepdims, String separator) {
     checkString(input, "tf.strings.reduce_join at " + CallSite.find());
     GraphBuilder b = input.builder();
     if (axis == null && input.type() instanceof RaggedType rt) {
       Value joined = reduceJoin(b.decompose(input).flatValues(), null, keepdims, separator);
       for (int d = 1; keepdims && d < rt.rank(); d++) { // as TF: one expand_dims per dimension of shape[1:]
-        joined = joined.expandDims(0);
+        joined = ArrayFunctions.expandDims(joined, 0);
       }
       return joined;
     }
@@ -379,11 +415,12 @@ public final class Strings {
    * and last {@code summarize} entries ({@code -1}: all; ragged input needs -1 or a positive
    * number). The template is cut at each placeholder as TF cuts it; as many inputs as cuts.
    */
-  public static Value format(String template, List<Value> inputs, String placeholder, int summarize) {
+  @TfApi("tf.strings.format")
+  static Value format(String template, List<Value> inputs, String placeholder, int summarize) {
     String where = "tf.strings.format at " + CallSite.find();
     String tmpl = ByteStrings.fromText(template);
     String ph = ByteStrings.fromText(placeholder);
-    List<String> pieces = dev.tatter.runtime.kernels.StringFormatKernels.splitTemplate(tmpl, ph);
+    List<String> pieces = dev.tatter.runtime.kernels.strings.StringFormatKernels.splitTemplate(tmpl, ph);
     if (pieces.size() - 1 != inputs.size()) {
       throw new GraphBuildException(where + ": num placeholders in template and num inputs must match: " + (pieces.size() - 1)
           + " vs. " + inputs.size());
@@ -413,7 +450,8 @@ public final class Strings {
   }
 
   /** {@code tf.strings.format(template, inputs)}: placeholder {@code "{}"}, summarize 3. */
-  public static Value format(String template, Value... inputs) {
+  @TfApi("tf.strings.format")
+  static Value format(String template, Value... inputs) {
     return format(template, List.of(inputs), "{}", 3);
   }
 
@@ -439,7 +477,7 @@ public final class Strings {
     }
     DenseType dense = (DenseType) data.type();
     if (dense.rank() == 1) {
-      Value one = Conversions.fromTensor(data.expandDims(0), null, null, 1);
+      Value one = Conversions.fromTensor(ArrayFunctions.expandDims(data, 0), null, null, 1);
       return b.op(StringSplitOps.STRING_NGRAMS, attrs, one).values();
     }
     if (dense.rank() == 2) {
@@ -462,7 +500,7 @@ public final class Strings {
     }
     DenseType dense = (DenseType) input.type();
     return switch (dense.rank()) {
-      case 0 -> b.op(op, attrs, input.expandDims(0)).values();
+      case 0 -> b.op(op, attrs, ArrayFunctions.expandDims(input, 0)).values();
       case 1 -> b.op(op, attrs, input);
       default -> applyToFlatValues(what, op, attrs, Conversions.fromTensor(input, null, null, dense.rank() - 1));
     };

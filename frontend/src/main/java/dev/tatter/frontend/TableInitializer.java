@@ -31,6 +31,7 @@ public record TableInitializer(Tensor keys, Tensor values) {
   }
 
   /** {@code tf.lookup.KeyValueTensorInitializer(keys, values)}. */
+  @TfApi("tf.lookup.KeyValueTensorInitializer")
   public static TableInitializer keyValueTensors(Tensor keys, Tensor values) {
     return new TableInitializer(keys, values);
   }
@@ -42,6 +43,7 @@ public record TableInitializer(Tensor keys, Tensor values) {
    * {@link #WHOLE_LINE} or {@link #LINE_NUMBER}. String fields are the file's bytes; an int64
    * field must be a decimal integer.
    */
+  @TfApi("tf.lookup.TextFileInitializer")
   public static TableInitializer textFile(Path file, DType keyDType, int keyIndex, DType valueDType, int valueIndex,
       String delimiter) {
     checkColumn(keyIndex, keyDType);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 /** {@code tf.bitcast}: TF's shape rules and little-endian bytes, through every backend. */
 class BitcastTest {
   private final GraphBuilder g = new GraphBuilder();
+  private final Ops tf = g.ops();
 
   @Test
   void sameWidth_widerAndNarrower_keepEveryBit() {
@@ -22,8 +23,8 @@ class BitcastTest {
     Value f = g.placeholder("f", Types.dense(DType.FLOAT32, 3));
     Value u = g.constant(Tensor.of(DType.UINT8, new byte[] {0, 0, (byte) 128, 63, 1, 0, 0, 0}, 2, 4));
     Value l = g.constant(Tensor.ofLongs(-1L));
-    List<Object> out = Harness.runEverywhere(g.build(f.bitcast(DType.INT32), f.bitcast(DType.UINT16), u.bitcast(DType.FLOAT32),
-        u.bitcast(DType.UINT32), l.bitcast(DType.UINT64), l.bitcast(DType.INT8), g.constant(Tensor.ofFloat16(1f)).bitcast(DType.INT16)),
+    List<Object> out = Harness.runEverywhere(g.build(tf.bitcast(f, DType.INT32), tf.bitcast(f, DType.UINT16), tf.bitcast(u, DType.FLOAT32),
+        tf.bitcast(u, DType.UINT32), tf.bitcast(l, DType.UINT64), tf.bitcast(l, DType.INT8), tf.bitcast(g.constant(Tensor.ofFloat16(1f)), DType.INT16)),
         Map.of("f", Tensor.ofFloats(1f, -0f, Float.intBitsToFloat(0x7FC00001))));
     // tf.bitcast(tf.constant([1.0, -0.0, <nan 0x7fc00001>]), tf.int32) -> [1065353216, -2147483648, 2143289345]
     assertEquals("[1065353216, -2147483648, 2143289345]", out.get(0).toString());
@@ -43,13 +44,13 @@ class BitcastTest {
   void narrowerInput_needsTheLastDimensionToHoldOneElement() {
     // tf.bitcast(tf.constant([1, 2, 3], tf.uint8), tf.int32) -> InvalidArgumentError: Cannot bitcast from uint8 to int32
     GraphBuildException e = assertThrows(GraphBuildException.class,
-        () -> g.constant(Tensor.ofUint8(1, 2, 3)).bitcast(DType.INT32));
+        () -> tf.bitcast(g.constant(Tensor.ofUint8(1, 2, 3)), DType.INT32));
     assertTrue(e.getMessage().contains("Cannot bitcast from uint8 to int32: shape (3,) (the last dimension must be 4)"),
         e.getMessage());
-    assertThrows(GraphBuildException.class, () -> g.constant(Tensor.ofBools(true)).bitcast(DType.INT8));
+    assertThrows(GraphBuildException.class, () -> tf.bitcast(g.constant(Tensor.ofBools(true)), DType.INT8));
     // an unknown last dimension is checked when the graph runs
     Value p = g.placeholder("p", Types.dense(DType.UINT8, -1));
-    dev.tatter.ir.Graph graph = g.build(p.bitcast(DType.INT16));
+    dev.tatter.ir.Graph graph = g.build(tf.bitcast(p, DType.INT16));
     // tf.bitcast(tf.constant([1, 2], tf.uint8), tf.int16) -> 513, a scalar (the last dimension goes away)
     assertEquals("513", dev.tatter.codegen.Interpreter.run(graph, Map.of("p", Tensor.ofUint8(1, 2))).get(0).toString());
     InvalidArgumentException run = assertThrows(InvalidArgumentException.class,
@@ -62,8 +63,8 @@ class BitcastTest {
     Value d = g.constant(Tensor.fromNested(new double[][] {{1.5, -2.0}}));
     Value c = g.constant(Tensor.ofComplex64(1.5f, -2f, 0f, -0f));
     Value i = g.constant(Tensor.fromNested(new long[][] {{4611686018427387904L, 0L}})); // 2.0 as a double, then 0
-    List<Object> out = Harness.runEverywhere(g.build(d.bitcast(DType.COMPLEX128), c.bitcast(DType.FLOAT32), c.bitcast(DType.INT64),
-        c.bitcast(DType.COMPLEX64), i.bitcast(DType.COMPLEX128), c.bitcast(DType.UINT8)), Map.of());
+    List<Object> out = Harness.runEverywhere(g.build(g.ops().bitcast(d, DType.COMPLEX128), g.ops().bitcast(c, DType.FLOAT32), g.ops().bitcast(c, DType.INT64),
+        g.ops().bitcast(c, DType.COMPLEX64), g.ops().bitcast(i, DType.COMPLEX128), g.ops().bitcast(c, DType.UINT8)), Map.of());
     // tf.bitcast(tf.constant([[1.5, -2.0]], tf.float64), tf.complex128) -> [(1.5-2j)]
     assertEquals("[(1.5-2j)]", out.get(0).toString());
     // tf.bitcast(tf.constant([1.5-2j, -0j], tf.complex64), tf.float32) -> [[1.5, -2.0], [0.0, -0.0]]

@@ -26,11 +26,12 @@ class BooleanMaskDeepTest {
   @Test
   void denseDataAndMaskOfRank3_keepBothOuterDimensions() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value data = g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8}, 2, 2, 2));
     Value mask = g.constant(Tensor.of(DType.BOOL, new boolean[] {T, F, F, F, T, T, F, T}, 2, 2, 2));
     // tf.ragged.boolean_mask([[[1, 2], [3, 4]], [[5, 6], [7, 8]]], [[[T, F], [F, F]], [[T, T], [F, T]]])
     //   -> <tf.RaggedTensor [[[1], []], [[5, 6], [8]]]>, shape (2, 2, None)
-    Value out = g.booleanMask(data, mask);
+    Value out = tf.booleanMask(data, mask);
     assertEquals("[[[1], []], [[5, 6], [8]]]", runFirst(g, out));
     assertEquals("(2, 2, None)", out.shape());
   }
@@ -38,19 +39,21 @@ class BooleanMaskDeepTest {
   @Test
   void aDenseMaskOfRank2_onDataOfRaggedRank2_masksTheRowsOfEachRow() {
     GraphBuilder g = new GraphBuilder();
-    Value rt = g.raggedConstant(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4), List.of(5, 6))));
+    Ops tf = g.ops();
+    Value rt = tf.ragged.constant(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4), List.of(5, 6))));
     // tf.ragged.boolean_mask(tf.ragged.constant([[[1, 2], [3]], [[4], [5, 6]]]), [[True, False], [False, True]])
     //   -> [[[1, 2]], [[5, 6]]]
     Value mask = g.constant(Tensor.of(DType.BOOL, new boolean[] {T, F, F, T}, 2, 2));
-    assertEquals("[[[1, 2]], [[5, 6]]]", runFirst(g, g.booleanMask(rt, mask)));
+    assertEquals("[[[1, 2]], [[5, 6]]]", runFirst(g, tf.booleanMask(rt, mask)));
   }
 
   @Test
   void aMismatchBelowTheOuterLevel_namesItsRaggedLevel() {
     GraphBuilder g = new GraphBuilder();
-    Value rt = g.raggedConstant(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4))));
-    Value mask = g.raggedConstant(List.of(List.of(List.of(T), List.of(F, T)), List.of(List.of(T))));
-    Value out = g.booleanMask(rt, mask);
+    Ops tf = g.ops();
+    Value rt = tf.ragged.constant(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4))));
+    Value mask = tf.ragged.constant(List.of(List.of(List.of(T), List.of(F, T)), List.of(List.of(T))));
+    Value out = tf.booleanMask(rt, mask);
     // tf.ragged.boolean_mask(tf.ragged.constant([[[1, 2], [3]], [[4]]]), tf.ragged.constant([[[T], [F, T]], [[T]]]))
     //   -> InvalidArgumentError: Inputs must have identical ragged splits (the inner rows differ)
     InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(out), Map.of()));
@@ -61,13 +64,14 @@ class BooleanMaskDeepTest {
   @Test
   void aRaggedMaskOverMatrixRows_keepsDatasInt32SplitsOnTheNewLevel() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value rt = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 3, 2)),
         g.constant(Tensor.ofInts(0, 2, 3)));
     Value mask = g.raggedFromRowSplits(g.constant(Tensor.of(DType.BOOL, new boolean[] {T, F, F, F, T, T}, 3, 2)),
         g.constant(Tensor.ofInts(0, 2, 3)));
     // rt = tf.RaggedTensor.from_row_splits([[1, 2], [3, 4], [5, 6]], tf.constant([0, 2, 3], tf.int32)), mask alike of
     // [[T, F], [F, F], [T, T]]: tf.ragged.boolean_mask(rt, mask) -> [[[1], []], [[5, 6]]], every row_splits int32
-    RaggedTensor out = (RaggedTensor) Harness.runEverywhere(g.build(g.booleanMask(rt, mask)), Map.of()).get(0);
+    RaggedTensor out = (RaggedTensor) Harness.runEverywhere(g.build(tf.booleanMask(rt, mask)), Map.of()).get(0);
     assertEquals("[[[1], []], [[5, 6]]]", out.toString());
     assertEquals(List.of(DType.INT32, DType.INT32), out.nestedPartitions().stream().map(RowPartition::splitsDType).toList());
   }

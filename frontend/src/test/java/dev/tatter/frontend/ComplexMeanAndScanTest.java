@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class ComplexMeanAndScanTest {
   private final GraphBuilder g = new GraphBuilder();
+  private final Ops tf = g.ops();
   // m = [[1+2j, 3-1j, 0.5j], [-1+0j, 2+2j, 0.25-0.75j]]
   private static final Tensor M = Tensor.ofComplex128(1, 2, 3, -1, 0, 0.5, -1, 0, 2, 2, 0.25, -0.75).reshape(2, 3);
 
@@ -60,7 +61,7 @@ class ComplexMeanAndScanTest {
   @Test
   void cumsumCumprod_dense_exclusiveReverse() {
     Value m = g.constant(M);
-    List<Object> out = run(m.cumsum(1), m.cumprod(1), m.cumsum(1, true, false), m.cumprod(1, false, true), m.cumsum(0));
+    List<Object> out = run(tf.math.cumsum(m, 1), tf.math.cumprod(m, 1), tf.math.cumsum(m, 1, true, false), tf.math.cumprod(m, 1, false, true), tf.math.cumsum(m, 0));
     // tf.math.cumsum(m, axis=1) -> np.cumsum(m, axis=1)
     assertEquals("[[(1+2j), (4+1j), (4+1.5j)], [(-1+0j), (1+2j), (1.25+1.25j)]]", out.get(0).toString());
     // tf.math.cumprod(m, axis=1) -> np.cumprod(m, axis=1)
@@ -80,7 +81,7 @@ class ComplexMeanAndScanTest {
     Value r = g.raggedFromRowSplits(g.constant(Tensor.ofComplex128(1, 2, 3, -1, 0, 0.5)), g.constant(Tensor.ofLongs(0, 2, 2, 3)));
     // np.cumsum / np.cumprod of np.array([0.1+0.2j, 0.3-0.1j, 0.7+0.7j], np.complex64), each step in float
     Value c = g.constant(Tensor.ofComplex64(0.1f, 0.2f, 0.3f, -0.1f, 0.7f, 0.7f));
-    List<Object> out = run(r.cumsum(1), r.cumprod(1), c.cumsum(0), c.cumprod(0));
+    List<Object> out = run(tf.math.cumsum(r, 1), tf.math.cumprod(r, 1), tf.math.cumsum(c, 0), tf.math.cumprod(c, 0));
     assertEquals("[[(1+2j), (4+1j)], [], [0.5j]]", out.get(0).toString());
     assertEquals("[[(1+2j), (5+5j)], [], [0.5j]]", out.get(1).toString());
     assertEquals(Tensor.ofComplex64(0.10000000149011612f, 0.20000000298023224f, 0.4000000059604645f, 0.10000000149011612f,
@@ -96,7 +97,7 @@ class ComplexMeanAndScanTest {
     assertTrue(e.getMessage().contains("reduce_min is not defined on complex128 (complex values take sum, prod and mean only)"),
         e.getMessage());
     GraphBuildException s = assertThrows(GraphBuildException.class,
-        () -> new GraphBuilder().constant(Tensor.ofStrings("a")).cumsum(0));
+        () -> tf.math.cumsum(g.constant(Tensor.ofStrings("a")), 0));
     assertTrue(s.getMessage().contains("cumsum is not defined on string (numeric dtypes only)"), s.getMessage());
   }
 }

@@ -22,6 +22,7 @@ class ComplexProductInfinitiesTest {
   private static final double INF = Double.POSITIVE_INFINITY;
   private static final double NAN = Double.NaN;
   private final GraphBuilder g = new GraphBuilder();
+  private final Ops tf = g.ops();
 
   private List<Object> run(Value... outputs) {
     return Harness.runEverywhere(g.build(outputs), Map.of());
@@ -36,7 +37,7 @@ class ComplexProductInfinitiesTest {
     // tf.math.unsorted_segment_prod([1+infj, 0.5+0.5j], [0, 0], 1) -> [(-inf+infj)] (complex64):
     // (nan+infj) * (0.5+0.5j) recovered as (0 + 1i)(0.5 + 0.5i) * inf = (-inf+infj)
     Value e = g.constant(Tensor.ofComplex64(1, Float.POSITIVE_INFINITY, 0.5f, 0.5f));
-    List<Object> out = run(g.segmentProd(d, ids), g.unsortedSegmentProd(e, ids, g.scalar(DType.INT64, 1)));
+    List<Object> out = run(tf.math.segmentProd(d, ids), tf.math.unsortedSegmentProd(e, ids, g.scalar(DType.INT64, 1)));
     assertEquals("[(nan+infj)]", out.get(0).toString());
     assertEquals("[(-inf+infj)]", out.get(1).toString());
   }
@@ -48,7 +49,7 @@ class ComplexProductInfinitiesTest {
     // recovered as (1 + 0i)(1 + 0i) * inf = (inf + inf*0 i) = (inf+nanj)
     Value a = g.constant(Tensor.ofComplex128(1, INF, 1, 0, 1, 0));
     Value b = g.constant(Tensor.ofComplex64(Float.POSITIVE_INFINITY, Float.NaN, 0, 0));
-    List<Object> out = run(a.cumprod(0), b.cumprod(0));
+    List<Object> out = run(tf.math.cumprod(a, 0), tf.math.cumprod(b, 0));
     assertEquals("[(nan+infj), (nan+infj), (nan+infj)]", out.get(0).toString());
     Tensor first = (Tensor) out.get(1);
     assertEquals(INF, first.real(0));

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class ComplexSegmentTest {
   private final GraphBuilder g = new GraphBuilder();
+  private final Ops tf = g.ops();
   // data = [1+2j, 3-1j, 0.5j, -1+0j, 2+2j]
   private static final Tensor DATA = Tensor.ofComplex128(1, 2, 3, -1, 0, 0.5, -1, 0, 2, 2);
 
@@ -31,7 +32,7 @@ class ComplexSegmentTest {
   void sortedSumAndProd_emptySegmentIsTheIdentity() {
     Value d = g.constant(DATA);
     Value ids = g.constant(Tensor.ofLongs(0, 0, 2, 2, 2));
-    List<Object> out = run(g.segmentSum(d, ids), g.segmentProd(d, ids));
+    List<Object> out = run(tf.math.segmentSum(d, ids), tf.math.segmentProd(d, ids));
     // tf.math.segment_sum(data, [0, 0, 2, 2, 2]) -> [(4+1j), 0j, (1+2.5j)]
     assertEquals("[(4+1j), 0j, (1+2.5j)]", out.get(0).toString());
     // tf.math.segment_prod(data, [0, 0, 2, 2, 2]): (1+2j)(3-1j) = (5+5j); 0.5j * (-1+0j) = (-0-0.5j),
@@ -45,7 +46,7 @@ class ComplexSegmentTest {
     Value d = g.constant(Tensor.ofComplex64(1, 2, 3, -1, 0, 0.5f, -1, 0, 2, 2));
     Value ids = g.constant(Tensor.ofLongs(2, -1, 0, 2, 0));
     Value n = g.scalar(DType.INT64, 4);
-    List<Object> out = run(g.unsortedSegmentSum(d, ids, n), g.unsortedSegmentProd(d, ids, n));
+    List<Object> out = run(tf.math.unsortedSegmentSum(d, ids, n), tf.math.unsortedSegmentProd(d, ids, n));
     // tf.math.unsorted_segment_sum(data, [2, -1, 0, 2, 0], 4) -> [(2+2.5j), 0j, (0+2j), 0j]
     assertEquals("[(2+2.5j), 0j, 2j, 0j]", out.get(0).toString());
     // tf.math.unsorted_segment_prod(...): segment 0: 0.5j * (2+2j) = (-1+1j); segment 2: (1+2j)(-1+0j) = (-1-2j);
@@ -61,7 +62,7 @@ class ComplexSegmentTest {
     Value d = g.constant(Tensor.ofComplex128(-0.0, -0.0, 1, -0.0, -0.0, 0));
     Value ids = g.constant(Tensor.ofLongs(0, 1, 1));
     Value n = g.scalar(DType.INT64, 2);
-    List<Object> out = run(g.segmentSum(d, ids), g.unsortedSegmentSum(d, ids, n));
+    List<Object> out = run(tf.math.segmentSum(d, ids), tf.math.unsortedSegmentSum(d, ids, n));
     Tensor sorted = (Tensor) out.get(0);
     assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(sorted.real(0)));
     assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(sorted.imag(0)));
@@ -80,8 +81,8 @@ class ComplexSegmentTest {
     // tf.math.segment_mean([-0-0j], [0]) -> [(-0-0j)] (dividing by (1+0j) would give (-0+0j))
     Value zeros = g.constant(Tensor.ofComplex128(-0.0, -0.0, -0.0, -0.0));
     Value zero = g.constant(Tensor.ofComplex128(-0.0, -0.0));
-    List<Object> out = run(g.segmentProd(inf, g.constant(Tensor.ofLongs(0))), g.segmentSum(zeros, g.constant(Tensor.ofLongs(0, 0))),
-        g.segmentMean(zero, g.constant(Tensor.ofLongs(0))));
+    List<Object> out = run(tf.math.segmentProd(inf, g.constant(Tensor.ofLongs(0))), tf.math.segmentSum(zeros, g.constant(Tensor.ofLongs(0, 0))),
+        tf.math.segmentMean(zero, g.constant(Tensor.ofLongs(0))));
     assertEquals("[(1+infj)]", out.get(0).toString());
     Tensor sum = (Tensor) out.get(1);
     assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(sum.real(0)));
@@ -95,7 +96,7 @@ class ComplexSegmentTest {
   void matrixRows_reduceVectorByVector() {
     // tf.math.segment_sum([[1+1j, 2j], [3+0j, -1-1j], [5j, 1+0j]], [0, 0, 1]) -> [[(4+1j), (-1+1j)], [5j, (1+0j)]]
     Value d = g.constant(Tensor.ofComplex128(1, 1, 0, 2, 3, 0, -1, -1, 0, 5, 1, 0).reshape(3, 2));
-    List<Object> out = run(g.segmentSum(d, g.constant(Tensor.ofLongs(0, 0, 1))));
+    List<Object> out = run(tf.math.segmentSum(d, g.constant(Tensor.ofLongs(0, 0, 1))));
     assertEquals("[[(4+1j), (-1+1j)], [5j, (1+0j)]]", out.get(0).toString());
   }
 
@@ -104,7 +105,7 @@ class ComplexSegmentTest {
     // tf.math.segment_mean([1+2j, 3-1j, 0.5j], [0, 0, 2]) -> [(2+0.5j), 0j, 0.5j]
     // ((4+1j) / (2+0j) by Eigen's complex division; SegmentMean fills an empty segment with 0)
     Value d = g.constant(Tensor.ofComplex128(1, 2, 3, -1, 0, 0.5));
-    List<Object> out = run(g.segmentMean(d, g.constant(Tensor.ofLongs(0, 0, 2))));
+    List<Object> out = run(tf.math.segmentMean(d, g.constant(Tensor.ofLongs(0, 0, 2))));
     assertEquals("[(2+0.5j), 0j, 0.5j]", out.get(0).toString());
   }
 
@@ -112,7 +113,7 @@ class ComplexSegmentTest {
   void sparseReduceSum_denseAndSparseResults_complex64() {
     // st = tf.sparse.SparseTensor([[0, 0], [0, 2], [2, 1]], tf.constant([1+2j, 3-1j, 0.5j], tf.complex64), [3, 3])
     Value st = g.sparseTensor(new long[][] {{0, 0}, {0, 2}, {2, 1}}, Tensor.ofComplex64(1, 2, 3, -1, 0, 0.5f), 3, 3);
-    List<Object> out = run(st.sparseReduceSum(new long[] {1}, false), st.sparseReduceSum(), st.sparseReduceSumSparse(new long[] {1}, false));
+    List<Object> out = run(tf.sparse.reduceSum(st, new long[] {1}, false), tf.sparse.reduceSum(st), tf.sparse.reduceSum(st, new long[] {1}, false, true));
     // tf.sparse.reduce_sum(st, axis=1) -> [(4+1j), 0j, 0.5j] (a row without entries is 0j)
     assertEquals("[(4+1j), 0j, 0.5j]", out.get(0).toString());
     // tf.sparse.reduce_sum(st) -> (4+1.5j)
@@ -127,7 +128,7 @@ class ComplexSegmentTest {
   void sparseReduceMax_onComplex_refusedAtBuildTime() {
     Value st = g.sparseTensor(new long[][] {{0}}, Tensor.ofComplex128(1, 2), 2);
     // TF registers SparseReduceMax for real types only
-    GraphBuildException e = assertThrows(GraphBuildException.class, () -> st.sparseReduceMax(new long[] {0}, false));
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> tf.sparse.reduceMax(st, new long[] {0}, false));
     assertTrue(e.getMessage().contains("not on complex128"), e.getMessage());
   }
 
@@ -136,11 +137,11 @@ class ComplexSegmentTest {
     Value d = g.constant(DATA);
     Value ids = g.constant(Tensor.ofLongs(0, 0, 1, 1, 1));
     // TF registers no complex SegmentMax/UnsortedSegmentMin (no order on complex numbers)
-    GraphBuildException max = assertThrows(GraphBuildException.class, () -> g.segmentMax(d, ids));
+    GraphBuildException max = assertThrows(GraphBuildException.class, () -> tf.math.segmentMax(d, ids));
     assertTrue(max.getMessage().contains("segment_max is not defined on complex128"), max.getMessage());
     // tf.math.unsorted_segment_mean divides by maximum(count, 1), and TF has no complex Maximum
     GraphBuildException mean = assertThrows(GraphBuildException.class,
-        () -> g.unsortedSegmentMean(d, ids, g.scalar(DType.INT64, 2)));
+        () -> tf.math.unsortedSegmentMean(d, ids, g.scalar(DType.INT64, 2)));
     assertTrue(mean.getMessage().contains("unsorted_segment_mean is not defined on complex128"), mean.getMessage());
   }
 }

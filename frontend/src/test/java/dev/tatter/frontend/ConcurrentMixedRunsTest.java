@@ -29,6 +29,7 @@ class ConcurrentMixedRunsTest {
   @Test
   void goodAndFailingRunsFromEightThreads_giveTheSingleThreadedOutcomes() throws Exception {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value splits = g.placeholder("splits", Types.dense(DType.INT64, -1));
     Value values = g.placeholder("values", Types.dense(DType.INT32, -1));
     Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
@@ -37,8 +38,8 @@ class ConcurrentMixedRunsTest {
         List.of(rt.reduceSum(1).node(), rt.reduceMax(0).node()),
         List.of(rt.getItem(1).node(), rt.rowLengths().node()),
         List.of(rt.floordiv(2).toTensor(-1).node()),
-        List.of(st.toDense().node(), rt.toTensor().raggedFromTensor().node()),
-        List.of(rt.mergeDims(0, 1).node(), st.raggedFromSparse().node()));
+        List.of(tf.sparse.toDense(st).node(), g.raggedFromTensor(rt.toTensor()).node()),
+        List.of(rt.mergeDims(0, 1).node(), g.raggedFromSparse(st).node()));
     Graph graph = g.build();
 
     Random random = new Random(7);

@@ -37,13 +37,13 @@ class ConversionsTest {
   @Test
   void fromTensor_seedExamples() {
     GraphBuilder g = new GraphBuilder();
-    Value whole = seedDt(g).raggedFromTensor();
+    Value whole = g.raggedFromTensor(seedDt(g));
     assertEquals("ragged<int32, ragged_rank=1>[3, 3]", whole.type().toString());
     assertEquals("[[5, 7, 0], [0, 3, 0], [6, 0, 0]]", runFirst(g, whole));
     GraphBuilder h = new GraphBuilder();
-    assertEquals("[[5], [], [6, 0, 0]]", runFirst(h, seedDt(h).raggedFromTensor(new long[] {1, 0, 3}, null, 1)));
+    assertEquals("[[5], [], [6, 0, 0]]", runFirst(h, h.raggedFromTensor(seedDt(h), new long[] {1, 0, 3}, null, 1)));
     GraphBuilder k = new GraphBuilder();
-    assertEquals("[[5, 7], [0, 3], [6]]", runFirst(k, seedDt(k).raggedFromTensor(null, 0, 1)));
+    assertEquals("[[5, 7], [0, 3], [6]]", runFirst(k, k.raggedFromTensor(seedDt(k), null, 0, 1)));
   }
 
   @Test
@@ -51,7 +51,7 @@ class ConversionsTest {
     GraphBuilder g = new GraphBuilder();
     Value dt = g.constant(Tensor.of(DType.INT32,
         new int[] {5, 0, 7, 0, 0, 0, 0, 0, 3, 0, 0, 0, 6, 0, 0, 0, 0, 0}, 3, 3, 2));
-    Value rt = dt.raggedFromTensor(List.of(new long[] {2, 0, 3}, new long[] {1, 1, 2, 0, 1}), null, 2);
+    Value rt = g.raggedFromTensor(dt, List.of(new long[] {2, 0, 3}, new long[] {1, 1, 2, 0, 1}), null, 2);
     assertEquals("ragged<int32>[3, (None), (None)]", rt.type().toString());
     assertEquals("[[[5], [7]], [], [[6, 0], [], [0]]]", runFirst(g, rt));
   }
@@ -60,11 +60,11 @@ class ConversionsTest {
   void fromTensor_withRaggedRank2_keepsTheOuterDimsUniform() {
     GraphBuilder g = new GraphBuilder();
     Value dt = g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, 2, 2, 3));
-    Value rt = dt.raggedFromTensor(new int[] {1, 2, 0, 5}, null, 2);
+    Value rt = g.raggedFromTensor(dt, new int[] {1, 2, 0, 5}, null, 2);
     assertEquals("ragged<int32>[2, 2, (None)]", rt.type().toString());
     assertEquals("[[[1], [4, 5]], [[], [10, 11, 12]]]", runFirst(g, rt));
     GraphBuilder h = new GraphBuilder();
-    Value whole = h.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, 2, 2, 3)).raggedFromTensor(null, null, 2);
+    Value whole = h.raggedFromTensor(h.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, 2, 2, 3)), null, null, 2);
     assertEquals("(2, 2, 3)", whole.shape());
     assertEquals("[[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]", runFirst(h, whole));
   }
@@ -73,7 +73,7 @@ class ConversionsTest {
   void fromTensor_withPaddingOfInnerItems_dropsOnlyWholePaddingItems() {
     GraphBuilder g = new GraphBuilder();
     Value dt = g.constant(Tensor.of(DType.FLOAT32, new float[] {1, 0, 0, 0, 0, 1, 0, 0}, 2, 2, 2));
-    Value rt = dt.raggedFromTensor(null, g.constant(Tensor.of(DType.FLOAT32, new float[] {0, 0}, 2)), 1);
+    Value rt = g.raggedFromTensor(dt, null, g.constant(Tensor.of(DType.FLOAT32, new float[] {0, 0}, 2)), 1);
     assertEquals("ragged<float32>[2, (None), 2]", rt.type().toString());
     assertEquals("[[[1.0, 0.0]], [[0.0, 1.0]]]", runFirst(g, rt));
   }
@@ -82,7 +82,7 @@ class ConversionsTest {
   void fromTensor_withLengthsAndPadding_isRefused() {
     GraphBuilder g = new GraphBuilder();
     Value dt = seedDt(g);
-    GraphBuildException e = assertThrows(GraphBuildException.class, () -> dt.raggedFromTensor(new long[] {1, 0, 3}, 0, 1));
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> g.raggedFromTensor(dt, new long[] {1, 0, 3}, 0, 1));
     assertTrue(e.getMessage().startsWith("from_tensor at ConversionsTest.java:"), e.getMessage());
     assertTrue(e.getMessage().endsWith(": lengths and padding are mutually exclusive (give one of them, or neither)"), e.getMessage());
   }
@@ -91,15 +91,15 @@ class ConversionsTest {
   void fromTensor_errors_nameTheProblem() {
     GraphBuilder g = new GraphBuilder();
     Value dt = seedDt(g);
-    GraphBuildException rank = assertThrows(GraphBuildException.class, () -> dt.raggedFromTensor(null, null, 2));
+    GraphBuildException rank = assertThrows(GraphBuildException.class, () -> g.raggedFromTensor(dt, null, null, 2));
     assertTrue(rank.getMessage().endsWith("ragged_rank must be in [1, 1] for tensor<int32>[3, 3], got 2"), rank.getMessage());
     GraphBuildException nested = assertThrows(GraphBuildException.class,
-        () -> dt.raggedFromTensor(List.of(new long[] {1}, new long[] {1}), null, 1));
+        () -> g.raggedFromTensor(dt, List.of(new long[] {1}, new long[] {1}), null, 1));
     assertTrue(nested.getMessage().endsWith("2 nested lengths need a tensor of rank > 2, got tensor<int32>[3, 3]"), nested.getMessage());
     GraphBuildException pad = assertThrows(GraphBuildException.class,
-        () -> dt.raggedFromTensor(null, g.constant(Tensor.ofInts(0, 0)), 1));
+        () -> g.raggedFromTensor(dt, null, g.constant(Tensor.ofInts(0, 0)), 1));
     assertTrue(pad.getMessage().endsWith("padding must have the shape of one item, [], got tensor<int32>[2]"), pad.getMessage());
-    Value wrongLengths = dt.raggedFromTensor(new long[] {1, 2}, null, 1);
+    Value wrongLengths = g.raggedFromTensor(dt, new long[] {1, 2}, null, 1);
     assertTrue(runFails(g, wrongLengths).getMessage().endsWith("lengths has 2 elements but the tensor has 3 rows"));
   }
 
@@ -169,16 +169,17 @@ class ConversionsTest {
     assertEquals("SparseTensor(indices=[[1, 0, 0, 0], [1, 0, 0, 1], [1, 0, 1, 0], [1, 0, 1, 1], [1, 1, 0, 0], [1, 1, 0, 1]], "
         + "values=[1, 2, 3, 4, 5, 6], dense_shape=[2, 2, 2, 2])", runFirst(g, st));
     GraphBuilder h = new GraphBuilder();
+    Ops hTf = h.ops();
     Value inner2 = h.raggedFromRowSplits(h.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 3, 2)), h.constant(Tensor.ofLongs(0, 2, 3)));
     Value rt2 = h.raggedFromRowSplits(inner2, h.constant(Tensor.ofLongs(0, 0, 2)));
-    assertEquals(runFirst(h, rt2.toTensor()), runFirst(h, rt2.toSparse().toDense()));
+    assertEquals(runFirst(h, rt2.toTensor()), runFirst(h, hTf.sparse.toDense(rt2.toSparse())));
   }
 
   @Test
   void fromSparse_seedExample() {
     GraphBuilder g = new GraphBuilder();
     Value st = g.sparseTensor(new long[][] {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {3, 0}}, Tensor.ofInts(1, 2, 3, 4, 5), 4, 3);
-    Value rt = st.raggedFromSparse();
+    Value rt = g.raggedFromSparse(st);
     assertEquals("ragged<int32>[4, (None)]", rt.type().toString());
     assertEquals("[[1, 2, 3], [4], [], [5]]", runFirst(g, rt));
   }
@@ -186,15 +187,15 @@ class ConversionsTest {
   @Test
   void fromSparse_notRightRagged_namesTheFirstBadIndex() {
     GraphBuilder g = new GraphBuilder();
-    Value gap = g.sparseTensor(new long[][] {{0, 0}, {1, 0}, {1, 2}, {2, 5}}, Tensor.ofInts(1, 2, 3, 4), 3, 6).raggedFromSparse();
+    Value gap = g.raggedFromSparse(g.sparseTensor(new long[][] {{0, 0}, {1, 0}, {1, 2}, {2, 5}}, Tensor.ofInts(1, 2, 3, 4), 3, 6));
     assertTrue(runFails(g, gap).getMessage().endsWith(
         "the SparseTensor is not right-ragged: indices[2]=[1, 2] should be [1, 1] (each row's columns must be 0, 1, 2, ...)"));
     GraphBuilder h = new GraphBuilder();
-    Value unordered = h.sparseTensor(new long[][] {{1, 0}, {0, 0}}, Tensor.ofInts(1, 2), 2, 1).raggedFromSparse();
+    Value unordered = h.raggedFromSparse(h.sparseTensor(new long[][] {{1, 0}, {0, 0}}, Tensor.ofInts(1, 2), 2, 1));
     assertTrue(runFails(h, unordered).getMessage().endsWith(
         "indices[1]=[0, 0] comes after indices[0]=[1, 0]: the SparseTensor is not in row-major order (reorder it first)"));
     GraphBuilder k = new GraphBuilder();
-    Value outside = k.sparseTensor(new long[][] {{0, 0}, {5, 0}}, Tensor.ofInts(1, 2), 2, 1).raggedFromSparse();
+    Value outside = k.raggedFromSparse(k.sparseTensor(new long[][] {{0, 0}, {5, 0}}, Tensor.ofInts(1, 2), 2, 1));
     assertTrue(runFails(k, outside).getMessage().endsWith("indices[1]=[5, 0] is out of range for dense_shape [2, 1]"));
   }
 
@@ -202,7 +203,7 @@ class ConversionsTest {
   void fromSparse_ofRank3_failsAtBuildTime() {
     GraphBuilder g = new GraphBuilder();
     Value st = g.sparseTensor(new long[][] {{0, 0, 0}}, Tensor.ofInts(1), 1, 1, 1);
-    GraphBuildException e = assertThrows(GraphBuildException.class, st::raggedFromSparse);
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> st.graph().raggedFromSparse(st));
     assertTrue(e.getMessage().endsWith("from_sparse needs a 2-D sparse tensor (only those are supported, as in TF), got sparse<int32>[1, 1, 1]"),
         e.getMessage());
   }

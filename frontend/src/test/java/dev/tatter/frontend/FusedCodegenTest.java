@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tatter.codegen.testing.BitExact;
 import dev.tatter.codegen.BytecodeCompiler;
 import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.Interpreter;
+import dev.tatter.codegen.testing.BitExact;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.text.GraphParser;
 import dev.tatter.ir.text.GraphPrinter;
@@ -98,8 +98,8 @@ class FusedCodegenTest {
     CompiledGraph compiled = BytecodeCompiler.compile(optimized(g.build(x.mul(2).add(1).mul(x))));
     String listing = compiled.bytecodeListing();
     String loop = listing.substring(listing.indexOf("loop0(II"), listing.indexOf("MAXLOCALS", listing.indexOf("loop0(II")));
-    assertTrue(loop.contains("INVOKESTATIC dev/tatter/runtime/kernels/ScalarFunctions.mul (FF)F"), loop);
-    assertTrue(loop.contains("INVOKESTATIC dev/tatter/runtime/kernels/ScalarFunctions.add (FF)F"), loop);
+    assertTrue(loop.contains("INVOKESTATIC dev/tatter/runtime/kernels/scalar/ScalarFunctions.mul (FF)F"), loop);
+    assertTrue(loop.contains("INVOKESTATIC dev/tatter/runtime/kernels/scalar/ScalarFunctions.add (FF)F"), loop);
     assertTrue(loop.contains("FALOAD") && loop.contains("FASTORE"), loop);
     assertFalse(loop.contains("valueOf") || loop.contains("NEW ") || loop.contains("INVOKEVIRTUAL")
         || loop.contains("INVOKEINTERFACE"), loop);

@@ -72,11 +72,12 @@ class FuzzPropertyTest {
 
   /** One random op over the pool's values; null or a build error when it does not apply. */
   private static Value step(Random r, GraphBuilder g, Value x, Value y, Value scalar) {
+    Ops tf = g.ops();
     boolean isRagged = x.raggedRank() > 0;
     return switch (r.nextInt(19)) {
       case 14 -> x.getItem(SLICES[r.nextInt(SLICES.length)]);
-      case 15 -> isRagged ? x.mergeDims(0, 1) : g.sparseFromDense(x).toDense();
-      case 16 -> isRagged ? x.rowStarts() : g.sparseFromDense(x).raggedFromSparse().flatValues();
+      case 15 -> isRagged ? x.mergeDims(0, 1) : tf.sparse.toDense(tf.sparse.fromDense(x));
+      case 16 -> isRagged ? x.rowStarts() : g.raggedFromSparse(tf.sparse.fromDense(x)).flatValues();
       case 17 -> x.reduceMean(r.nextInt(3) - 1);
       case 18 -> isRagged ? x.toTensor(0, 2 + r.nextInt(2), r.nextInt(3)) : x.mod(y);
       case 0 -> x.add(y);
@@ -86,7 +87,7 @@ class FuzzPropertyTest {
       case 4 -> x.sub(y).abs();
       case 5 -> x.neg();
       case 6 -> isRagged ? x.rowLengths() : x.reduceSum(r.nextInt(3) - 1);
-      case 7 -> isRagged ? x.toTensor(r.nextInt(3) - 1) : x.raggedFromTensor();
+      case 7 -> isRagged ? x.toTensor(r.nextInt(3) - 1) : g.raggedFromTensor(x);
       case 8 -> x.reduceMax(r.nextInt(4) - 2);
       case 9 -> x.getItem(r.nextInt(5) - 2);
       case 10 -> x.cast(r.nextBoolean() ? DType.INT32 : DType.FLOAT64).cast(x.dtype());

@@ -30,37 +30,41 @@ class GatherRaggedBatchDimsTest {
 
   /** tf.ragged.constant([[[1, 2], [3]], [[4], [5, 6], [7]]]): shape (2, None, None). */
   private static Value nested(GraphBuilder g) {
-    return g.raggedConstant(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4), List.of(5, 6), List.of(7))));
+    Ops tf = g.ops();
+    return tf.ragged.constant(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4), List.of(5, 6), List.of(7))));
   }
 
   @Test
   void batchDims1_axis2_uniformInnerAxis_eachValueRowTakesItsBatchRowsIndices() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     // tf.gather(rt, [[2, 0], [1, 1]], axis=2, batch_dims=1) -> [[[3, 1], [6, 4]], [[8, 8]]], shape (2, None, 2)
-    Value out = g.gather(rows3(g), g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2)), 2, 1);
+    Value out = tf.gather(rows3(g), g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2)), 2, 1);
     assertEquals("(2, None, 2)", out.shape());
     assertEquals(1, out.raggedRank());
     assertEquals("[[[3, 1], [6, 4]], [[8, 8]]]", runFirst(g, out));
     // tf.gather(rt, [2, 0], axis=2, batch_dims=1) (batch_dims = rank(indices)) -> [[3, 6], [7]], shape (2, None)
-    Value scalarPerRow = g.gather(rows3(g), g.constant(Tensor.ofLongs(2, 0)), 2, 1);
+    Value scalarPerRow = tf.gather(rows3(g), g.constant(Tensor.ofLongs(2, 0)), 2, 1);
     assertEquals("(2, None)", scalarPerRow.shape());
     assertEquals("[[3, 6], [7]]", runFirst(g, scalarPerRow));
     // axis=-1 is axis 2 here: the same as the first call
     assertEquals("[[[3, 1], [6, 4]], [[8, 8]]]",
-        runFirst(g, g.gather(rows3(g), g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2)), -1, 1)));
+        runFirst(g, tf.gather(rows3(g), g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2)), -1, 1)));
   }
 
   @Test
   void batchDims1_axis2_raggedInnerAxis_checksEachIndexAgainstItsOwnRow() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     // tf.gather(rt2, [[0], [0]], axis=2, batch_dims=1) -> [[[1], [3]], [[4], [5], [7]]], shape (2, None, 1)
-    Value out = g.gather(nested(g), g.constant(Tensor.of(DType.INT64, new long[] {0, 0}, 2, 1)), 2, 1);
+    Value out = tf.gather(nested(g), g.constant(Tensor.of(DType.INT64, new long[] {0, 0}, 2, 1)), 2, 1);
     assertEquals("(2, None, 1)", out.shape());
     assertEquals("[[[1], [3]], [[4], [5], [7]]]", runFirst(g, out));
     // tf.gather(rt2, [[1], [1]], axis=2, batch_dims=1): row [3] has no value 1; TF reads the next
     // row's value unchecked, Tatter refuses
     GraphBuilder g2 = new GraphBuilder();
-    String past = runtimeError(g2, g2.gather(nested(g2), g2.constant(Tensor.of(DType.INT64, new long[] {1, 1}, 2, 1)), 2, 1),
+    Ops g2Tf = g2.ops();
+    String past = runtimeError(g2, g2Tf.gather(nested(g2), g2.constant(Tensor.of(DType.INT64, new long[] {1, 1}, 2, 1)), 2, 1),
         Map.of());
     assertTrue(past.contains("= 1 is not in [0, 1) (row 1 of params has 1 values along the gathered ragged axis)"), past);
   }
@@ -68,16 +72,17 @@ class GatherRaggedBatchDimsTest {
   @Test
   void batchDims2_raggedParamsAndIndices_shareTheirOuterPartition() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     // indices = tf.RaggedTensor.from_row_splits([[1], [0], [0], [1], [0]], [0, 2, 5])
     // tf.gather(rt2, indices, axis=2, batch_dims=2) -> [[[2], [3]], [[4], [6], [7]]], shape (2, None, 1)
     Value indices = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[] {1, 0, 0, 1, 0}, 5, 1)),
         g.constant(Tensor.ofLongs(0, 2, 5)));
-    Value out = g.gather(nested(g), indices, 2, 2);
+    Value out = tf.gather(nested(g), indices, 2, 2);
     assertEquals("(2, None, 1)", out.shape());
     assertEquals("[[[2], [3]], [[4], [6], [7]]]", runFirst(g, out));
     // indices = tf.ragged.constant([[1, 0], [0, 1, 0]]): batch_dims=2 = rank(indices)
     //   -> [[2, 3], [4, 6, 7]], shape (2, None)
-    Value flat = g.gather(nested(g), g.raggedConstant(List.of(List.of(1, 0), List.of(0, 1, 0))), 2, 2);
+    Value flat = tf.gather(nested(g), tf.ragged.constant(List.of(List.of(1, 0), List.of(0, 1, 0))), 2, 2);
     assertEquals("(2, None)", flat.shape());
     assertEquals("[[2, 3], [4, 6, 7]]", runFirst(g, flat));
   }
@@ -85,17 +90,18 @@ class GatherRaggedBatchDimsTest {
   @Test
   void batchDims2_denseParams_takeUniformRaggedIndices() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     // params = tf.constant([[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]])
     // indices = tf.RaggedTensor.from_tensor([[[2], [0]], [[1], [1]]])
     // tf.gather(params, indices, axis=2, batch_dims=2) -> [[[3], [4]], [[8], [11]]], shape (2, 2, 1), ragged_rank 1
     Value params = g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, 2, 2, 3));
-    Value indices = g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2, 1)).raggedFromTensor();
-    Value out = g.gather(params, indices, 2, 2);
+    Value indices = g.raggedFromTensor(g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2, 1)));
+    Value out = tf.gather(params, indices, 2, 2);
     assertEquals("(2, 2, 1)", out.shape());
     assertEquals(1, out.raggedRank());
     assertEquals("[[[3], [4]], [[8], [11]]]", runFirst(g, out));
     // and the mirror: uniform ragged params, dense indices [[[2], [0]], [[1], [1]]] -> the same values
-    Value mirrored = g.gather(params.raggedFromTensor(), g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2, 1)), 2, 2);
+    Value mirrored = tf.gather(g.raggedFromTensor(params), g.constant(Tensor.of(DType.INT32, new int[] {2, 0, 1, 1}, 2, 2, 1)), 2, 2);
     assertEquals("(2, 2, 1)", mirrored.shape());
     assertEquals("[[[3], [4]], [[8], [11]]]", runFirst(g, mirrored));
   }
@@ -103,13 +109,14 @@ class GatherRaggedBatchDimsTest {
   @Test
   void batchDims3_recursesTwoLevels() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     // rt3 = tf.ragged.constant([[[[1, 2], [3]], [[4]]], [[[5, 6, 7]]]]), shape (2, None, None, None)
-    Value rt3 = g.raggedConstant(List.of(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4))),
+    Value rt3 = tf.ragged.constant(List.of(List.of(List.of(List.of(1, 2), List.of(3)), List.of(List.of(4))),
         List.of(List.of(List.of(5, 6, 7)))));
     // indices = tf.ragged.constant([[[1, 0], [0]], [[2]]]); tf.gather(rt3, indices, axis=3, batch_dims=3)
     //   -> [[[2, 3], [4]], [[7]]], shape (2, None, None)
-    Value indices = g.raggedConstant(List.of(List.of(List.of(1, 0), List.of(0)), List.of(List.of(2))));
-    Value out = g.gather(rt3, indices, 3, 3);
+    Value indices = tf.ragged.constant(List.of(List.of(List.of(1, 0), List.of(0)), List.of(List.of(2))));
+    Value out = tf.gather(rt3, indices, 3, 3);
     assertEquals("(2, None, None)", out.shape());
     assertEquals("[[[2, 3], [4]], [[7]]]", runFirst(g, out));
   }
@@ -117,6 +124,7 @@ class GatherRaggedBatchDimsTest {
   @Test
   void batchPartitionsThatDifferAtRunTime_areRefused() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value p = g.placeholder("p", Types.parse("ragged<int32>[None, (None), (None)]"));
     Value i = g.placeholder("i", Types.parse("ragged<int32>[None, (None), 1]"));
     // rows of 2 and 3 values in params, of 3 and 2 in indices: TF's _batch_gather does not check
@@ -126,25 +134,27 @@ class GatherRaggedBatchDimsTest {
         RowPartition.fromRowSplits(new long[] {0, 2, 5}, DType.INT64, true));
     RaggedTensor indices = RaggedTensor.of(Tensor.of(DType.INT32, new int[5], 5, 1),
         RowPartition.fromRowSplits(new long[] {0, 3, 5}, DType.INT64, true));
-    String m = runtimeError(g, g.gather(p, i, 2, 2), Map.of("p", params, "i", indices));
+    String m = runtimeError(g, tf.gather(p, i, 2, 2), Map.of("p", params, "i", indices));
     assertTrue(m.contains("assert_same_partition"), m);
     // batch_dims 1 at axis 2: indices with 3 batch rows for params' 2
     GraphBuilder g2 = new GraphBuilder();
+    Ops g2Tf = g2.ops();
     Value p2 = g2.placeholder("p", Types.parse("ragged<int32>[None, (None), 3]"));
     Value i2 = g2.placeholder("i", Types.dense(DType.INT32, -1, 1));
     RaggedTensor rows = RaggedTensor.of(Tensor.of(DType.INT32, new int[9], 3, 3),
         RowPartition.fromRowSplits(new long[] {0, 2, 3}, DType.INT64, true));
-    String rowsMsg = runtimeError(g2, g2.gather(p2, i2, 2, 1), Map.of("p", rows, "i", Tensor.of(DType.INT32, new int[3], 3, 1)));
+    String rowsMsg = runtimeError(g2, g2Tf.gather(p2, i2, 2, 1), Map.of("p", rows, "i", Tensor.of(DType.INT32, new int[3], 3, 1)));
     assertTrue(rowsMsg.contains("has 3 rows but the ragged operand has 2"), rowsMsg);
   }
 
   @Test
   void tfsBuildTimeErrors() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     // tf.gather(rt, tf.zeros([3, 1], tf.int32), axis=2, batch_dims=1)
     //   -> ValueError: batch shape from indices (3,) does not match params shape (2, None, 3)
     GraphBuildException batch = assertThrows(GraphBuildException.class,
-        () -> g.gather(rows3(g), g.constant(Tensor.of(DType.INT32, new int[3], 3, 1)), 2, 1));
+        () -> tf.gather(rows3(g), g.constant(Tensor.of(DType.INT32, new int[3], 3, 1)), 2, 1));
     assertTrue(batch.getMessage().contains("batch shape from indices (3,) does not match params shape (2, None, 3)"),
         batch.getMessage());
     // dense params, indices ragged in a batch dim: tf.gather(tf.zeros([2, 2, 3], tf.int32),
@@ -152,13 +162,13 @@ class GatherRaggedBatchDimsTest {
     //   -> ValueError: ... ragged indices dimension corresponds to uniform params dimension
     Value dense = g.constant(Tensor.of(DType.INT32, new int[12], 2, 2, 3));
     Value raggedIds = g.raggedFromRowSplits(g.constant(Tensor.of(DType.INT32, new int[3], 3, 1)), g.constant(Tensor.ofLongs(0, 2, 3)));
-    GraphBuildException uniformParams = assertThrows(GraphBuildException.class, () -> g.gather(dense, raggedIds, 2, 2));
+    GraphBuildException uniformParams = assertThrows(GraphBuildException.class, () -> tf.gather(dense, raggedIds, 2, 2));
     assertTrue(uniformParams.getMessage().contains("ragged indices dimension corresponds to uniform params dimension"),
         uniformParams.getMessage());
     // tf.gather(rt2, tf.zeros([2, 2, 1], tf.int32), axis=2, batch_dims=2)
     //   -> ValueError: ... ragged params dimension corresponds to uniform indices dimension
     GraphBuildException uniformIndices = assertThrows(GraphBuildException.class,
-        () -> g.gather(nested(g), g.constant(Tensor.of(DType.INT32, new int[4], 2, 2, 1)), 2, 2));
+        () -> tf.gather(nested(g), g.constant(Tensor.of(DType.INT32, new int[4], 2, 2, 1)), 2, 2));
     assertTrue(uniformIndices.getMessage().contains("ragged params dimension corresponds to uniform indices dimension"),
         uniformIndices.getMessage());
   }

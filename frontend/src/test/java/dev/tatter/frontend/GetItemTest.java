@@ -78,7 +78,7 @@ class GetItemTest {
     assertEquals("[[7, 8, 9], [10, 11, 12]]", runFirst(g, rt.getItem("1, 0:2")));
     // a uniform inner dim takes an integer: from_tensor keeps every dim uniform
     GraphBuilder h = new GraphBuilder();
-    Value uniform = h.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 2, 3)).raggedFromTensor();
+    Value uniform = h.raggedFromTensor(h.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 2, 3)));
     Value column = uniform.getItem(":, 1");
     assertEquals("tensor<int32>[2]", column.type().toString());
     assertEquals("[2, 5]", runFirst(h, column));

@@ -21,8 +21,9 @@ class HarnessTypeFitTest {
   /** A graph returning an int32 [2, 3] constant and a float32 ragged [2, (None)] constant. */
   private static Graph graph() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value dense = g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6}, 2, 3));
-    Value ragged = g.raggedConstant(List.of(List.of(1.0f, 2.0f), List.of(3.0f)));
+    Value ragged = tf.ragged.constant(List.of(List.of(1.0f, 2.0f), List.of(3.0f)));
     return g.build(dense, ragged);
   }
 

@@ -59,7 +59,7 @@ class HugeStaticSizesTest {
     // sizes that each fit but whose product (the inner partition's rows) does not
     GraphBuilder g = new GraphBuilder();
     Value t = g.placeholder("t", Types.dense(DType.INT32, 1L << 30, 1L << 30, 4));
-    GraphBuildException e = assertThrows(GraphBuildException.class, () -> t.raggedFromTensor(null, null, 2));
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> g.raggedFromTensor(t, null, null, 2));
     assertTrue(e.getMessage().contains("is more than a tensor can hold (2147483639)"), e.getMessage());
   }
 }

@@ -45,35 +45,35 @@ final class KernelErrorCases {
   static void register(BiConsumer<String, Supplier<Throwable>> on) {
     on.accept("B249", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.sparseConcat(0, g.placeholder("a", SparseType.of(DType.INT32, 1L << 62, 1)), g.placeholder("b", SparseType.of(DType.INT32, 1L << 62, 1)));
+      g.ops().sparse.concat(0, g.placeholder("a", SparseType.of(DType.INT32, 1L << 62, 1)), g.placeholder("b", SparseType.of(DType.INT32, 1L << 62, 1)));
     }));
     on.accept("B250", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.placeholder("a", SparseType.of(DType.INT32, 1L << 62, 1)).sparseReshape(1L << 40, 1L << 40);
+      g.ops().sparse.reshape(g.placeholder("a", SparseType.of(DType.INT32, 1L << 62, 1)), 1L << 40, 1L << 40);
     }));
     on.accept("R243", () -> {
       GraphBuilder g = new GraphBuilder();
       Value a = g.placeholder("a", SparseType.of(DType.INT32, -1, -1));
       Value b = g.placeholder("b", SparseType.of(DType.INT32, -1, -1));
       SparseTensor half = SparseTensor.of(new long[0][], Tensor.ofInts(), 1L << 62, 1);
-      return run(g, Map.of("a", half, "b", half), g.sparseConcat(0, a, b));
+      return run(g, Map.of("a", half, "b", half), g.ops().sparse.concat(0, a, b));
     });
     on.accept("B247", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.placeholder("p", dev.tatter.ir.types.SparseType.of(DType.INT32, -1, -1)).sparseSplit(1L << 40, 0);
+      g.ops().sparse.split(g.placeholder("p", dev.tatter.ir.types.SparseType.of(DType.INT32, -1, -1)), 1L << 40, 0);
     }));
     on.accept("B248", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.dynamicPartition(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0, 1)), Integer.MAX_VALUE);
+      g.ops().dynamicPartition(g.constant(Tensor.ofInts(1, 2)), g.constant(Tensor.ofInts(0, 1)), Integer.MAX_VALUE);
     }));
     on.accept("B246", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      g.where(g.constant(Tensor.scalar(DType.BOOL, true)));
+      g.ops().where(g.constant(Tensor.scalar(DType.BOOL, true)));
     }));
     on.accept("R242", () -> {
       GraphBuilder g = new GraphBuilder();
       Tensor data = Tensor.of(DType.UINT8, new byte[256], 256);
-      return run(g, g.segmentMean(g.constant(data), g.constant(Tensor.of(DType.INT32, new int[256], 256))));
+      return run(g, g.ops().math.segmentMean(g.constant(data), g.constant(Tensor.of(DType.INT32, new int[256], 256))));
     });
   }
 }

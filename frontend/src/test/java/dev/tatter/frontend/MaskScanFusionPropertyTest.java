@@ -43,6 +43,7 @@ class MaskScanFusionPropertyTest {
     DType dtype = DTYPES[random.nextInt(DTYPES.length)];
     DType splitsDType = random.nextBoolean() ? DType.INT64 : DType.INT32;
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Map<String, Object> feeds = new HashMap<>();
     int rows = random.nextInt(6);
     long[] splits = new long[rows + 1];
@@ -66,11 +67,11 @@ class MaskScanFusionPropertyTest {
     if (random.nextBoolean()) {
       Value mask = random.nextBoolean() ? chain.gt(random.nextInt(5) - 2) : chain.lt(values.get(random.nextInt(values.size())));
       Value data = random.nextBoolean() ? x : chain(random, values, 1 + random.nextInt(2));
-      result = g.booleanMask(data, mask);
+      result = tf.booleanMask(data, mask);
     } else {
       boolean exclusive = random.nextBoolean();
       boolean reverse = random.nextBoolean();
-      result = random.nextBoolean() ? chain.cumsum(1, exclusive, reverse) : chain.cumprod(1, exclusive, reverse);
+      result = random.nextBoolean() ? tf.math.cumsum(chain, 1, exclusive, reverse) : tf.math.cumprod(chain, 1, exclusive, reverse);
     }
     List<Value> after = new ArrayList<>(List.of(result));
     Value tail = chain(random, after, random.nextInt(3));

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class MaximumMinimumTest {
   private final GraphBuilder g = new GraphBuilder();
+  private final Ops tf = g.ops();
 
   private List<Object> run(Map<String, ?> feeds, Value... outputs) {
     return Harness.runEverywhere(g.build(outputs), feeds);
@@ -34,14 +35,14 @@ class MaximumMinimumTest {
   void tfDocExamples_denseAndBroadcast() {
     // tf.math.maximum([0., 0., 0., 0.], [-2., 0., 2., 5.]) -> [0., 0., 2., 5.]
     Value zeros = g.constant(Tensor.ofFloats(0, 0, 0, 0));
-    Value max = zeros.maximum(g.constant(Tensor.ofFloats(-2, 0, 2, 5)));
+    Value max = tf.math.maximum(zeros, g.constant(Tensor.ofFloats(-2, 0, 2, 5)));
     // tf.math.maximum([-5., 0., 0., 0.], [-3.]) -> [-3., 0., 0., 0.]
     Value x = g.constant(Tensor.ofFloats(-5, 0, 0, 0));
-    Value maxB = x.maximum(g.constant(Tensor.ofFloats(-3)));
+    Value maxB = tf.math.maximum(x, g.constant(Tensor.ofFloats(-3)));
     // tf.math.minimum([0., 0., 0., 0.], [-5., -2., 0., 3.]) -> [-5., -2., 0., 0.]
-    Value min = zeros.minimum(g.constant(Tensor.ofFloats(-5, -2, 0, 3)));
+    Value min = tf.math.minimum(zeros, g.constant(Tensor.ofFloats(-5, -2, 0, 3)));
     // tf.math.minimum([-5., 0., 0., 0.], [-3.]) -> [-5., -3., -3., -3.]
-    Value minB = x.minimum(g.constant(Tensor.ofFloats(-3)));
+    Value minB = tf.math.minimum(x, g.constant(Tensor.ofFloats(-3)));
     List<Object> out = run(Map.of(), max, maxB, min, minB);
     assertEquals("[0.0, 0.0, 2.0, 5.0]", out.get(0).toString());
     assertEquals("[-3.0, 0.0, 0.0, 0.0]", out.get(1).toString());
@@ -56,7 +57,7 @@ class MaximumMinimumTest {
     Map<String, Tensor> feeds = Map.of(
         "a", Tensor.ofDoubles(Double.NaN, 1, -0.0, 0.0, Double.NEGATIVE_INFINITY),
         "b", Tensor.ofDoubles(1, Double.NaN, 0.0, -0.0, 7));
-    List<Object> out = run(feeds, a.maximum(b), a.minimum(b), b.maximum(a));
+    List<Object> out = run(feeds, tf.math.maximum(a, b), tf.math.minimum(a, b), tf.math.maximum(b, a));
     // TF: Maximum(-0., 0.) is 0. and Maximum(0., -0.) is -0. (the second of equal values); Minimum alike
     assertEquals("[nan, nan, 0.0, -0.0, 7.0]", out.get(0).toString());
     assertEquals("[nan, nan, 0.0, -0.0, -inf]", out.get(1).toString());
@@ -69,7 +70,7 @@ class MaximumMinimumTest {
     Value b = g.constant(Tensor.ofBytes((byte) 127, (byte) -128, (byte) -1));
     Value c = g.constant(Tensor.ofLongs(Long.MIN_VALUE, Long.MAX_VALUE));
     Value d = g.constant(Tensor.ofLongs(Long.MAX_VALUE, Long.MIN_VALUE));
-    List<Object> out = run(Map.of(), a.maximum(b), a.minimum(b), c.maximum(d), c.minimum(d));
+    List<Object> out = run(Map.of(), tf.math.maximum(a, b), tf.math.minimum(a, b), tf.math.maximum(c, d), tf.math.minimum(c, d));
     assertEquals("[127, 127, 0]", out.get(0).toString());
     assertEquals("[-128, -128, -1]", out.get(1).toString());
     assertEquals("[9223372036854775807, 9223372036854775807]", out.get(2).toString());
@@ -83,7 +84,7 @@ class MaximumMinimumTest {
     Value column = g.placeholder("col", Types.dense(DType.INT32, -1, 1));
     RaggedTensor feed = RaggedTensor.of(Tensor.ofInts(1, 5, -2, 4), RowPartition.fromRowSplits(new long[] {0, 3, 3, 4}, DType.INT64, true));
     Map<String, Object> feeds = Map.of("rt", feed, "col", Tensor.of(DType.INT32, new int[] {3, 9, 0}, 3, 1));
-    List<Object> out = run(feeds, rt.maximum(2), rt.minimum(rt.mul(-1)), rt.maximum(column), rt.maximum(2).rowLengths());
+    List<Object> out = run(feeds, tf.math.maximum(rt, 2), tf.math.minimum(rt, rt.mul(-1)), tf.math.maximum(rt, column), tf.math.maximum(rt, 2).rowLengths());
     assertEquals("[[2, 5, 2], [], [4]]", out.get(0).toString());
     assertEquals("[[-1, -5, -2], [], [-4]]", out.get(1).toString());
     // tf.maximum(rt, [[3], [9], [0]]): each row against its own value
@@ -95,7 +96,7 @@ class MaximumMinimumTest {
   void fusesWithTheOpsAroundIt() {
     // a clip: tf.minimum(tf.maximum(x, 0.), 6.) on a ragged tensor (relu6), one fused loop
     Value x = g.placeholder("x", Types.ragged(DType.FLOAT32, 1));
-    Value relu6 = x.maximum(0f).minimum(6f);
+    Value relu6 = tf.math.minimum(tf.math.maximum(x, 0f), 6f);
     RaggedTensor feed = RaggedTensor.of(Tensor.ofFloats(-1, 3, 8, 6), RowPartition.fromRowSplits(new long[] {0, 1, 4}, DType.INT64, true));
     assertEquals("[[0.0], [3.0, 6.0, 6.0]]", run(Map.of("x", feed), relu6).get(0).toString());
     String optimized = dev.tatter.ir.text.GraphPrinter.print(
@@ -106,12 +107,12 @@ class MaximumMinimumTest {
   @Test
   void badOperands_failWhereTheGraphIsBuilt() {
     Value flags = g.constant(Tensor.ofBools(true, false));
-    GraphBuildException onBool = assertThrows(GraphBuildException.class, () -> flags.maximum(flags));
+    GraphBuildException onBool = assertThrows(GraphBuildException.class, () -> tf.math.maximum(flags, flags));
     assertTrue(onBool.getMessage().contains("maximum is not defined on bool"), onBool.getMessage());
     assertTrue(onBool.getMessage().contains("MaximumMinimumTest.java"), "names the call site: " + onBool.getMessage());
     Value ints = g.constant(Tensor.ofInts(1, 2));
     Value longs = g.constant(Tensor.ofLongs(1, 2, 3));
-    GraphBuildException shapes = assertThrows(GraphBuildException.class, () -> ints.cast(DType.INT64).minimum(longs));
+    GraphBuildException shapes = assertThrows(GraphBuildException.class, () -> tf.math.minimum(ints.cast(DType.INT64), longs));
     assertTrue(shapes.getMessage().contains("shapes (2,) and (3,) cannot broadcast"), shapes.getMessage());
   }
 }

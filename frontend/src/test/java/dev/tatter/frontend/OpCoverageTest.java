@@ -71,14 +71,14 @@ class OpCoverageTest {
     out.append("`OpCoverageTest` (run the frontend tests with `-Ddocs.update=true` to refresh).\n");
     out.append("Every example below is run by the tests through the parser, the interpreter and\n");
     out.append("the bytecode backend.\n\n");
-    out.append("| op | operands | attributes | traits | result |\n|---|---|---|---|---|\n");
+    out.append("| op | operands | attributes | traits | result | TensorFlow |\n|---|---|---|---|---|---|\n");
     for (OpDef op : OpRegistry.ALL) {
       out.append("| `").append(op.mnemonic()).append("` | ")
           .append(op.operandNames().stream().collect(Collectors.joining(", ")))
           .append(op.isVariadic() ? "..." : "").append(" | ")
           .append(op.attributes().stream().map(OpCoverageTest::attr).collect(Collectors.joining(", "))).append(" | ")
           .append(op.traits().stream().map(t -> t.name().toLowerCase()).collect(Collectors.joining(", "))).append(" | ")
-          .append(op.summary().replace("|", "\\|")).append(" |\n");
+          .append(op.summary().replace("|", "\\|")).append(" | ").append(tf(op.tf()).replace("|", "\\|")).append(" |\n");
     }
     out.append("\n## Examples\n");
     for (OpDef op : OpRegistry.ALL) {
@@ -88,6 +88,20 @@ class OpCoverageTest {
       }
     }
     return out.toString();
+  }
+
+  /** The op's TF binding as the table shows it: raw ops and API paths, TF's Python composition, or why none. */
+  private static String tf(dev.tatter.ir.TfBinding b) {
+    if (!b.noCounterpart().isEmpty()) {
+      return "none: " + b.noCounterpart();
+    }
+    List<String> parts = new java.util.ArrayList<>();
+    b.apis().forEach(a -> parts.add("`" + a + "`"));
+    b.rawOps().forEach(r -> parts.add("raw `" + r + "`"));
+    if (!b.pythonLevel().isEmpty()) {
+      parts.add("Python: " + b.pythonLevel());
+    }
+    return String.join(", ", parts);
   }
 
   private static String attr(AttrSpec spec) {

@@ -166,9 +166,11 @@ class PartitionValidationTest {
     String notUniform = runFailure(graph, Map.of("p", ragged, "lengths", Tensor.ofLongs(1, 2, 3)));
     assertTrue(notUniform.endsWith("does not match its type partition<int64>[None, 2]: row 1 has length 1 but the partition "
         + "is uniform with length 2"), notUniform);
-    RowPartition int32 = RowPartition.fromRowSplits(new long[] {0, 2, 4}, DType.INT32, true);
-    String dtype = runFailure(graph, Map.of("p", int32, "lengths", Tensor.ofLongs(1, 2, 3)));
-    assertTrue(dtype.endsWith(": row splits dtype int32 instead of int64"), dtype);
+    GraphBuilder narrow = new GraphBuilder();
+    Value p32 = narrow.placeholder("p", Types.parse("partition<int32>[None, 2]"));
+    RowPartition int64 = RowPartition.fromRowSplits(new long[] {0, 2, 4}, DType.INT64, true);
+    String dtype = runFailure(narrow.build(p32.rowLengths()), Map.of("p", int64));
+    assertTrue(dtype.endsWith(": row splits dtype int64 instead of int32"), dtype);
     RowPartition good = RowPartition.fromRowSplits(new long[] {0, 2, 4}, DType.INT64, true);
     String shape = runFailure(graph, Map.of("p", good, "lengths", Tensor.ofLongs(1, 2)));
     assertTrue(shape.endsWith(": shape [2] instead of [3]"), shape);

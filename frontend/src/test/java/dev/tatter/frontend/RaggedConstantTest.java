@@ -24,8 +24,9 @@ class RaggedConstantTest {
   @Test
   void raggedRank_isInferredFromTheDepth() {
     GraphBuilder g = new GraphBuilder();
-    Value rt = g.raggedConstant(List.of(List.of(0), List.of(1, 2)));
-    assertEquals("(2, None)", rt.getShape());
+    Ops tf = g.ops();
+    Value rt = tf.ragged.constant(List.of(List.of(0), List.of(1, 2)));
+    assertEquals("(2, None)", rt.shape());
     assertEquals(DType.INT32, rt.dtype());
     assertEquals("[[0], [1, 2]]", run(g, rt).toString());
   }
@@ -33,8 +34,9 @@ class RaggedConstantTest {
   @Test
   void givenRaggedRank_keepsLowerLevelsUniform() {
     GraphBuilder g = new GraphBuilder();
-    Value rt = g.raggedConstant(List.of(List.of(List.of(0, 1)), List.of(List.of(1, 2), List.of(3, 4))), DType.INT32, 1);
-    assertEquals("(2, None, 2)", rt.getShape());
+    Ops tf = g.ops();
+    Value rt = tf.ragged.constant(List.of(List.of(List.of(0, 1)), List.of(List.of(1, 2), List.of(3, 4))), DType.INT32, 1);
+    assertEquals("(2, None, 2)", rt.shape());
     assertEquals("ragged<int32, nvals=[3]>[2, (None), 2]", rt.type().toString());
     assertEquals("[[[0, 1]], [[1, 2], [3, 4]]]", run(g, rt).toString());
   }
@@ -42,7 +44,8 @@ class RaggedConstantTest {
   @Test
   void seedNestedConstant_hasTheSeedsFlatValuesAndSplits() {
     GraphBuilder g = new GraphBuilder();
-    Value rt = g.raggedConstant(new int[][][] {{{3, 1, 4, 1}, {}, {5, 9, 2}}, {}, {{6}, {}}});
+    Ops tf = g.ops();
+    Value rt = tf.ragged.constant(new int[][][] {{{3, 1, 4, 1}, {}, {5, 9, 2}}, {}, {{6}, {}}});
     assertEquals(2, rt.raggedRank());
     assertEquals("[3, 1, 4, 1, 5, 9, 2, 6]", run(g, rt.flatValues()).toString());
     assertEquals("[0, 3, 3, 5]", run(g, rt.rowSplits()).toString());
@@ -52,8 +55,9 @@ class RaggedConstantTest {
   @Test
   void toList_givesBackTheNestedJavaLists() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     List<List<String>> letters = List.of(List.of("a", "b", "c"), List.of("d", "e"), List.of("f"), List.of("g"));
-    Value rt = g.raggedConstant(letters);
+    Value rt = tf.ragged.constant(letters);
     assertEquals(DType.STRING, rt.dtype());
     assertEquals(letters, ((RaggedTensor) run(g, rt)).toList());
     assertEquals("[b'd', b'e']", run(g, rt.getItem(1)).toString());
@@ -62,17 +66,19 @@ class RaggedConstantTest {
   @Test
   void floatsAndPrimitiveArrays_keepTheirDtypes() {
     GraphBuilder g = new GraphBuilder();
-    assertEquals(DType.FLOAT32, g.raggedConstant(List.of(List.of(1.5, 2), List.of())).dtype());
-    assertEquals(DType.INT64, g.raggedConstant(new long[][] {{1}, {2, 3}}).dtype());
-    assertEquals(DType.FLOAT64, g.raggedConstant(new double[][] {{1}, {}}).dtype());
-    Value doubles = g.raggedConstant(List.of(List.of(1, 2), List.of(3)), DType.FLOAT64, -1);
+    Ops tf = g.ops();
+    assertEquals(DType.FLOAT32, tf.ragged.constant(List.of(List.of(1.5, 2), List.of())).dtype());
+    assertEquals(DType.INT64, tf.ragged.constant(new long[][] {{1}, {2, 3}}).dtype());
+    assertEquals(DType.FLOAT64, tf.ragged.constant(new double[][] {{1}, {}}).dtype());
+    Value doubles = tf.ragged.constant(List.of(List.of(1, 2), List.of(3)), DType.FLOAT64, -1);
     assertEquals("[[1.0, 2.0], [3.0]]", run(g, doubles).toString());
   }
 
   @Test
   void depthOne_givesADenseConstant() {
     GraphBuilder g = new GraphBuilder();
-    Value t = g.raggedConstant(List.of(1, 2, 3));
+    Ops tf = g.ops();
+    Value t = tf.ragged.constant(List.of(1, 2, 3));
     assertEquals("tensor<int32>[3]", t.type().toString());
   }
 
@@ -110,19 +116,20 @@ class RaggedConstantTest {
   @Test
   void literalErrors_nameThePlace() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     GraphBuildException depth = assertThrows(GraphBuildException.class,
-        () -> g.raggedConstant(List.of(List.of(1, List.of(2)))));
+        () -> tf.ragged.constant(List.of(List.of(1, List.of(2)))));
     assertTrue(depth.getMessage().endsWith("all scalars must have the same nesting depth: literal[0][1][0] is at depth 3 "
         + "but literal[0][0] at depth 2"), depth.getMessage());
     GraphBuildException uniform = assertThrows(GraphBuildException.class,
-        () -> g.raggedConstant(List.of(List.of(List.of(1, 2)), List.of(List.of(3))), DType.INT32, 1));
+        () -> tf.ragged.constant(List.of(List.of(List.of(1, 2)), List.of(List.of(3))), DType.INT32, 1));
     assertTrue(uniform.getMessage().endsWith("inner dimensions below ragged_rank must be uniform: values[1] has 1 elements "
         + "where others have 2 (inner shape [2]; raise ragged_rank to make it ragged)"), uniform.getMessage());
     GraphBuildException rank = assertThrows(GraphBuildException.class,
-        () -> g.raggedConstant(List.of(List.of(1)), DType.INT32, 2));
+        () -> tf.ragged.constant(List.of(List.of(1)), DType.INT32, 2));
     assertTrue(rank.getMessage().endsWith("ragged_rank must be in [1, 1] for a literal of depth 2, got 2"), rank.getMessage());
     GraphBuildException type = assertThrows(GraphBuildException.class,
-        () -> g.raggedConstant(List.of(List.of("a")), DType.INT32, -1));
+        () -> tf.ragged.constant(List.of(List.of("a")), DType.INT32, -1));
     assertTrue(type.getMessage().endsWith("cannot convert String a to int32"), type.getMessage());
   }
 }

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class RaggedElementwiseTest {
   private final GraphBuilder g = new GraphBuilder();
+  private final Ops tf = g.ops();
 
   private Value ragged(int[] values, long... splits) {
     return g.raggedFromRowSplits(g.constant(Tensor.ofInts(values)), g.constant(Tensor.ofLongs(splits)));
@@ -51,7 +52,7 @@ class RaggedElementwiseTest {
     Value eq = rt1.eq(rt3);
     assertEquals("tensor<bool>[]", eq.type().toString());
     assertEquals("False", run(eq).get(0).toString());
-    IncompatibleShapesException e = assertThrows(IncompatibleShapesException.class, () -> rt1.equal(rt3));
+    IncompatibleShapesException e = assertThrows(IncompatibleShapesException.class, () -> tf.math.equal(rt1, rt3));
     assertTrue(e.getMessage().contains("shapes (2, None) and (2, None) cannot broadcast: their row partitions 0 differ"), e.getMessage());
   }
 
@@ -160,7 +161,7 @@ class RaggedElementwiseTest {
   @Test
   void reflectedScalarOps_onRagged() {
     Value rt = ragged(new int[] {1, 2, 4}, 0, 1, 3);
-    List<Object> out = run(rt.rsub(10), rt.rpow(2), rt.rfloordiv(7), rt.rmod(7), rt.rtruediv(1));
+    List<Object> out = run(tf.math.subtract(10, rt), tf.math.pow(2, rt), tf.math.floordiv(7, rt), tf.math.floormod(7, rt), tf.math.truediv(1, rt));
     assertEquals("[[9], [8, 6]]", out.get(0).toString());
     assertEquals("[[2], [4, 16]]", out.get(1).toString());
     assertEquals("[[7], [3, 1]]", out.get(2).toString());

@@ -16,7 +16,7 @@ import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.RowReductionKernels;
+import dev.tatter.runtime.kernels.reduce.RowReductionKernels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -245,7 +245,7 @@ class ReductionTest {
   @Test
   void rowKernel_refusesValuesThatDoNotFitThePartition() {
     InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-        () -> RowReductionKernels.rows(dev.tatter.runtime.kernels.Reducer.SUM, Tensor.ofFloats(1, 2), partition(0, 1, 3), false));
+        () -> RowReductionKernels.rows(dev.tatter.runtime.kernels.reduce.Reducer.SUM, Tensor.ofFloats(1, 2), partition(0, 1, 3), false));
     assertEquals("values must have one row per partitioned value: the partition covers 3 values but values has shape [2]", e.getMessage());
   }
 
@@ -254,13 +254,13 @@ class ReductionTest {
     Tensor t = Tensor.ofFloats(1, 2);
     assertEquals("reduce_sum: axis 1 is out of range for rank 1 (expected -1 <= axis < 1)",
         assertThrows(InvalidArgumentException.class,
-            () -> dev.tatter.runtime.kernels.ReductionKernels.reduceSum(t, new long[] {1}, false)).getMessage());
+            () -> dev.tatter.runtime.kernels.reduce.ReductionKernels.reduceSum(t, new long[] {1}, false)).getMessage());
     assertEquals("reduce_any is not defined on float32",
         assertThrows(InvalidArgumentException.class,
-            () -> dev.tatter.runtime.kernels.ReductionKernels.reduceAny(t, new long[] {0}, false)).getMessage());
+            () -> dev.tatter.runtime.kernels.reduce.ReductionKernels.reduceAny(t, new long[] {0}, false)).getMessage());
     assertEquals("reduce_max: axis must list one axis or all 2 axes, got []",
         assertThrows(InvalidArgumentException.class,
-            () -> dev.tatter.runtime.kernels.ReductionKernels.reduceMax(t.reshape(1, 2), new long[0], false)).getMessage());
+            () -> dev.tatter.runtime.kernels.reduce.ReductionKernels.reduceMax(t.reshape(1, 2), new long[0], false)).getMessage());
   }
 
   // ---- helpers ----

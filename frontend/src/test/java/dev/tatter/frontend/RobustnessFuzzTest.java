@@ -213,7 +213,7 @@ class RobustnessFuzzTest {
     ops.put("ragged + ragged", rt -> rt.add(rt.builder().placeholder("other", Types.ragged(DType.FLOAT32, 1))));
     ops.put("merge_dims", rt -> rt.mergeDims(0, 1));
     ops.put("int32 splits", rt -> rt.withRowSplitsDType(DType.INT32).rowLengths());
-    ops.put("to_tensor of sparse", rt -> rt.toSparse().toDense());
+    ops.put("to_tensor of sparse", rt -> rt.graph().ops().sparse.toDense(rt.toSparse()));
     return ops;
   }
 

@@ -178,9 +178,10 @@ class RunnerTest {
   /** {@code cumsum(x, axis=1)} and {@code boolean_mask(x, x > 0) * 2} over a ragged float32 placeholder. */
   private static final class ScanAndFilter {
     final GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     final Value x = g.placeholder("x", Types.ragged(DType.FLOAT32, 1));
-    final Value scanned = x.cumsum(1);
-    final Value masked = g.booleanMask(x, x.gt(0f)).mul(2f);
+    final Value scanned = tf.math.cumsum(x, 1);
+    final Value masked = tf.booleanMask(x, x.gt(0f)).mul(2f);
   }
 
   /** tf.cumsum(rt, axis=1) in float32: each row's running sum, value by value. */

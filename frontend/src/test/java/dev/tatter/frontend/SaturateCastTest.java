@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class SaturateCastTest {
   private static String run(Tensor x, DType to) {
     GraphBuilder g = new GraphBuilder();
-    Value out = g.placeholder("x", Types.dense(x.dtype(), -1)).saturateCast(to);
+    Ops tf = g.ops();
+    Value out = tf.dtypes.saturateCast(g.placeholder("x", Types.dense(x.dtype(), -1)), to);
     assertEquals(to, out.dtype());
     Tensor t = (Tensor) Harness.runEverywhere(g.build(out), Map.of("x", x)).get(0);
     List<String> values = new ArrayList<>();
@@ -102,7 +103,8 @@ class SaturateCastTest {
   @Test
   void raggedOperand_castsItsFlatValues() {
     GraphBuilder g = new GraphBuilder();
-    Value out = g.placeholder("r", Types.ragged(DType.FLOAT32, 1)).saturateCast(DType.UINT8);
+    Ops tf = g.ops();
+    Value out = tf.dtypes.saturateCast(g.placeholder("r", Types.ragged(DType.FLOAT32, 1)), DType.UINT8);
     RaggedTensor rt = RaggedTensor.of(Tensor.ofFloats(-1f, 256f, 7.5f), RowPartition.fromRowSplits(new long[] {0, 2, 3}, DType.INT64, true));
     // tf.dtypes.saturate_cast(tf.ragged.constant([[-1., 256.], [7.5]]), tf.uint8) -> [[0, 255], [7]]
     assertEquals("[[0, 255], [7]]", Harness.runEverywhere(g.build(out), Map.of("r", rt)).get(0).toString());
@@ -111,12 +113,13 @@ class SaturateCastTest {
   @Test
   void boolOrString_isRefusedAsTfRefusesTheirRange() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value b = g.placeholder("b", Types.dense(DType.BOOL, -1));
     Value i = g.placeholder("i", Types.dense(DType.INT32, -1));
     // tf.dtypes.saturate_cast(tf.constant([True]), tf.int32) -> TypeError: Cannot find minimum value of <dtype: 'bool'>.
-    GraphBuildException e = assertThrows(GraphBuildException.class, () -> b.saturateCast(DType.INT32));
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> tf.dtypes.saturateCast(b, DType.INT32));
     assertTrue(e.getMessage().startsWith("saturate_cast is not defined on bool"), e.getMessage());
-    assertThrows(GraphBuildException.class, () -> i.saturateCast(DType.STRING));
+    assertThrows(GraphBuildException.class, () -> tf.dtypes.saturateCast(i, DType.STRING));
   }
   /**
    * Every ordered pair of numeric dtypes on each source's extremes: a non-NaN result lies in the
@@ -145,7 +148,8 @@ class SaturateCastTest {
       Tensor x = Tensor.wrap(from, new int[] {extremes.length}, data);
       for (DType to : numeric) {
         GraphBuilder g = new GraphBuilder();
-        Value out = g.placeholder("x", Types.dense(from, -1)).saturateCast(to);
+        Ops tf = g.ops();
+        Value out = tf.dtypes.saturateCast(g.placeholder("x", Types.dense(from, -1)), to);
         Tensor t = new Session(g.build(out)).run(Map.of("x", x), out).tensor(0);
         for (int i = 0; i < extremes.length; i++) {
           double in = x.getDouble(i);

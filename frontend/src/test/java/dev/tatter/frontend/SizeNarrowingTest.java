@@ -13,7 +13,7 @@ import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.ConversionKernels;
+import dev.tatter.runtime.kernels.conversion.ConversionKernels;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -53,8 +53,9 @@ class SizeNarrowingTest {
   @Test
   void sparseToDenseOfAHugeFedShape_failsAtRunTime_andAHugeStaticOne_atBuildTime() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value sp = g.placeholder("sp", dev.tatter.ir.types.SparseType.of(DType.INT32, -1, -1));
-    Value dense = sp.toDense();
+    Value dense = tf.sparse.toDense(sp);
     Graph graph = g.build(dense);
     SparseTensor hostile = SparseTensor.of(new long[0][], Tensor.ofInts(), 0, 4294967301L);
     for (Session.Backend backend : Session.Backend.values()) {
@@ -66,7 +67,7 @@ class SizeNarrowingTest {
     }
     GraphBuilder h = new GraphBuilder();
     Value big = h.placeholder("sp", dev.tatter.ir.types.SparseType.of(DType.INT32, 0, 4294967301L));
-    GraphBuildException e = assertThrows(GraphBuildException.class, big::toDense);
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> big.graph().ops().sparse.toDense(big));
     assertTrue(e.getMessage().contains("dimension 1 is 4294967301, more than a tensor dimension can hold"), e.getMessage());
   }
 
@@ -106,7 +107,7 @@ class SizeNarrowingTest {
     // tensor dimension cannot, so the run is refused (it used to give shape [0, 1])
     GraphBuilder g = new GraphBuilder();
     Value x = g.placeholder("x", Types.dense(DType.INT32, -1, -1));
-    Value tiled = g.tile(x, 1, (1L << 32) + 1);
+    Value tiled = g.ops().tile(x, 1, (1L << 32) + 1);
     String message = Harness.runtimeError(g, tiled, Map.of("x", Tensor.of(DType.INT32, new int[0], 0, 1)));
     assertTrue(message.endsWith("dimension 1 of shape [0, 4294967297] is 4294967297, more than a tensor dimension can hold"
         + " (2147483639)"), message);

@@ -21,9 +21,10 @@ class SparseAddDTypesTest {
 
   private String add(Tensor av, Tensor bv, double threshold) {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value a = g.placeholder("a", SparseType.of(av.dtype(), -1, -1));
     Value b = g.placeholder("b", SparseType.of(av.dtype(), -1, -1));
-    Value out = a.sparseAdd(b, threshold);
+    Value out = tf.sparse.add(a, b, threshold);
     return Harness.runEverywhere(g.build(out), Map.of("a", SparseTensor.of(A, av, 2, 3), "b", SparseTensor.of(B, bv, 2, 3)))
         .get(0).toString();
   }
@@ -65,6 +66,6 @@ class SparseAddDTypesTest {
     Value a = g.placeholder("a", SparseType.of(DType.COMPLEX64, -1, -1));
     Value dense = g.constant(Tensor.ofComplex64(1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0).reshape(2, 3));
     assertEquals("[[(2+2j), (1+0j), (1+3j)], [(1+0j), (8-1j), (1+0j)]]",
-        Harness.runEverywhere(g.build(a.sparseAdd(dense)), Map.of("a", SparseTensor.of(A, a64, 2, 3))).get(0).toString());
+        Harness.runEverywhere(g.build(g.ops().sparse.add(a, dense)), Map.of("a", SparseTensor.of(A, a64, 2, 3))).get(0).toString());
   }
 }

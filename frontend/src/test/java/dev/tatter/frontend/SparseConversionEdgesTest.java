@@ -41,7 +41,7 @@ class SparseConversionEdgesTest {
 
   private static String fromSparseFails(long[][] indices, long... denseShape) {
     GraphBuilder g = new GraphBuilder();
-    Value rt = g.sparseTensor(indices, Tensor.ofInts(new int[indices.length]), denseShape).raggedFromSparse();
+    Value rt = g.raggedFromSparse(g.sparseTensor(indices, Tensor.ofInts(new int[indices.length]), denseShape));
     Graph graph = g.build(rt);
     try (Session s = new Session(graph)) {
       return assertThrows(InvalidArgumentException.class, () -> s.run(Map.of(), rt)).getMessage();

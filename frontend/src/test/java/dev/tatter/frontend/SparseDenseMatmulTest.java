@@ -44,9 +44,10 @@ class SparseDenseMatmulTest {
   @Test
   void seedSparseTensor_timesDense() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value st = g.sparseTensor(new long[][] {{0, 0}, {1, 2}}, Tensor.ofInts(1, 2), 3, 4);
     Value b = g.constant(Tensor.of(DType.INT32, new int[] {1, 2, 3, 4, 5, 6, 7, 8}, 4, 2));
-    Value out = st.sparseDenseMatmul(b);
+    Value out = tf.sparse.sparseDenseMatmul(st, b);
     assertEquals("tensor<int32>[3, 2]", out.type().toString());
     assertEquals("[[1, 2], [10, 12], [0, 0]]", run(g, out, Map.of()).toString());
   }
@@ -81,9 +82,10 @@ class SparseDenseMatmulTest {
       b[i] = r.nextInt(-8, 9) / 2.0;
     }
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value sp = g.placeholder("sp", SparseType.of(DType.FLOAT64, -1, -1));
     Value dense = g.placeholder("b", Types.dense(DType.FLOAT64, -1, -1));
-    Value out = sp.sparseDenseMatmul(dense, adjA, adjB);
+    Value out = tf.sparse.sparseDenseMatmul(sp, dense, adjA, adjB);
     SparseTensor a = SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {nnz, 2}, idx), Tensor.ofDoubles(vals),
         Tensor.ofLongs(rows, cols));
     Tensor result = (Tensor) run(g, out, Map.of("sp", a, "b", Tensor.wrap(DType.FLOAT64, new int[] {bRows, bCols}, b)));
@@ -111,18 +113,20 @@ class SparseDenseMatmulTest {
   @Test
   void matmul_wrapsInt32Overflow() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value st = g.sparseTensor(new long[][] {{0, 0}, {0, 1}}, Tensor.ofInts(Integer.MAX_VALUE, 1), 1, 2);
     Value b = g.constant(Tensor.of(DType.INT32, new int[] {2, 1}, 2, 1));
     // MAX * 2 + 1 wraps to -1, as int32 arithmetic does in TF's kernel
-    assertEquals("[[-1]]", run(g, st.sparseDenseMatmul(b), Map.of()).toString());
+    assertEquals("[[-1]]", run(g, tf.sparse.sparseDenseMatmul(st, b), Map.of()).toString());
   }
 
   @Test
   void matmul_withoutNonzerosOrRows_givesZerosOfTheRightShape() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value sp = g.placeholder("sp", SparseType.of(DType.FLOAT32, -1, -1));
     Value b = g.placeholder("b", Types.dense(DType.FLOAT32, -1, -1));
-    Value out = sp.sparseDenseMatmul(b);
+    Value out = tf.sparse.sparseDenseMatmul(sp, b);
     SparseTensor empty = SparseTensor.of(new long[0][], Tensor.ofFloats(), 2, 3);
     Tensor t = (Tensor) run(g, out, Map.of("sp", empty, "b", Tensor.of(DType.FLOAT32, new float[6], 3, 2)));
     assertEquals("[[0.0, 0.0], [0.0, 0.0]]", t.toString());
@@ -134,33 +138,36 @@ class SparseDenseMatmulTest {
   @Test
   void matmul_refusesMismatchedInnerDimensions_whenBuilt() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value st = g.sparseTensor(new long[][] {{0, 0}}, Tensor.ofFloats(1), 3, 4);
     Value b = g.constant(Tensor.of(DType.FLOAT32, new float[6], 3, 2));
-    GraphBuildException e = assertThrows(GraphBuildException.class, () -> st.sparseDenseMatmul(b));
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> tf.sparse.sparseDenseMatmul(st, b));
     assertTrue(e.getMessage().contains("SparseDenseMatmulTest.java:"), e.getMessage());
     assertTrue(e.getMessage().endsWith("inner dimensions differ: sparse<float32>[3, 4] x tensor<float32>[3, 2]"), e.getMessage());
     // with adjoint_a the inner dimension is 3: it fits
-    assertEquals("tensor<float32>[4, 2]", st.sparseDenseMatmul(b, true, false).type().toString());
+    assertEquals("tensor<float32>[4, 2]", tf.sparse.sparseDenseMatmul(st, b, true, false).type().toString());
   }
 
   @Test
   void matmul_refusesOtherDtypesAndRanks() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value st = g.sparseTensor(new long[][] {{0, 0}}, Tensor.ofFloats(1), 3, 4);
     Value ints = g.constant(Tensor.of(DType.INT32, new int[8], 4, 2));
-    assertTrue(assertThrows(GraphBuildException.class, () -> st.sparseDenseMatmul(ints)).getMessage()
+    assertTrue(assertThrows(GraphBuildException.class, () -> tf.sparse.sparseDenseMatmul(st, ints)).getMessage()
         .endsWith("operands must have one dtype, got float32 and int32"));
     Value vector = g.constant(Tensor.ofFloats(1, 2, 3, 4));
-    assertTrue(assertThrows(GraphBuildException.class, () -> st.sparseDenseMatmul(vector)).getMessage()
+    assertTrue(assertThrows(GraphBuildException.class, () -> tf.sparse.sparseDenseMatmul(st, vector)).getMessage()
         .endsWith("both operands must be matrices, got sparse<float32>[3, 4] and tensor<float32>[4]"));
   }
 
   @Test
   void matmul_namesAnOutOfRangeIndex_atRunTime() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value sp = g.placeholder("sp", SparseType.of(DType.FLOAT32, -1, -1));
     Value b = g.placeholder("b", Types.dense(DType.FLOAT32, -1, -1));
-    Value out = sp.sparseDenseMatmul(b);
+    Value out = tf.sparse.sparseDenseMatmul(sp, b);
     SparseTensor bad = SparseTensor.of(new long[][] {{0, 1}, {2, 0}}, Tensor.ofFloats(1, 2), 2, 3);
     Map<String, Object> feeds = Map.of("sp", bad, "b", Tensor.of(DType.FLOAT32, new float[6], 3, 2));
     try (Session s = new Session(g.build(out))) {

@@ -10,8 +10,8 @@ import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.Reducer;
-import dev.tatter.runtime.kernels.SparseReduceKernels;
+import dev.tatter.runtime.kernels.reduce.Reducer;
+import dev.tatter.runtime.kernels.sparse.SparseReduceKernels;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class SparseReduceSumFastPathTest {
   private final GraphBuilder g = new GraphBuilder();
+  private final Ops tf = g.ops();
 
   private Value matrix(DType dtype) {
     return g.placeholder("p", SparseType.of(dtype, -1, -1));
@@ -37,12 +38,12 @@ class SparseReduceSumFastPathTest {
     //     [1.5, 2.25, -4., .5, .25], [4, 3]), axis=1) -> [3.75, -4., 0., 0.75]
     SparseTensor st = SparseTensor.of(new long[][] {{0, 0}, {0, 2}, {1, 1}, {3, 0}, {3, 1}},
         Tensor.ofFloats(1.5f, 2.25f, -4f, .5f, .25f), 4, 3);
-    assertEquals("[3.75, -4.0, 0.0, 0.75]", runFirst(g, p.sparseReduceSum(new long[] {1}, false), Map.of("p", st)));
-    assertEquals("[3.75, -4.0, 0.0, 0.75]", runFirst(g, p.sparseReduceSum(new long[] {-1}, false), Map.of("p", st)));
+    assertEquals("[3.75, -4.0, 0.0, 0.75]", runFirst(g, tf.sparse.reduceSum(p, new long[] {1}, false), Map.of("p", st)));
+    assertEquals("[3.75, -4.0, 0.0, 0.75]", runFirst(g, tf.sparse.reduceSum(p, new long[] {-1}, false), Map.of("p", st)));
     // ... keepdims=True -> [[3.75], [-4.], [0.], [0.75]]
-    assertEquals("[[3.75], [-4.0], [0.0], [0.75]]", runFirst(g, p.sparseReduceSum(new long[] {1}, true), Map.of("p", st)));
+    assertEquals("[[3.75], [-4.0], [0.0], [0.75]]", runFirst(g, tf.sparse.reduceSum(p, new long[] {1}, true), Map.of("p", st)));
     // tf.sparse.reduce_sum(st) (every axis, in index order from 0) -> 0.5
-    assertEquals("0.5", runFirst(g, p.sparseReduceSum(), Map.of("p", st)));
+    assertEquals("0.5", runFirst(g, tf.sparse.reduceSum(p), Map.of("p", st)));
   }
 
   @Test
@@ -51,10 +52,10 @@ class SparseReduceSumFastPathTest {
     // tf.sparse.reduce_sum(SparseTensor([[0, 1], [0, 1], [1, 0]], [1., 2., -0.], [2, 2]), 1) -> [3., 0.]:
     // the repeated index is summed; a row of -0.0 alone sums from 0 to 0.0
     SparseTensor st = SparseTensor.of(new long[][] {{0, 1}, {0, 1}, {1, 0}}, Tensor.ofDoubles(1, 2, -0.0), 2, 2);
-    assertEquals("[3.0, 0.0]", runFirst(g, p.sparseReduceSum(new long[] {1}, false), Map.of("p", st)));
+    assertEquals("[3.0, 0.0]", runFirst(g, tf.sparse.reduceSum(p, new long[] {1}, false), Map.of("p", st)));
     // in index order: (1e16 + 1) + -1e16 is 0 in float64 (the 1 is lost), as TF's sorted group sums it
     SparseTensor big = SparseTensor.of(new long[][] {{0, 0}, {0, 1}, {0, 2}}, Tensor.ofDoubles(1e16, 1, -1e16), 1, 3);
-    assertEquals("[0.0]", runFirst(g, p.sparseReduceSum(new long[] {1}, false), Map.of("p", big)));
+    assertEquals("[0.0]", runFirst(g, tf.sparse.reduceSum(p, new long[] {1}, false), Map.of("p", big)));
   }
 
   @Test
@@ -64,7 +65,7 @@ class SparseReduceSumFastPathTest {
     // tf.sparse.reduce_sum(SparseTensor([[0, 2], [0, 0], [0, 1]], [-1e16, 1e16, 1.], [1, 3]), 1) -> [0.]
     // (in the given order the sum would be (-1e16 + 1e16) + 1 = 1)
     SparseTensor st = SparseTensor.of(new long[][] {{0, 2}, {0, 0}, {0, 1}}, Tensor.ofDoubles(-1e16, 1e16, 1), 1, 3);
-    assertEquals("[0.0]", runFirst(g, p.sparseReduceSum(new long[] {1}, false), Map.of("p", st)));
+    assertEquals("[0.0]", runFirst(g, tf.sparse.reduceSum(p, new long[] {1}, false), Map.of("p", st)));
   }
 
   @Test
@@ -73,12 +74,12 @@ class SparseReduceSumFastPathTest {
     // st = SparseTensor([[0, 0, 1], [0, 1, 0], [1, 0, 0], [1, 1, 1]], [1, 2, 4, 8], [3, 2, 2])
     SparseTensor st = SparseTensor.of(new long[][] {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {1, 1, 1}}, Tensor.ofLongs(1, 2, 4, 8), 3, 2, 2);
     // tf.sparse.reduce_sum(st, [1, 2]) -> [3, 12, 0]
-    assertEquals("[3, 12, 0]", runFirst(g, p.sparseReduceSum(new long[] {1, 2}, false), Map.of("p", st)));
+    assertEquals("[3, 12, 0]", runFirst(g, tf.sparse.reduceSum(p, new long[] {1, 2}, false), Map.of("p", st)));
     // tf.sparse.reduce_sum(st, 2) -> [[1, 2], [4, 8], [0, 0]]
-    assertEquals("[[1, 2], [4, 8], [0, 0]]", runFirst(g, p.sparseReduceSum(new long[] {2}, false), Map.of("p", st)));
+    assertEquals("[[1, 2], [4, 8], [0, 0]]", runFirst(g, tf.sparse.reduceSum(p, new long[] {2}, false), Map.of("p", st)));
     // tf.sparse.reduce_sum(SparseTensor(tf.zeros([0, 3], tf.int64), [], [2, 0, 3]), 2) -> zeros [2, 0]
     SparseTensor empty = SparseTensor.of(new long[0][], Tensor.ofLongs(), 2, 0, 3);
-    assertEquals("[[], []]", runFirst(g, p.sparseReduceSum(new long[] {2}, false), Map.of("p", empty)));
+    assertEquals("[[], []]", runFirst(g, tf.sparse.reduceSum(p, new long[] {2}, false), Map.of("p", empty)));
   }
 
   @Test
@@ -86,13 +87,13 @@ class SparseReduceSumFastPathTest {
     Value p = matrix(DType.INT32);
     // tf.sparse.reduce_sum(SparseTensor([[0, 0], [0, 1]], [2**31 - 1, 1], [1, 2]), 1) -> [-2147483648]
     SparseTensor st = SparseTensor.of(new long[][] {{0, 0}, {0, 1}}, Tensor.ofInts(Integer.MAX_VALUE, 1), 1, 2);
-    assertEquals("[-2147483648]", runFirst(g, p.sparseReduceSum(new long[] {1}, false), Map.of("p", st)));
+    assertEquals("[-2147483648]", runFirst(g, tf.sparse.reduceSum(p, new long[] {1}, false), Map.of("p", st)));
   }
 
   @Test
   void badIndices_areNamedWhetherOrderedOrNot() {
     Value p = matrix(DType.FLOAT32);
-    Value sum = p.sparseReduceSum(new long[] {1}, false);
+    Value sum = tf.sparse.reduceSum(p, new long[] {1}, false);
     try (Session session = new Session(g.build(sum))) {
       // in order up to the bad entry
       String msg = assertThrows(InvalidArgumentException.class, () -> session.run(Map.of("p",

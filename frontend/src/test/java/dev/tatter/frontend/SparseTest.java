@@ -33,11 +33,12 @@ class SparseTest {
   @Test
   void seedSparseTensor_standsForItsDenseTensor() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value st = seedSt(g);
     assertEquals("sparse<int32>[3, 4]", st.type().toString());
-    assertEquals("(3, 4)", st.getShape());
-    assertEquals("[[1, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]", runFirst(g, st.toDense()));
-    assertEquals("[[1, -1, -1, -1], [-1, -1, 2, -1], [-1, -1, -1, -1]]", runFirst(g, st.toDense(-1)));
+    assertEquals("(3, 4)", st.shape());
+    assertEquals("[[1, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]", runFirst(g, tf.sparse.toDense(st)));
+    assertEquals("[[1, -1, -1, -1], [-1, -1, 2, -1], [-1, -1, -1, -1]]", runFirst(g, tf.sparse.toDense(st, -1)));
   }
 
   @Test
@@ -45,7 +46,7 @@ class SparseTest {
     GraphBuilder g = new GraphBuilder();
     Value st = g.sparseTensor(g.constant(Tensor.of(DType.INT64, new long[] {0, 0, 1, 2}, 2, 2)), g.constant(Tensor.ofInts(1, 2)),
         g.constant(Tensor.ofLongs(3, 4)));
-    assertEquals("(3, 4)", st.getShape());
+    assertEquals("(3, 4)", st.shape());
     Value fed = g.sparseTensor(g.placeholder("i", Types.dense(DType.INT64, -1, 2)), g.placeholder("v", Types.dense(DType.FLOAT32, -1)),
         g.placeholder("s", Types.dense(DType.INT64, 2)));
     assertEquals("sparse<float32>[None, None]", fed.type().toString());
@@ -55,8 +56,8 @@ class SparseTest {
   void setShape_mergesAndRefusesIncompatibleShapes() {
     GraphBuilder g = new GraphBuilder();
     Value st = seedSt(g);
-    assertEquals("(3, 4)", st.setShape(3, 4).getShape());
-    assertEquals("(3, 4)", st.setShape(3, -1).getShape());
+    assertEquals("(3, 4)", st.setShape(3, 4).shape());
+    assertEquals("(3, 4)", st.setShape(3, -1).shape());
     GraphBuildException e = assertThrows(GraphBuildException.class, () -> st.setShape(1, 4));
     assertTrue(e.getMessage().startsWith("sparse_set_shape(sparse<int32>[3, 4]) at SparseTest.java:"), e.getMessage());
     assertTrue(e.getMessage().endsWith("Tensor's shape (3, 4) is not compatible with supplied shape [1, 4]"), e.getMessage());
@@ -85,9 +86,9 @@ class SparseTest {
   void setShape_onAPlaceholder_fillsInUnknownDims_asTheSeedsKerasInput() {
     GraphBuilder g = new GraphBuilder();
     Value st = g.placeholder("st", Types.parse("sparse<float32>[None, None, None, 3]"));
-    assertEquals("(None, None, None, 3)", st.getShape());
+    assertEquals("(None, None, None, 3)", st.shape());
     Value merged = st.setShape(-1, 224, 224, -1);
-    assertEquals("(None, 224, 224, 3)", merged.getShape());
+    assertEquals("(None, 224, 224, 3)", merged.shape());
     SparseTensor small = SparseTensor.of(new long[][] {{0, 1, 1, 2}}, Tensor.ofFloats(5f), 1, 2, 2, 3);
     assertTrue(runFails(g, merged, Map.of("st", small)).endsWith(
         "Tensor's shape (1, 2, 2, 3) is not compatible with supplied shape [None, 224, 224, None]"));
@@ -96,8 +97,9 @@ class SparseTest {
   @Test
   void sparseFeeds_areCheckedAgainstTheirType() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value st = g.placeholder("st", SparseType.of(DType.FLOAT32, 3, -1));
-    Value dense = st.toDense();
+    Value dense = tf.sparse.toDense(st);
     SparseTensor ok = SparseTensor.of(new long[][] {{2, 1}}, Tensor.ofFloats(7f), 3, 2);
     assertEquals("[[0.0, 0.0], [0.0, 0.0], [0.0, 7.0]]", Harness.runEverywhere(g.build(dense), Map.of("st", ok)).get(0).toString());
     SparseTensor ints = SparseTensor.of(new long[][] {{2, 1}}, Tensor.ofInts(7), 3, 2);
@@ -117,62 +119,66 @@ class SparseTest {
   @Test
   void withValues_seedExample() {
     GraphBuilder g = new GraphBuilder();
-    Value st = g.sparseFromDense(g.constant(Tensor.of(DType.INT32, new int[] {1, 0, 2, 0, 3, 0, 0, 4}, 2, 4)));
+    Ops tf = g.ops();
+    Value st = tf.sparse.fromDense(g.constant(Tensor.of(DType.INT32, new int[] {1, 0, 2, 0, 3, 0, 0, 4}, 2, 4)));
     Value replaced = st.withValues(g.constant(Tensor.ofInts(10, 20, 30, 40)));
-    assertEquals("[[10, 0, 20, 0], [30, 0, 0, 40]]", runFirst(g, replaced.toDense()));
+    assertEquals("[[10, 0, 20, 0], [30, 0, 0, 40]]", runFirst(g, tf.sparse.toDense(replaced)));
   }
 
   @Test
   void reorder_sortsIndicesRowMajor() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value st = g.sparseTensor(new long[][] {{1, 2}, {0, 3}, {0, 1}}, Tensor.ofFloats(1, 2, 3), 3, 4);
-    assertEquals("SparseTensor(indices=[[0, 1], [0, 3], [1, 2]], values=[3.0, 2.0, 1.0], dense_shape=[3, 4])", runFirst(g, st.reorder()));
+    assertEquals("SparseTensor(indices=[[0, 1], [0, 3], [1, 2]], values=[3.0, 2.0, 1.0], dense_shape=[3, 4])", runFirst(g, tf.sparse.reorder(st)));
     // tf.sparse.to_dense(st, validate_indices=False): unordered indices are fine without validation
-    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, st.toDense(0f, false)));
-    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, st.reorder().toDense()));
+    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, tf.sparse.toDense(st, 0f, false)));
+    assertEquals("[[0.0, 3.0, 0.0, 2.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, tf.sparse.toDense(tf.sparse.reorder(st))));
   }
 
   @Test
   void fromValue_andFromDense_roundTrip() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     SparseTensor value = SparseTensor.of(new long[][] {{0, 0}, {1, 2}}, Tensor.ofDoubles(1.5, Double.NaN), 3, 4);
     Value st = g.sparseFromValue(value);
     assertEquals(value.toString(), runFirst(g, st));
-    Value back = g.sparseFromDense(st.toDense());
+    Value back = tf.sparse.fromDense(tf.sparse.toDense(st));
     assertEquals(value.toString(), runFirst(g, back));
   }
 
   @Test
   void mulAndDiv_broadcastTheDenseOperand_andKeepImplicitZeros() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value st = g.sparseTensor(new long[][] {{0, 0}, {1, 2}}, Tensor.ofFloats(1, 2), 3, 4);
     Value inf = g.constant(Tensor.of(DType.FLOAT32, new float[] {Float.POSITIVE_INFINITY, Float.NaN, 3, 4}, 4));
     Value product = st.mul(inf);
     assertEquals("sparse<float32>[3, 4]", product.type().toString());
     // inf * 0 would be NaN; the implicit zeros are not computed and stay 0
-    assertEquals("[[inf, 0.0, 0.0, 0.0], [0.0, 0.0, 6.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, product.toDense()));
+    assertEquals("[[inf, 0.0, 0.0, 0.0], [0.0, 0.0, 6.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, tf.sparse.toDense(product)));
     Value column = g.constant(Tensor.of(DType.FLOAT32, new float[] {2, 4, Float.NaN}, 3, 1));
-    assertEquals("[[0.5, 0.0, 0.0, 0.0], [0.0, 0.0, 0.5, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, st.sparseDiv(column).toDense()));
+    assertEquals("[[0.5, 0.0, 0.0, 0.0], [0.0, 0.0, 0.5, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, tf.sparse.toDense(st.div(column))));
     GraphBuilder h = new GraphBuilder();
     Value ints = h.sparseTensor(new long[][] {{0}, {2}}, Tensor.ofInts(7, -7), 3);
-    assertEquals("SparseTensor(indices=[[0], [2]], values=[3, -3], dense_shape=[3])", runFirst(h, ints.sparseDiv(h.scalar(DType.INT32, 2))));
+    assertEquals("SparseTensor(indices=[[0], [2]], values=[3, -3], dense_shape=[3])", runFirst(h, ints.div(h.scalar(DType.INT32, 2))));
   }
 
   @Test
   void mulAndDiv_errors() {
     GraphBuilder g = new GraphBuilder();
     Value st = seedSt(g);
-    GraphBuildException shape = assertThrows(GraphBuildException.class, () -> st.sparseMul(g.constant(Tensor.ofInts(1, 2, 3))));
+    GraphBuildException shape = assertThrows(GraphBuildException.class, () -> st.mul(g.constant(Tensor.ofInts(1, 2, 3))));
     assertTrue(shape.getMessage().endsWith("cannot broadcast the dense shape [3] into the sparse shape [3, 4] (only dense into sparse)"),
         shape.getMessage());
     GraphBuildException bigger = assertThrows(GraphBuildException.class,
-        () -> st.sparseMul(g.constant(Tensor.of(DType.INT32, new int[12], 1, 3, 4))));
+        () -> st.mul(g.constant(Tensor.of(DType.INT32, new int[12], 1, 3, 4))));
     assertTrue(bigger.getMessage().endsWith("cannot broadcast the dense shape [1, 3, 4] into the sparse shape [3, 4] (only dense into sparse)"));
     GraphBuildException add = assertThrows(GraphBuildException.class, () -> st.add(g.scalar(DType.INT32, 1)));
     assertTrue(add.getMessage().contains("a sparse tensor takes only * and / by a dense tensor"), add.getMessage());
-    GraphBuildException both = assertThrows(GraphBuildException.class, () -> st.sparseMul(st));
+    GraphBuildException both = assertThrows(GraphBuildException.class, () -> st.mul(st));
     assertTrue(both.getMessage().contains("sparse * sparse"), both.getMessage());
-    Value byZero = st.sparseDiv(g.constant(Tensor.ofInts(1, 1, 0, 1)));
+    Value byZero = st.div(g.constant(Tensor.ofInts(1, 1, 0, 1)));
     // TF's SparseDenseCwiseDiv: "cannot divide by zero, but input dense tensor contains zero" (a stored entry over 0)
     assertTrue(runFails(g, byZero, Map.of()).endsWith(
         "SparseDenseCwiseDiv cannot divide by zero, but input dense tensor contains zero (at the position of indices[1]=[1, 2])"));
@@ -182,33 +188,39 @@ class SparseTest {
   void toDense_withBadIndices_namesThemAsTf() {
     // the messages of TF's SparseTensor::IndicesValid, which tf.sparse.to_dense(st) (validate_indices=True) checks
     GraphBuilder g = new GraphBuilder();
-    Value outside = g.sparseTensor(new long[][] {{0, 0}, {1, 4}}, Tensor.ofInts(1, 2), 3, 4).toDense();
+    Ops tf = g.ops();
+    Value outside = tf.sparse.toDense(g.sparseTensor(new long[][] {{0, 0}, {1, 4}}, Tensor.ofInts(1, 2), 3, 4));
     assertTrue(runFails(g, outside, Map.of()).endsWith("indices[1] = [1,4] is out of bounds: need 0 <= index < [3,4]"));
     GraphBuilder h = new GraphBuilder();
-    Value negative = h.sparseTensor(new long[][] {{-1, 0}}, Tensor.ofInts(1), 3, 4).toDense();
+    Ops hTf = h.ops();
+    Value negative = hTf.sparse.toDense(h.sparseTensor(new long[][] {{-1, 0}}, Tensor.ofInts(1), 3, 4));
     assertTrue(runFails(h, negative, Map.of()).endsWith("indices[0] = [-1,0] is out of bounds: need 0 <= index < [3,4]"));
     GraphBuilder k = new GraphBuilder();
-    Value repeated = k.sparseTensor(new long[][] {{0, 1}, {1, 2}, {1, 2}}, Tensor.ofInts(1, 2, 3), 3, 4).toDense();
+    Ops kTf = k.ops();
+    Value repeated = kTf.sparse.toDense(k.sparseTensor(new long[][] {{0, 1}, {1, 2}, {1, 2}}, Tensor.ofInts(1, 2, 3), 3, 4));
     assertTrue(runFails(k, repeated, Map.of()).endsWith("indices[2] = [1,2] is repeated"));
     // s5 = tf.SparseTensor(indices=[[0, 2], [0, 1]], values=[1., 2.], dense_shape=[3, 4]); tf.sparse.to_dense(s5)
     //   -> InvalidArgumentError: indices[1] = [0,1] is out of order. Many sparse ops require sorted indices. ...
     GraphBuilder m = new GraphBuilder();
+    Ops mTf = m.ops();
     Value s5 = m.sparseTensor(new long[][] {{0, 2}, {0, 1}}, Tensor.ofFloats(1, 2), 3, 4);
-    assertTrue(runFails(m, s5.toDense(), Map.of()).endsWith("indices[1] = [0,1] is out of order. Many sparse ops require sorted "
+    assertTrue(runFails(m, mTf.sparse.toDense(s5), Map.of()).endsWith("indices[1] = [0,1] is out of order. Many sparse ops require sorted "
         + "indices. Use `tf.sparse.reorder` to create a correctly ordered copy."));
     // tf.sparse.to_dense(tf.sparse.reorder(s5)) -> [[0., 2., 1., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.]]
-    assertEquals("[[0.0, 2.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(m, s5.reorder().toDense()));
+    assertEquals("[[0.0, 2.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(m, mTf.sparse.toDense(mTf.sparse.reorder(s5))));
   }
 
   @Test
   void toDense_withoutValidation_takesAnyOrder_andTheLastRepeatedValue() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value s5 = g.sparseTensor(new long[][] {{0, 2}, {0, 1}, {1, 3}, {1, 3}}, Tensor.ofFloats(1, 2, 3, 4), 3, 4);
     // tf.sparse.to_dense(SparseTensor([[0, 2], [0, 1], [1, 3], [1, 3]], [1., 2., 3., 4.], [3, 4]), validate_indices=False)
     //   -> [[0., 2., 1., 0.], [0., 0., 0., 4.], [0., 0., 0., 0.]] (SparseToDense writes entries in order)
-    assertEquals("[[0.0, 2.0, 1.0, 0.0], [0.0, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, s5.toDense(0f, false)));
+    assertEquals("[[0.0, 2.0, 1.0, 0.0], [0.0, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0]]", runFirst(g, tf.sparse.toDense(s5, 0f, false)));
     GraphBuilder h = new GraphBuilder();
-    Value outside = h.sparseTensor(new long[][] {{2, 0}, {0, 4}}, Tensor.ofInts(1, 2), 3, 4).toDense(0, false);
+    Ops hTf = h.ops();
+    Value outside = hTf.sparse.toDense(h.sparseTensor(new long[][] {{2, 0}, {0, 4}}, Tensor.ofInts(1, 2), 3, 4), 0, false);
     // TF's SparseToDense: "Indices are not valid (out of bounds).  Shape: [3,4]"
     assertTrue(runFails(h, outside, Map.of()).endsWith("Indices are not valid (out of bounds).  Shape: [3,4] (indices[1] = [0,4])"));
   }
@@ -216,9 +228,10 @@ class SparseTest {
   @Test
   void toDense_ofAHugeShape_failsStatingIt() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value st = g.placeholder("st", Types.parse("sparse<int32>[None, None]"));
     SparseTensor huge = SparseTensor.of(new long[][] {{0, 0}}, Tensor.ofInts(1), 1L << 31, 1L << 31);
-    assertTrue(runFails(g, st.toDense(), Map.of("st", huge)).endsWith(
+    assertTrue(runFails(g, tf.sparse.toDense(st), Map.of("st", huge)).endsWith(
         "a tensor of shape [2147483648, 2147483648] would hold more than " + dev.tatter.runtime.Sizes.maxElements() + " elements"));
   }
 
@@ -241,9 +254,10 @@ class SparseTest {
   @Test
   void evalAndConsumers_workOnAnyValue() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value st = seedSt(g);
-    Value dense = st.toDense();
-    Value doubled = st.sparseMul(g.scalar(DType.INT32, 2));
+    Value dense = tf.sparse.toDense(st);
+    Value doubled = st.mul(g.scalar(DType.INT32, 2));
     assertEquals(List.of(dense.node(), doubled.node()), st.consumers().stream().map(Value::node).toList());
     Value x = g.placeholder("x", Types.dense(DType.INT32, -1));
     Value y = x.mul(3);

@@ -22,12 +22,13 @@ class StaticTypesMatchValuesTest {
   /** [2, 2, (None), 3]: a uniform dim (from_tensor), a ragged one, a dense inner dim. */
   private static Value mixed(GraphBuilder g) {
     Value dense = g.constant(Tensor.of(DType.INT32, seq(2 * 2 * 3 * 3), 2, 2, 3, 3));
-    return dense.raggedFromTensor(new long[] {1, 3, 0, 2}, null, 2);
+    return g.raggedFromTensor(dense, new long[] {1, 3, 0, 2}, null, 2);
   }
 
   /** [4, (None), (None)] from the getitem seed. */
   private static Value twoRagged(GraphBuilder g) {
-    return g.raggedConstant(List.of(List.of(List.of(1, 2, 3), List.of(4)), List.of(List.of(5), List.of(), List.of(6)),
+    Ops tf = g.ops();
+    return tf.ragged.constant(List.of(List.of(List.of(1, 2, 3), List.of(4)), List.of(List.of(5), List.of(), List.of(6)),
         List.of(List.of(7)), List.of(List.of(8, 9), List.of(10))));
   }
 
@@ -41,6 +42,7 @@ class StaticTypesMatchValuesTest {
 
   private static void checkAll(Function<GraphBuilder, Value> source, Function<Value, List<Value>> derive) {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     List<Value> outs = derive.apply(source.apply(g));
     List<Object> values = Harness.runEverywhere(g.build(outs.toArray(Value[]::new)), Map.of());
     for (int i = 0; i < outs.size(); i++) {
@@ -94,6 +96,6 @@ class StaticTypesMatchValuesTest {
   void conversions_ofTheMixedValue() {
     // the shape pads and truncates the ragged dims and keeps the inner dim 3 (TF refuses another size there)
     checkAll(StaticTypesMatchValuesTest::mixed, rt -> List.of(rt.toTensor(), rt.toTensor(0, 3, -1, 2, 3), rt.toSparse(),
-        rt.toSparse().toDense(), rt.values(), rt.flatValues()));
+        rt.graph().ops().sparse.toDense(rt.toSparse()), rt.values(), rt.flatValues()));
   }
 }

@@ -380,15 +380,15 @@ class StringFormatTest {
   @Test
   void regexPatterns_areCompiledOncePerPatternText() {
     // the same pattern text gives the same compiled Pattern, across calls, runs and graphs
-    com.google.re2j.Pattern first = dev.tatter.runtime.kernels.RegexCache.compiled("TF[a-z]+\\d");
-    assertTrue(first == dev.tatter.runtime.kernels.RegexCache.compiled("TF[a-z]+\\d"), "compiled once");
+    com.google.re2j.Pattern first = dev.tatter.runtime.kernels.strings.RegexCache.compiled("TF[a-z]+\\d");
+    assertTrue(first == dev.tatter.runtime.kernels.strings.RegexCache.compiled("TF[a-z]+\\d"), "compiled once");
     GraphBuilder g = new GraphBuilder();
     Value s = g.constant(Tensor.ofStrings("TFabc1", "x"));
     assertEquals("[True, False]", runFirst(g, Strings.regexFullMatch(s, "TF[a-z]+\\d")));
-    assertTrue(first == dev.tatter.runtime.kernels.RegexCache.compiled("TF[a-z]+\\d"), "the runs reused it");
+    assertTrue(first == dev.tatter.runtime.kernels.strings.RegexCache.compiled("TF[a-z]+\\d"), "the runs reused it");
     // a pattern RE2 refuses is not cached: it fails each time with TF's message
     for (int k = 0; k < 2; k++) {
-      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> dev.tatter.runtime.kernels.RegexCache.compiled("("));
+      InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> dev.tatter.runtime.kernels.strings.RegexCache.compiled("("));
       assertTrue(e.getMessage().startsWith("Invalid pattern: ("), e.getMessage());
     }
   }

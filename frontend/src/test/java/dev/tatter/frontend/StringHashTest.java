@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.FarmHash;
-import dev.tatter.runtime.kernels.KeyedHashes;
+import dev.tatter.runtime.kernels.strings.FarmHash;
+import dev.tatter.runtime.kernels.strings.KeyedHashes;
 import org.junit.jupiter.api.Test;
 
 /** The bucketing hashes against TF's documented outputs, published test vectors, ragged input and bad arguments. */

@@ -160,7 +160,8 @@ class ToTensorDTypesTest {
     // tf.ragged.constant([[[1, 2, 3], [4]], [[5, 6], [7, 8], [9]]]).to_tensor(default_value=-1, shape=[2, 2, 2])
     //   -> [[[1, 2], [4, -1]], [[5, 6], [7, 8]]]
     GraphBuilder g = new GraphBuilder();
-    Value rt = g.raggedConstant(List.of(List.of(List.of(1, 2, 3), List.of(4)), List.of(List.of(5, 6), List.of(7, 8), List.of(9))));
+    Ops tf = g.ops();
+    Value rt = tf.ragged.constant(List.of(List.of(List.of(1, 2, 3), List.of(4)), List.of(List.of(5, 6), List.of(7, 8), List.of(9))));
     Object out = Harness.runEverywhere(g.build(rt.toTensor(-1, 2, 2, 2)), Map.of()).get(0);
     check(Tensor.of(DType.INT32, new int[] {1, 2, 4, -1, 5, 6, 7, 8}, 2, 2, 2), out);
   }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class UnsignedDTypesTest {
   private final GraphBuilder g = new GraphBuilder();
+  private final Ops tf = g.ops();
 
   private List<Object> run(Map<String, ?> feeds, Value... outputs) {
     return Harness.runEverywhere(g.build(outputs), feeds);
@@ -56,7 +57,7 @@ class UnsignedDTypesTest {
     Value b = g.placeholder("b", Types.dense(DType.UINT64, -1));
     long max = -1L; // 2^64 - 1
     Map<String, Tensor> feeds = Map.of("a", Tensor.ofUint64(max, Long.MIN_VALUE, 7), "b", Tensor.ofUint64(3, 1, max));
-    List<Object> out = run(feeds, a, a.floordiv(b), a.mod(b), a.gt(b), a.lt(b), a.maximum(b), a.minimum(b), a.div(b));
+    List<Object> out = run(feeds, a, a.floordiv(b), a.mod(b), a.gt(b), a.lt(b), tf.math.maximum(a, b), tf.math.minimum(a, b), a.div(b));
     // tf.constant([2**64 - 1, 2**63, 7], tf.uint64) -> [18446744073709551615, 9223372036854775808, 7]
     assertEquals("[18446744073709551615, 9223372036854775808, 7]", out.get(0).toString());
     // tf.math.floordiv(a, tf.constant([3, 1, 2**64 - 1], tf.uint64)) -> [6148914691236517205, 9223372036854775808, 0]
@@ -158,8 +159,8 @@ class UnsignedDTypesTest {
 
   @Test
   void ragged_elementwiseAndRowReductions() {
-    Value rt = g.raggedConstant(List.of(List.of(250L, 1L), List.of(), List.of(7L)), DType.UINT8, 1);
-    Value r64 = g.raggedConstant(List.of(List.of(1L, -1L), List.of()), DType.UINT64, 1);
+    Value rt = tf.ragged.constant(List.of(List.of(250L, 1L), List.of(), List.of(7L)), DType.UINT8, 1);
+    Value r64 = tf.ragged.constant(List.of(List.of(1L, -1L), List.of()), DType.UINT64, 1);
     List<Object> out = run(Map.of(), rt.add(g.scalar(DType.UINT8, 10)), rt.reduceMax(1), r64.reduceMax(1),
         r64.reduceMin(1), rt.reduceMean(1));
     // tf.ragged.constant([[250, 1], [], [7]], dtype=tf.uint8) + 10 -> [[4, 11], [], [17]]

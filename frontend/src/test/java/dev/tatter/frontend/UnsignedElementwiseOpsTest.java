@@ -25,6 +25,7 @@ class UnsignedElementwiseOpsTest {
   private static final long U64_MAX = -1L; // 18446744073709551615
   private static final long U64_TOP = Long.MIN_VALUE; // 9223372036854775808
   private final GraphBuilder g = new GraphBuilder();
+  private final Ops tf = g.ops();
 
   private List<Object> run(Map<String, ?> feeds, Value... outputs) {
     return Harness.runEverywhere(g.build(outputs), feeds);
@@ -35,8 +36,8 @@ class UnsignedElementwiseOpsTest {
     Value a = g.placeholder("a", Types.dense(DType.UINT8, -1));
     Value b = g.placeholder("b", Types.dense(DType.UINT8, -1));
     Map<String, Tensor> feeds = Map.of("a", Tensor.ofUint8(240, 255, 1, 3, 128), "b", Tensor.ofUint8(60, 255, 8, 255, 9));
-    List<Object> out = run(feeds, a.bitwiseAnd(b), a.bitwiseOr(b), a.bitwiseXor(b), a.bitwiseInvert(), a.leftShift(b),
-        a.rightShift(b), a.truncatediv(b), a.rawDiv(b), a.square(), a.zerosLike(), a.onesLike(), a.round());
+    List<Object> out = run(feeds, tf.bitwise.bitwiseAnd(a, b), tf.bitwise.bitwiseOr(a, b), tf.bitwise.bitwiseXor(a, b), tf.bitwise.invert(a), tf.bitwise.leftShift(a, b),
+        tf.bitwise.rightShift(a, b), tf.truncatediv(a, b), tf.rawOps.div(a, b), tf.math.square(a), tf.zerosLike(a), tf.onesLike(a), tf.math.round(a));
     // tf.bitwise.bitwise_and(tf.constant([240, 255, 1, 3, 128], tf.uint8), tf.constant([60, 255, 8, 255, 9], tf.uint8)) -> [48, 255, 0, 3, 0]
     assertEquals("[48, 255, 0, 3, 0]", out.get(0).toString());
     // tf.bitwise.bitwise_or(same) -> [252, 255, 9, 255, 137]
@@ -71,7 +72,7 @@ class UnsignedElementwiseOpsTest {
     Value d = g.placeholder("d", Types.dense(DType.UINT32, -1));
     Map<String, Tensor> feeds = Map.of("a", Tensor.ofUint16(1, 65535, 32768), "b", Tensor.ofUint16(16, 1, 65535),
         "c", Tensor.ofUint32(1L, 4294967295L, 2147483648L), "d", Tensor.ofUint32(40L, 4L, 4294967295L));
-    List<Object> out = run(feeds, a.leftShift(b), a.rightShift(b), c.leftShift(d), c.rightShift(d), c.bitwiseInvert());
+    List<Object> out = run(feeds, tf.bitwise.leftShift(a, b), tf.bitwise.rightShift(a, b), tf.bitwise.leftShift(c, d), tf.bitwise.rightShift(c, d), tf.bitwise.invert(c));
     // tf.bitwise.left_shift(tf.constant([1, 65535, 32768], tf.uint16), tf.constant([16, 1, 65535], tf.uint16)) -> [32768, 65534, 0]
     assertEquals("[32768, 65534, 0]", out.get(0).toString());
     // tf.bitwise.right_shift(same) -> [0, 32767, 1]
@@ -90,8 +91,8 @@ class UnsignedElementwiseOpsTest {
     Value b = g.placeholder("b", Types.dense(DType.UINT64, -1));
     Map<String, Tensor> feeds = Map.of("a", Tensor.ofUint64(U64_MAX, U64_TOP, 3, 4294967296L),
         "b", Tensor.ofUint64(2, U64_MAX, 63, U64_TOP));
-    List<Object> out = run(feeds, a.bitwiseAnd(b), a.bitwiseInvert(), a.leftShift(b), a.rightShift(b), a.truncatediv(b),
-        a.rawDiv(b), a.square());
+    List<Object> out = run(feeds, tf.bitwise.bitwiseAnd(a, b), tf.bitwise.invert(a), tf.bitwise.leftShift(a, b), tf.bitwise.rightShift(a, b), tf.truncatediv(a, b),
+        tf.rawOps.div(a, b), tf.math.square(a));
     // tf.bitwise.bitwise_and(tf.constant([18446744073709551615, 9223372036854775808, 3, 4294967296], tf.uint64),
     //                        tf.constant([2, 18446744073709551615, 63, 9223372036854775808], tf.uint64)) -> [2, 9223372036854775808, 3, 0]
     assertEquals("[2, 9223372036854775808, 3, 0]", out.get(0).toString());
@@ -115,7 +116,7 @@ class UnsignedElementwiseOpsTest {
     Value s = g.placeholder("s", Types.dense(DType.UINT8, -1, 1));
     RaggedTensor rt = RaggedTensor.of(Tensor.ofUint8(1, 2, 255), RowPartition.fromRowSplits(new long[] {0, 2, 3}, DType.INT64, true));
     List<Object> out = run(Map.of("r", rt, "s", Tensor.wrap(DType.UINT8, new int[] {2, 1}, new byte[] {7, (byte) 200})),
-        r.leftShift(s), r.bitwiseXor(s));
+        tf.bitwise.leftShift(r, s), tf.bitwise.bitwiseXor(r, s));
     // tf.bitwise.left_shift(tf.ragged.constant([[1, 2], [255]], tf.uint8), tf.constant([[7], [200]], tf.uint8)) -> [[128, 0], [128]]
     assertEquals("[[128, 0], [128]]", out.get(0).toString());
     // tf.bitwise.bitwise_xor(tf.ragged.constant([[1, 2], [255]], tf.uint8), tf.constant([[7], [200]], tf.uint8)) -> [[6, 5], [55]]
@@ -126,7 +127,7 @@ class UnsignedElementwiseOpsTest {
   void unsignedTruncatingDivisionByZero_failsAsTf() {
     Value a = g.placeholder("a", Types.dense(DType.UINT32, -1));
     Value b = g.placeholder("b", Types.dense(DType.UINT32, -1));
-    Value q = a.truncatediv(b);
+    Value q = tf.truncatediv(a, b);
     Session session = new Session(g.build(q));
     // tf.truncatediv(tf.constant([1], tf.uint32), tf.constant([0], tf.uint32)) -> InvalidArgumentError: Integer division by zero
     InvalidArgumentException e = assertThrows(InvalidArgumentException.class,

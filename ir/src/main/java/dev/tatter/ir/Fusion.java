@@ -1,19 +1,103 @@
 package dev.tatter.ir;
 
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.PointwiseKernels;
-import dev.tatter.runtime.kernels.ScalarFunction;
+import dev.tatter.runtime.kernels.elementwise.PointwiseKernels;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
 import java.lang.reflect.Method;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * How an op takes part in a fused loop, declared by the op itself ({@link OpDef#fusion()}). The
  * fuse pass asks an op's kind whether and how it fuses, and the bytecode backend emits each kind
  * through {@link Visitor}, so a new kind is a new record here and a compile error in every backend
- * until handled. No fusion or codegen file names an op.
+ * until handled. No fusion or codegen file names an op. The yes/no questions and the accessors
+ * below answer through a visitor too ({@link #byKind}), so a new kind must be answered for each.
  */
 public sealed interface Fusion {
   <R> R accept(Visitor<R> visitor);
+
+  /** Whether this kind is one step per element of its operands, as an elementwise op is: {@link Pointwise} or {@link Cast}. */
+  default boolean isElementwise() {
+    return accept(byKind(pointwise -> true, cast -> true, rowFold -> false, gather -> false, scan -> false, filter -> false));
+  }
+
+  /** Whether this kind is {@link RowFold}: a row reduction, the root of a fused group. */
+  default boolean isRowFold() {
+    return accept(byKind(pointwise -> false, cast -> false, rowFold -> true, gather -> false, scan -> false, filter -> false));
+  }
+
+  /** Whether this kind is {@link Gather}: a read of one value per row through value_rowids. */
+  default boolean isGather() {
+    return accept(byKind(pointwise -> false, cast -> false, rowFold -> false, gather -> true, scan -> false, filter -> false));
+  }
+
+  /** Whether this kind is {@link Scan}: a running fold within rows. */
+  default boolean isScan() {
+    return accept(byKind(pointwise -> false, cast -> false, rowFold -> false, gather -> false, scan -> true, filter -> false));
+  }
+
+  /** Whether this kind is {@link Filter}: a compaction of the values by a mask. */
+  default boolean isFilter() {
+    return accept(byKind(pointwise -> false, cast -> false, rowFold -> false, gather -> false, scan -> false, filter -> true));
+  }
+
+  /** A {@link Pointwise} op's scalar function; empty for the other kinds. */
+  default Optional<ScalarFunction> pointwiseFunction() {
+    return accept(byKind(pointwise -> Optional.of(pointwise.function()), cast -> Optional.empty(),
+        rowFold -> Optional.empty(), gather -> Optional.empty(), scan -> Optional.empty(), filter -> Optional.empty()));
+  }
+
+  /** A {@link RowFold}'s fold function; empty for the other kinds. */
+  default Optional<ScalarFunction> rowFoldFunction() {
+    return accept(byKind(pointwise -> Optional.empty(), cast -> Optional.empty(), rowFold -> Optional.of(rowFold.fold()),
+        gather -> Optional.empty(), scan -> Optional.empty(), filter -> Optional.empty()));
+  }
+
+  /** A {@link Scan}'s fold function; empty for the other kinds. */
+  default Optional<ScalarFunction> scanFunction() {
+    return accept(byKind(pointwise -> Optional.empty(), cast -> Optional.empty(), rowFold -> Optional.empty(),
+        gather -> Optional.empty(), scan -> Optional.of(scan.fold()), filter -> Optional.empty()));
+  }
+
+  /**
+   * A visitor from one answer per kind, in the order {@link Visitor} declares them: a new kind
+   * adds a parameter here, so every question above fails to compile until it answers for it.
+   */
+  private static <R> Visitor<R> byKind(Function<Pointwise, R> pointwise, Function<Cast, R> cast,
+      Function<RowFold, R> rowFold, Function<Gather, R> gather, Function<Scan, R> scan, Function<Filter, R> filter) {
+    return new Visitor<>() {
+      @Override
+      public R visitPointwise(Pointwise p) {
+        return pointwise.apply(p);
+      }
+
+      @Override
+      public R visitCast(Cast c) {
+        return cast.apply(c);
+      }
+
+      @Override
+      public R visitRowFold(RowFold r) {
+        return rowFold.apply(r);
+      }
+
+      @Override
+      public R visitGather(Gather g) {
+        return gather.apply(g);
+      }
+
+      @Override
+      public R visitScan(Scan s) {
+        return scan.apply(s);
+      }
+
+      @Override
+      public R visitFilter(Filter f) {
+        return filter.apply(f);
+      }
+    };
+  }
 
   /** The cases a backend handles. */
   interface Visitor<R> {
@@ -109,15 +193,12 @@ public sealed interface Fusion {
    */
   static Optional<Method> elementFunction(OpDef op, DType operand, DType result, int arity) {
     Fusion fusion = op.fusion();
-    if (!operand.isPrimitive() || !result.isPrimitive()) {
+    if (fusion == null || !operand.isPrimitive() || !result.isPrimitive()) {
       return Optional.empty();
     }
-    if (fusion instanceof Pointwise p) {
-      return p.function().overload(operand, arity).filter(m -> m.getReturnType() == result.computeType());
-    }
-    if (fusion instanceof Cast) {
-      return Optional.ofNullable(PointwiseKernels.castFunction(operand, result));
-    }
-    return Optional.empty();
+    return fusion.accept(byKind(
+        pointwise -> pointwise.function().overload(operand, arity).filter(m -> m.getReturnType() == result.computeType()),
+        cast -> Optional.ofNullable(PointwiseKernels.castFunction(operand, result)),
+        rowFold -> Optional.empty(), gather -> Optional.empty(), scan -> Optional.empty(), filter -> Optional.empty()));
   }
 }

@@ -9,16 +9,17 @@ import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.Sets;
 import dev.tatter.ir.types.Type;
 import dev.tatter.ir.types.UnrankedType;
-import java.lang.reflect.Method;
-import java.util.Arrays;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.DTypeSet;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.PointwiseKernels;
-import dev.tatter.runtime.kernels.ScalarFunction;
+import dev.tatter.runtime.kernels.elementwise.PointwiseKernels;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
+import dev.tatter.runtime.kernels.scalar.OverloadSet;
+import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,7 @@ public final class OpDef {
     this.canonicalizer = b.canonicalizer;
     this.fusion = b.fusion;
     this.examples = b.examples.build();
-    checkArgument(!(fusion instanceof Fusion.Pointwise || fusion instanceof Fusion.Cast) || traits.contains(Trait.ELEMENTWISE),
+    checkArgument(fusion == null || !fusion.isElementwise() || traits.contains(Trait.ELEMENTWISE),
         "%s fuses as an elementwise step but is not ELEMENTWISE", mnemonic);
     this.summary = b.summary;
     this.dtypes = b.dtypes;
@@ -115,7 +116,7 @@ public final class OpDef {
 
   /** For an op declared {@link Builder#pointwise pointwise}, its scalar function; else null. */
   public ScalarFunction scalarFunction() {
-    return fusion instanceof Fusion.Pointwise p ? p.function() : null;
+    return fusion == null ? null : fusion.pointwiseFunction().orElse(null);
   }
 
   /**
@@ -206,7 +207,8 @@ public final class OpDef {
 
   /**
    * Validates {@code given} against the attribute signature (names, kinds) and returns it with
-   * defaults filled in. Integer values given as Integer are widened to Long.
+   * defaults filled in. Integer values given as Integer are widened to Long, and a {@code long[]}
+   * given for an INTS attribute becomes its list.
    */
   public Attributes normalizeAttributes(Map<String, ?> given) {
     Map<String, Object> out = new LinkedHashMap<>();
@@ -227,6 +229,9 @@ public final class OpDef {
       }
       if (value instanceof Integer && spec.kind() == AttrKind.INT) {
         value = ((Integer) value).longValue();
+      }
+      if (value instanceof long[] list && spec.kind() == AttrKind.INTS) {
+        value = ImmutableList.copyOf(com.google.common.primitives.Longs.asList(list));
       }
       if (!spec.kind().storedType().isInstance(value)) {
         throw new TypeException(
@@ -357,9 +362,18 @@ public final class OpDef {
      * {@link Fusion.Pointwise} step.
      */
     public Builder pointwise(Class<?> owner, String name) {
+      return pointwise(OverloadSet.of(owner), name);
+    }
+
+    /**
+     * Declares an ELEMENTWISE op by its scalar function {@code name} in a family's overload set
+     * ({@code ScalarFunctions.OVERLOADS}: the classes whose static methods together are the
+     * family's overloads); otherwise as {@link #pointwise(Class, String)}.
+     */
+    public Builder pointwise(OverloadSet overloads, String name) {
       checkState(operandNames.size() == 1 || operandNames.size() == 2,
           "%s: declare one or two operands before pointwise(...)", mnemonic);
-      ScalarFunction fn = new ScalarFunction(owner, name);
+      ScalarFunction fn = new ScalarFunction(overloads, name);
       traits(Trait.PURE, Trait.ELEMENTWISE);
       fusion(new Fusion.Pointwise(fn));
       return kernel(PointwiseKernels.class, operandNames.size() == 1 ? "unary" : "binary", fn);

@@ -96,7 +96,7 @@ record FilterTail(Node filter, int root, Node values, Node ragged) {
         continue;
       }
       Fusion kind = member.op().fusion();
-      if (!(kind instanceof Fusion.Pointwise || kind instanceof Fusion.Cast)) {
+      if (kind == null || !kind.isElementwise()) {
         return names.get(member) + " (" + member.op().mnemonic() + ") is not elementwise on the kept values";
       }
       for (Node input : member.inputs()) {

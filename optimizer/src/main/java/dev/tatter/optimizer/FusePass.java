@@ -1,7 +1,6 @@
 package dev.tatter.optimizer;
 
 import com.google.common.collect.ImmutableList;
-import dev.tatter.ir.Fusion;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.ops.FusedExpr;
@@ -311,7 +310,8 @@ public final class FusePass implements Pass {
         } else {
           // a gathered params operand is an operand of its own per partition, since the loop
           // reads it through that partition's value_rowids
-          Object key = member.op().fusion() instanceof Fusion.Gather && a == 0 ? List.of(operand, member.input(1)) : operand;
+          Object key = a == 0 && member.op().fusion() != null && member.op().fusion().isGather()
+              ? List.of(operand, member.input(1)) : operand;
           Integer index = inputOf.computeIfAbsent(key, o -> {
             inputs.add(mapping[operand.id()]);
             return inputs.size() - 1;

@@ -132,7 +132,8 @@ public enum DType {
     return switch (this) {
       case COMPLEX64 -> FLOAT32;
       case COMPLEX128 -> FLOAT64;
-      default -> this;
+      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16 ->
+          this;
     };
   }
 
@@ -144,7 +145,8 @@ public enum DType {
     return switch (this) {
       case FLOAT32 -> java.util.Optional.of(COMPLEX64);
       case FLOAT64 -> java.util.Optional.of(COMPLEX128);
-      default -> java.util.Optional.empty();
+      case BOOL, INT8, INT16, INT32, INT64, STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 ->
+          java.util.Optional.empty();
     };
   }
 
@@ -173,7 +175,8 @@ public enum DType {
       case BFLOAT16 -> 0x1.FEp127;
       case FLOAT32 -> Float.MAX_VALUE;
       case FLOAT64 -> Double.MAX_VALUE;
-      default -> throw new IllegalArgumentException(this + " is not a float dtype");
+      case BOOL, INT8, INT16, INT32, INT64, STRING, UINT8, UINT16, UINT32, UINT64, COMPLEX64, COMPLEX128 ->
+          throw new IllegalArgumentException(this + " is not a float dtype");
     };
   }
 

@@ -17,7 +17,10 @@ import java.util.Optional;
  * for a storage type the JVM does not widen by itself, {@code from<Dtype>(storage) -> compute}.
  * Two element questions kernels ask of any dtype — is this element zero, are these two elements
  * equal — are answered here too, by the {@code isZero}/{@code equal} overload of the compute type
- * (below), so no kernel switches over dtypes to ask them.
+ * (below), so no kernel switches over dtypes to ask them. So is the one rounding question: what a
+ * computed value becomes when it is stored ({@link #roundTrip}, the runtime twin of codegen's
+ * {@code ElementCode.wrap}), which is how a kernel rounds each step of a float16 or bfloat16
+ * computation without naming either format.
  */
 public final class DTypeLayout {
   private final Class<?> storageType;
@@ -28,6 +31,9 @@ public final class DTypeLayout {
   private final MethodHandle setter;
   private final MethodHandle isZero;
   private final MethodHandle equal;
+  private final MethodHandle roundTrip;
+  private final boolean floatCompute;
+  private final String name;
 
   DTypeLayout(DType dtype) {
     this.storageType = dtype.storageType();
@@ -49,6 +55,17 @@ public final class DTypeLayout {
         set = MethodHandles.filterArguments(set, 2, lookup.unreflect(toStorage));
       }
       this.setter = set.asType(MethodType.methodType(void.class, Object.class, int.class, dtype.computeType()));
+      MethodHandle trip = MethodHandles.identity(dtype.computeType());
+      if (toStorage != null) {
+        trip = MethodHandles.filterReturnValue(trip, lookup.unreflect(toStorage));
+      }
+      if (fromStorage != null) {
+        trip = MethodHandles.filterReturnValue(trip, lookup.unreflect(fromStorage));
+      }
+      // the JVM's own widening of a byte or short load (int8, int16) is the asType
+      this.roundTrip = trip.asType(MethodType.methodType(dtype.computeType(), dtype.computeType()));
+      this.floatCompute = dtype.computeType() == float.class;
+      this.name = dtype.tfName();
       // the compute type's overloads, composed with the getter: (array, i) and (a, i, b, j)
       MethodHandles.Lookup own = MethodHandles.lookup();
       Class<?> c = dtype.computeType();
@@ -107,6 +124,70 @@ public final class DTypeLayout {
   /** {@code (Object array, int i, compute value) -> void}: stores a computed value, narrowing it. */
   public MethodHandle setter() {
     return setter;
+  }
+
+  /**
+   * {@code (compute) -> compute}: what storing a computed value and loading it back keeps — int8
+   * wraps, float16 and bfloat16 round to nearest even, the identity where the dtype stores what it
+   * computes. Kernels that compute several steps in the compute type round each step through
+   * this, as a stored step would be; codegen's {@code ElementCode.wrap} emits the same two calls.
+   */
+  public MethodHandle roundTrip() {
+    return roundTrip;
+  }
+
+  /**
+   * {@link #roundTrip()} of a dtype computed in {@code float} (float32, float16, bfloat16): the
+   * float {@code value} rounded to the dtype, exactly held in a float.
+   */
+  public float roundTrip(float value) {
+    requireFloatCompute();
+    try {
+      return (float) roundTrip.invokeExact(value);
+    } catch (Throwable t) {
+      throw unchecked(t);
+    }
+  }
+
+  /** Element {@code i} of a dtype computed in {@code float}, widened to its float value (the getter, unboxed). */
+  public float getFloat(Object array, int i) {
+    requireFloatCompute();
+    try {
+      return (float) getter.invokeExact(array, i);
+    } catch (Throwable t) {
+      throw unchecked(t);
+    }
+  }
+
+  /** Stores a float value at {@code i} of a dtype computed in {@code float}, rounded to it (the setter, unboxed). */
+  public void setFloat(Object array, int i, float value) {
+    requireFloatCompute();
+    try {
+      setter.invokeExact(array, i, value);
+    } catch (Throwable t) {
+      throw unchecked(t);
+    }
+  }
+
+  /**
+   * The value of this floating dtype nearest {@code value}, rounded once (ties to even), as a
+   * double that holds it exactly: what NumPy's {@code np.float16(x)} gives for a Python float. A
+   * dtype stored narrower than its float compute type rounds the double to odd in float first,
+   * which keeps the one rounding exact ({@link HalfFloats#doubleToFloat16}), then through
+   * {@link #roundTrip(float)}.
+   */
+  public double nearest(double value) {
+    if (roundTrip.type().returnType() == double.class) {
+      return value; // float64
+    }
+    requireFloatCompute();
+    return toStorage == null ? (float) value : roundTrip(HalfFloats.roundToOdd(value));
+  }
+
+  private void requireFloatCompute() {
+    if (!floatCompute) {
+      throw new IllegalStateException(name + " does not compute in float");
+    }
   }
 
   /**

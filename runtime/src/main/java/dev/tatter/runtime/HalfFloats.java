@@ -78,8 +78,12 @@ public final class HalfFloats {
     return floatToBfloat16(roundToOdd(d));
   }
 
-  /** {@code d} as a float, truncated toward zero with the lowest bit set if anything was dropped. */
-  private static float roundToOdd(double d) {
+  /**
+   * {@code d} as a float, truncated toward zero with the lowest bit set if anything was dropped:
+   * rounding that float to nearest in a format with at least two fewer significand bits is
+   * rounding {@code d} once ({@link DTypeLayout#nearest}).
+   */
+  static float roundToOdd(double d) {
     float f = (float) d;
     if ((double) f == d || Double.isNaN(d)) {
       return f;

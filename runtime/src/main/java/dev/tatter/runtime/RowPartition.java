@@ -3,6 +3,7 @@ package dev.tatter.runtime;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
+import dev.tatter.runtime.kernels.ragged.PartitionKernels;
 import java.util.Arrays;
 
 /**
@@ -22,10 +23,16 @@ import java.util.Arrays;
  * <p>Immutable: {@link #fromRowSplits} copies its input and {@link #rowSplitsArray} returns a copy;
  * {@link #adoptingRowSplits} takes ownership of the caller's array (and says so in its name).
  *
+ * <p>The other encodings TF's {@code RowPartition} gives ({@link #rowLengths}, {@link #rowStarts},
+ * {@link #rowLimits}, {@link #valueRowids}, {@link #offsetsInRows}) are vectors of the splits
+ * dtype, computed on each call by the kernel the graph's op of that name runs.
+ *
  * <pre>{@code
  * RowPartition p = RowPartition.fromRowSplits(new long[] {0, 3, 3, 5}, DType.INT64, true);
- * p.nrows();       // 3
- * p.rowLength(2);  // 2
+ * p.nrows();        // 3
+ * p.rowLength(2);   // 2
+ * p.rowLengths();   // [3, 0, 2]
+ * p.valueRowids();  // [0, 0, 0, 2, 2]
  * }</pre>
  */
 public final class RowPartition {
@@ -133,10 +140,12 @@ public final class RowPartition {
     return splitsDType;
   }
 
+  /** TF's {@code nrows()}, as an int (every row count fits one). */
   public int nrows() {
     return rowSplits.length - 1;
   }
 
+  /** TF's {@code nvals()}: the number of values the rows partition, as an int. */
   public int nvals() {
     return (int) rowSplits[rowSplits.length - 1];
   }
@@ -167,6 +176,38 @@ public final class RowPartition {
   /** A copy of the splits. */
   public long[] rowSplitsArray() {
     return rowSplits.clone();
+  }
+
+  // ---- the encodings TF's RowPartition gives, as vectors of the splits dtype ----
+
+  /** TF's {@code row_splits()}: {@code nrows + 1} offsets, row {@code i} being values {@code [splits[i], splits[i+1])}. */
+  public Tensor rowSplits() {
+    return PartitionKernels.rowSplits(this);
+  }
+
+  /** TF's {@code row_lengths()}: {@code splits[i+1] - splits[i]} for each row. */
+  public Tensor rowLengths() {
+    return PartitionKernels.rowLengths(this);
+  }
+
+  /** TF's {@code row_starts()}: {@code row_splits[:-1]}, the offset of each row's first value. */
+  public Tensor rowStarts() {
+    return PartitionKernels.rowStarts(this);
+  }
+
+  /** TF's {@code row_limits()}: {@code row_splits[1:]}, the offset one past each row's last value. */
+  public Tensor rowLimits() {
+    return PartitionKernels.rowLimits(this);
+  }
+
+  /** TF's {@code value_rowids()}: the row of each value. */
+  public Tensor valueRowids() {
+    return PartitionKernels.valueRowids(this);
+  }
+
+  /** TF's {@code offsets_in_rows()}: the index of each value within its row. */
+  public Tensor offsetsInRows() {
+    return PartitionKernels.offsetsInRows(this);
   }
 
   /**

@@ -39,14 +39,9 @@ public final class Scalars {
       case FLOATING -> {
         if (value instanceof Number) {
           double v = ((Number) value).doubleValue();
-          // a 16-bit float is rounded once from the double, as NumPy converts a Python float
-          if (dtype == DType.FLOAT16) {
-            return HalfFloats.float16ToFloat(HalfFloats.doubleToFloat16(v));
-          }
-          if (dtype == DType.BFLOAT16) {
-            return HalfFloats.bfloat16ToFloat(HalfFloats.doubleToBfloat16(v));
-          }
-          return compute == float.class ? (Object) (float) v : (Object) v;
+          // rounded once from the double (a 16-bit float too), as NumPy converts a Python float
+          double nearest = dtype.layout().nearest(v);
+          return compute == float.class ? (Object) (float) nearest : (Object) nearest;
         }
       }
       case COMPLEX -> {
@@ -114,7 +109,7 @@ public final class Scalars {
       return ((Number) dtype.layout().get(array, i)).doubleValue();
     }
     if (dtype == DType.UINT64) {
-      return dev.tatter.runtime.kernels.UnsignedFunctions.toFloat64Unsigned(((long[]) array)[i]);
+      return dev.tatter.runtime.kernels.scalar.UnsignedFunctions.toFloat64Unsigned(((long[]) array)[i]);
     }
     return loadLong(dtype, array, i);
   }
@@ -181,12 +176,7 @@ public final class Scalars {
 
   /** Whether {@code candidate}, read as {@code dtype} (as a literal is read), is {@code value}. */
   private static boolean readsBack(double candidate, double value, DType dtype) {
-    return switch (dtype) {
-      case FLOAT32 -> (float) candidate == (float) value;
-      case FLOAT16 -> HalfFloats.doubleToFloat16(candidate) == HalfFloats.doubleToFloat16(value);
-      case BFLOAT16 -> HalfFloats.doubleToBfloat16(candidate) == HalfFloats.doubleToBfloat16(value);
-      default -> candidate == value;
-    };
+    return dtype.layout().nearest(candidate) == dtype.layout().nearest(value);
   }
 
   private static java.math.BigDecimal shortestDigits(double value, DType dtype) {
@@ -208,8 +198,8 @@ public final class Scalars {
     if (dtype == DType.UINT64 && element instanceof Long l) {
       return Long.toUnsignedString(l);
     }
-    if ((dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) && element instanceof Float f) {
-      return formatFloat(f, dtype);
+    if (dtype.isFloating() && element instanceof Float f) {
+      return formatFloat(f, dtype); // a 16-bit float in the shortest digits that read back as it
     }
     if (element instanceof Float || element instanceof Double) {
       return formatFloat(((Number) element).doubleValue(), element instanceof Float);

@@ -12,7 +12,7 @@
  * batch.toList(); // [[0.5, 1.5, 2.5], [], [-1.0]]
  * }</pre>
  *
- * <p>The subpackage {@code kernels} holds the kernels generated code calls; {@code exec} the
- * interface generated classes implement.
+ * <p>The subpackage {@code kernels} holds the kernels generated code calls, one package per
+ * family of ops; {@code exec} the interface generated classes implement.
  */
 package dev.tatter.runtime;

@@ -268,7 +268,7 @@ public final class SideBySide {
     s.append("- JVM: ").append(System.getProperty("java.vm.name")).append(' ').append(System.getProperty("java.runtime.version"))
         .append(", flags `").append(String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments())).append("`\n");
     s.append("- sparse_dense_matmul inner loop: ")
-        .append(dev.tatter.runtime.kernels.Axpy.SELECTED.vectorized() ? "Vector API (jdk.incubator.vector)" : "scalar")
+        .append(dev.tatter.runtime.kernels.sparse.Axpy.SELECTED.vectorized() ? "Vector API (jdk.incubator.vector)" : "scalar")
         .append(HandLoops.VECTOR_MATMUL != null ? ", W5b's hand loop too" : ", W5b's hand loop scalar")
         .append("; tatter.parallelThreshold ").append(dev.tatter.runtime.kernels.ParallelLoops.THRESHOLD)
         .append(dev.tatter.runtime.kernels.ParallelLoops.THRESHOLD == Integer.MAX_VALUE ? " (Tatter on the calling thread only)" : "")

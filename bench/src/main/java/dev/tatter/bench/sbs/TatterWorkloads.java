@@ -1,5 +1,6 @@
 package dev.tatter.bench.sbs;
 
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Session;
 import dev.tatter.frontend.Types;
@@ -101,16 +102,17 @@ public final class TatterWorkloads {
     GraphBuilder g = new GraphBuilder();
     Value sp = g.placeholder("sp", SparseType.of(DType.FLOAT32, -1, -1));
     Value dense = g.placeholder("dense", Types.dense(DType.FLOAT32, -1, 1));
-    Value product = sp.sparseMul(dense);
+    Value product = sp.mul(dense);
     return new Prepared(new Session(g.build()), product);
   }
 
   /** W5b: {@code tf.sparse.sparse_dense_matmul(sp, dense)}. */
   public static Prepared sparseDenseMatmul() {
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value sp = g.placeholder("sp", SparseType.of(DType.FLOAT32, -1, -1));
     Value dense = g.placeholder("dense", Types.dense(DType.FLOAT32, -1, -1));
-    Value product = sp.sparseDenseMatmul(dense);
+    Value product = tf.sparse.sparseDenseMatmul(sp, dense);
     return new Prepared(new Session(g.build()), product);
   }
 

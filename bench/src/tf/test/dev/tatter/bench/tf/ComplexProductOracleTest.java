@@ -150,15 +150,16 @@ class ComplexProductOracleTest {
       intShape[i] = (int) shape[i];
     }
     GraphBuilder g = new GraphBuilder();
+    dev.tatter.frontend.Ops tt = g.ops();
     Value d = g.constant(ComplexOracleTest.complexTensor(dtype, data).reshape(intShape));
     Value out = switch (op) {
       case "Prod" -> d.reduceProd(0);
       case "ProdRows" -> d.reduceProd(1);
       case "ProdCols" -> d.reduceProd(0);
       case "ProdMiddle" -> d.reduceProd(1);
-      case "Cumprod" -> d.cumprod(0);
-      case "SegmentProd" -> g.segmentProd(d, g.constant(idTensor));
-      default -> g.unsortedSegmentProd(d, g.constant(idTensor), g.scalar(DType.INT64, 1));
+      case "Cumprod" -> tt.math.cumprod(d, 0);
+      case "SegmentProd" -> tt.math.segmentProd(d, g.constant(idTensor));
+      default -> tt.math.unsortedSegmentProd(d, g.constant(idTensor), g.scalar(DType.INT64, 1));
     };
     Tensor actual;
     try (Session s = new Session(g.build(out))) {

@@ -61,15 +61,16 @@ class ComplexSegmentOracleTest {
         return parts(tf, b.build().output(0), dtype);
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value d = g.constant(data);
       Value i = g.constant(idTensor);
       Value n = g.scalar(DType.INT64, nseg);
       Value out = switch (tfOp) {
-        case "SegmentSum" -> g.segmentSum(d, i);
-        case "SegmentProd" -> g.segmentProd(d, i);
-        case "SegmentMean" -> g.segmentMean(d, i);
-        case "UnsortedSegmentSum" -> g.unsortedSegmentSum(d, i, n);
-        case "UnsortedSegmentProd" -> g.unsortedSegmentProd(d, i, n);
+        case "SegmentSum" -> tt.math.segmentSum(d, i);
+        case "SegmentProd" -> tt.math.segmentProd(d, i);
+        case "SegmentMean" -> tt.math.segmentMean(d, i);
+        case "UnsortedSegmentSum" -> tt.math.unsortedSegmentSum(d, i, n);
+        case "UnsortedSegmentProd" -> tt.math.unsortedSegmentProd(d, i, n);
         default -> throw new IllegalArgumentException(tfOp);
       };
       Tensor actual;
@@ -107,16 +108,17 @@ class ComplexSegmentOracleTest {
     assertTrue(tf.getMessage().contains("Value for attr 'T' of " + dtype.toString().toLowerCase() + " is not in the list of allowed values"),
         tf.getMessage());
     GraphBuilder g = new GraphBuilder();
+    dev.tatter.frontend.Ops tt = g.ops();
     Value d = g.constant(ComplexOracleTest.complexTensor(dtype, parts));
     Value z = g.constant(zeros);
     long numSegments = tfOp.endsWith("WithNumSegments") ? 1 : -1;
     RuntimeException tatter = org.junit.jupiter.api.Assertions.assertThrows(dev.tatter.ir.GraphBuildException.class, () -> {
       if (tfOp.startsWith("SparseSegmentSum")) {
-        g.sparseSegmentSum(d, z, z, numSegments);
+        tt.sparse.segmentSum(d, z, z, numSegments);
       } else if (tfOp.startsWith("SparseSegmentMean")) {
-        g.sparseSegmentMean(d, z, z, numSegments);
+        tt.sparse.segmentMean(d, z, z, numSegments);
       } else {
-        g.sparseSegmentSqrtN(d, z, z, numSegments);
+        tt.sparse.segmentSqrtN(d, z, z, numSegments);
       }
     });
     assertTrue(tatter.getMessage().contains("not on " + dtype.toString().toLowerCase()), tatter.getMessage());
@@ -154,7 +156,8 @@ class ComplexSegmentOracleTest {
         return parts(tf, result, dtype);
       });
       GraphBuilder g = new GraphBuilder();
-      Value out = g.sparseTensor(indices, ComplexOracleTest.complexTensor(dtype, parts), rows, 3).sparseReduceSum(new long[] {1}, false);
+      dev.tatter.frontend.Ops tt = g.ops();
+      Value out = tt.sparse.reduceSum(g.sparseTensor(indices, ComplexOracleTest.complexTensor(dtype, parts), rows, 3), new long[] {1}, false);
       Tensor actual;
       try (Session s = new Session(g.build(out))) {
         actual = s.run(Map.of(), out).tensor(0);

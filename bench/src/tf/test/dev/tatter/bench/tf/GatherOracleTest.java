@@ -49,7 +49,7 @@ class GatherOracleTest {
           .addInput(TfEval.constant(ops, params).asOutput()).addInput(TfEval.constant(ops, indices).asOutput())
           .addInput(ops.constant(axis).asOutput()).setAttr("batch_dims", (long) batchDims).build().output(0)));
       compare("GatherV2 axis " + axis + " batch_dims " + batchDims + " of " + params + " at " + indices, tf,
-          Map.of("p", params, "i", indices), (g, in) -> List.of(g.gather(in.get(0), in.get(1), axis, batchDims)));
+          Map.of("p", params, "i", indices), (g, in) -> List.of(g.ops().gather(in.get(0), in.get(1), axis, batchDims)));
     }
   }
 
@@ -80,7 +80,7 @@ class GatherOracleTest {
           .addInput(TfEval.constant(ops, params).asOutput()).addInput(TfEval.constant(ops, indices).asOutput())
           .build().output(0)));
       compare("GatherNd of " + params + " at " + indices, tf, Map.of("p", params, "i", indices),
-          (g, in) -> List.of(g.gatherNd(in.get(0), in.get(1))));
+          (g, in) -> List.of(g.ops().gatherNd(in.get(0), in.get(1))));
     }
   }
 
@@ -113,7 +113,7 @@ class GatherOracleTest {
         return outs;
       });
       compare("DynamicPartition " + n + " of " + data + " by " + partitions, tf, Map.of("p", data, "i", partitions),
-          (g, in) -> g.dynamicPartition(in.get(0), in.get(1), n));
+          (g, in) -> g.ops().dynamicPartition(in.get(0), in.get(1), n));
     }
   }
 

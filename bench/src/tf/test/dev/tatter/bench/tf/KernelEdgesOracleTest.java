@@ -86,7 +86,7 @@ class KernelEdgesOracleTest {
         GraphBuilder g = new GraphBuilder();
         // tf.math.segment_mean(data, ids): TF's SegmentMean kernel
         Tensor sorted = tf(dtype, tf -> op(tf, "SegmentMean", TfDTypes.feed(tf, data), TfEval.constant(tf, segmentIds).asOutput()));
-        OracleAssert.sameValues(sorted, tatter(g, g.segmentMean(g.constant(data), g.constant(segmentIds))),
+        OracleAssert.sameValues(sorted, tatter(g, g.ops().math.segmentMean(g.constant(data), g.constant(segmentIds))),
             "segment_mean " + dtype + " " + data + " " + segmentIds);
         // tf.math.unsorted_segment_mean(data, ids, k): TF's Python, unsorted_segment_sum(data) / maximum(N, 1) with N the
         // unsorted_segment_sum of ones in data's dtype and `/` true division (both cast to float32 or float64)
@@ -103,7 +103,7 @@ class KernelEdgesOracleTest {
           return op(tf, "RealDiv", TfDTypes.cast(tf, summed, TfDTypes.tfType(to)), TfDTypes.cast(tf, nonzero, TfDTypes.tfType(to)));
         });
         GraphBuilder g2 = new GraphBuilder();
-        OracleAssert.sameValues(unsorted, tatter(g2, g2.unsortedSegmentMean(g2.constant(data), g2.constant(segmentIds),
+        OracleAssert.sameValues(unsorted, tatter(g2, g2.ops().math.unsortedSegmentMean(g2.constant(data), g2.constant(segmentIds),
             g2.scalar(DType.INT32, k))), "unsorted_segment_mean " + dtype + " " + data + " " + segmentIds);
       }
     }
@@ -127,7 +127,7 @@ class KernelEdgesOracleTest {
         }
         Tensor bits = single ? Tensor.of(DType.INT32, ints, n, 2) : Tensor.of(DType.INT64, longs, n, 2);
         GraphBuilder g = new GraphBuilder();
-        Tensor got = tatter(g, g.constant(bits).bitcast(complex));
+        Tensor got = tatter(g, g.ops().bitcast(g.constant(bits), complex));
         TfEval.Outcome tf = TfEval.run(ops -> {
           Output<?> z = TfDTypes.bitcast(ops, TfEval.constant(ops, bits).asOutput(), TfDTypes.tfType(complex));
           return List.of(ops.scope().opBuilder("Real", "Real").addInput(z).setAttr("Tout", part).build().output(0),
@@ -143,7 +143,7 @@ class KernelEdgesOracleTest {
         for (DataType to : List.of(DataType.DT_INT64, single ? DataType.DT_INT32 : DataType.DT_INT64)) {
           DType toDType = to == DataType.DT_INT64 ? DType.INT64 : DType.INT32;
           GraphBuilder g2 = new GraphBuilder();
-          Tensor asBits = tatter(g2, g2.constant(z).bitcast(toDType));
+          Tensor asBits = tatter(g2, g2.ops().bitcast(g2.constant(z), toDType));
           TfEval.Outcome tfBits = TfEval.run(ops -> List.of(TfDTypes.bitcast(ops, ComplexOracleTest.tfComplex(ops, complex, parts), to)));
           assertEquals(tfBits.value(0), asBits, complex + " -> " + toDType + " of " + z);
         }
@@ -162,7 +162,7 @@ class KernelEdgesOracleTest {
       Tensor x = Tensor.wrap(dtype, new int[] {all.length}, all);
       GraphBuilder g = new GraphBuilder();
       Value in = g.placeholder("x", dev.tatter.frontend.Types.dense(dtype, -1));
-      Value out = in.softplus();
+      Value out = g.ops().math.softplus(in);
       Tensor got;
       try (Session s = new Session(g.build(out))) {
         got = s.run(Map.of("x", x), out).tensor(0);
@@ -200,9 +200,9 @@ class KernelEdgesOracleTest {
         double[] denseParts = ComplexOracleTest.parts(rows * cols, r, true);
         Tensor dense = ComplexOracleTest.complexTensor(dtype, denseParts).reshape(rows, cols);
         GraphBuilder g = new GraphBuilder();
-        dev.tatter.runtime.SparseTensor sum = runSparse(g, g.sparseFromValue(a).sparseAdd(g.sparseFromValue(b), threshold));
+        dev.tatter.runtime.SparseTensor sum = runSparse(g, g.ops().sparse.add(g.sparseFromValue(a), g.sparseFromValue(b), threshold));
         GraphBuilder g2 = new GraphBuilder();
-        Tensor denseSum = tatter(g2, g2.sparseFromValue(a).sparseAdd(g2.constant(dense)));
+        Tensor denseSum = tatter(g2, g2.ops().sparse.add(g2.sparseFromValue(a), g2.constant(dense)));
         // tf.raw_ops.SparseAdd(a, b, thresh) and tf.raw_ops.SparseTensorDenseAdd(a, dense)
         TfEval.Outcome tf = TfEval.run(ops -> {
           var add = ops.scope().opBuilder("SparseAdd", "SparseAdd")
@@ -278,9 +278,9 @@ class KernelEdgesOracleTest {
           GraphBuilder g = new GraphBuilder();
           Value d = g.constant(data), i = g.constant(Tensor.ofInts(indices)), s = g.constant(Tensor.ofInts(ids));
           Value out = switch (tfOp) {
-            case "SparseSegmentSum" -> g.sparseSegmentSum(d, i, s, -1);
-            case "SparseSegmentMean" -> g.sparseSegmentMean(d, i, s, -1);
-            default -> g.sparseSegmentSqrtN(d, i, s, -1);
+            case "SparseSegmentSum" -> g.ops().sparse.segmentSum(d, i, s);
+            case "SparseSegmentMean" -> g.ops().sparse.segmentMean(d, i, s);
+            default -> g.ops().sparse.segmentSqrtN(d, i, s);
           };
           // tf.raw_ops.SparseSegmentSum/Mean/SqrtN(data, indices, segment_ids)
           Tensor expected = tf(dtype, tf -> op(tf, tfOp, TfDTypes.feed(tf, data), tf.constant(indices).asOutput(),
@@ -304,7 +304,7 @@ class KernelEdgesOracleTest {
         long width = r.nextBoolean() ? -1 : r.nextInt(15);
         String fill = List.of("", " ", "0", "-", "+").get(r.nextInt(5));
         GraphBuilder g = new GraphBuilder();
-        Tensor got = tatter(g, dev.tatter.frontend.Strings.asString(g.constant(z), (int) precision, notation == 1, notation == 2, (int) width, fill));
+        Tensor got = tatter(g, g.ops().strings.asString(g.constant(z), (int) precision, notation == 1, notation == 2, (int) width, fill));
         // tf.strings.as_string(z, precision, scientific, shortest, width, fill)
         TfEval.Outcome tf = TfEval.run(ops -> List.of(ops.scope().opBuilder("AsString", "AsString")
             .addInput(ComplexOracleTest.tfComplex(ops, dtype, p)).setAttr("precision", precision)
@@ -328,7 +328,7 @@ class KernelEdgesOracleTest {
             .addInput(ops.constant(new int[] {2, 1}).asOutput()).addInput(ops.constant(0).asOutput())
             .setAttr("validate_indices", validate).build().output(0)));
         GraphBuilder g = new GraphBuilder();
-        Value dense = g.sparseTensor(idx, Tensor.ofInts(2, 1), 3, 4).toDense(0, validate);
+        Value dense = g.ops().sparse.toDense(g.sparseTensor(idx, Tensor.ofInts(2, 1), 3, 4), 0, validate);
         String what = "sparse_to_dense " + java.util.Arrays.deepToString(idx) + " validate " + validate;
         if (tf.failed()) {
           assertTrue(tatterError(g, dense) != null, what + ": TF refuses (" + tf.error() + "), Tatter gives a value");
@@ -347,7 +347,7 @@ class KernelEdgesOracleTest {
             .addInput(ops.constant(new long[] {2, 2}).asOutput()).addInput(TfEval.constant(ops, divisor).asOutput())
             .build().output(0)));
         GraphBuilder g = new GraphBuilder();
-        Value quotient = g.sparseTensor(new long[][] {at}, seven, 2, 2).sparseDiv(g.constant(divisor));
+        Value quotient = g.sparseTensor(new long[][] {at}, seven, 2, 2).div(g.constant(divisor));
         String what = "sparse / dense " + dtype + " at " + java.util.Arrays.toString(at);
         if (tf.failed()) {
           assertTrue(tatterError(g, quotient) != null, what + ": TF refuses (" + tf.error() + "), Tatter gives a value");
@@ -367,7 +367,7 @@ class KernelEdgesOracleTest {
     assertTrue(where.failed(), "TF's Where of a scalar");
     GraphBuilder g = new GraphBuilder();
     org.junit.jupiter.api.Assertions.assertThrows(dev.tatter.ir.GraphBuildException.class,
-        () -> g.where(g.constant(Tensor.scalar(DType.BOOL, true))));
+        () -> g.ops().where(g.constant(Tensor.scalar(DType.BOOL, true))));
     for (long[] bad : new long[][] {{5, 0}, {0, 7}, {-1, 0}, {1, -1}}) {
       // tf.sparse.split(SparseTensor([[0, 0], bad], [1, 2], [4, 2]), 2, axis=0)
       TfEval.Outcome tf = TfEval.run(ops -> {
@@ -378,7 +378,7 @@ class KernelEdgesOracleTest {
       });
       assertTrue(tf.failed(), "TF's SparseSplit of " + java.util.Arrays.toString(bad));
       GraphBuilder h = new GraphBuilder();
-      Value piece = h.sparseTensor(new long[][] {{0, 0}, bad}, Tensor.ofInts(1, 2), 4, 2).sparseSplit(2, 0).get(0);
+      Value piece = h.ops().sparse.split(h.sparseTensor(new long[][] {{0, 0}, bad}, Tensor.ofInts(1, 2), 4, 2), 2, 0).get(0);
       assertTrue(tatterError(h, piece) != null, "Tatter's sparse split of " + java.util.Arrays.toString(bad));
     }
   }
@@ -397,7 +397,7 @@ class KernelEdgesOracleTest {
                 .addInput(TfEval.constant(ops, in).asOutput()).addInput(ops.constant(pos).asOutput())
                 .addInput(ops.constant(len).asOutput()).setAttr("unit", unit).build().output(0)));
             GraphBuilder g = new GraphBuilder();
-            Value out = dev.tatter.frontend.Strings.substr(g.constant(in), g.scalar(DType.INT64, pos), g.scalar(DType.INT64, len), unit);
+            Value out = g.ops().strings.substr(g.constant(in), g.scalar(DType.INT64, pos), g.scalar(DType.INT64, len), unit);
             String what = "substr(" + text + ", " + pos + ", " + len + ", " + unit + ")";
             if (tf.failed()) {
               assertTrue(tatterError(g, out) != null, what + ": TF refuses (" + tf.error() + "), Tatter gives a value");

@@ -21,12 +21,6 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.tensorflow.internal.c_api.TF_Buffer;
-import org.tensorflow.internal.c_api.TF_Status;
-import org.tensorflow.internal.c_api.global.tensorflow;
-import org.tensorflow.proto.KernelDef;
-import org.tensorflow.proto.KernelList;
-import org.tensorflow.proto.OpList;
 
 /**
  * The float ops whose TF kernels are not correctly rounded (Eigen's vectorized approximations of
@@ -36,8 +30,8 @@ import org.tensorflow.proto.OpList;
  * flushed a subnormal input or result to zero are left out (see docs/SEMANTICS.md); NaN must
  * meet NaN and infinities and signed zeros must match exactly (a mismatch counts as unbounded).
  *
- * <p>Also: each elementwise op accepts exactly the dtypes TF registers a CPU kernel for, read
- * from the TF runtime itself.
+ * <p>Also: each elementwise op accepts exactly the dtypes TF registers a CPU kernel for in the raw
+ * ops its binding names, read from the TF runtime itself.
  */
 class MathOracleTest {
   static final int N = 20_000;
@@ -157,37 +151,37 @@ class MathOracleTest {
   })
   void unaryOp_isWithinItsUlpBoundOfTf(String tfOp, DType dtype, long bound) {
     Function<Value, Value> tatter = switch (tfOp) {
-      case "Sqrt" -> Value::sqrt;
-      case "Rsqrt" -> Value::rsqrt;
-      case "Exp" -> Value::exp;
-      case "Expm1" -> Value::expm1;
-      case "Log" -> Value::log;
-      case "Log1p" -> Value::log1p;
-      case "Sigmoid" -> Value::sigmoid;
-      case "Softplus" -> Value::softplus;
-      case "Sin" -> Value::sin;
-      case "Cos" -> Value::cos;
-      case "Tan" -> Value::tan;
-      case "Asin" -> Value::asin;
-      case "Acos" -> Value::acos;
-      case "Atan" -> Value::atan;
-      case "Sinh" -> Value::sinh;
-      case "Cosh" -> Value::cosh;
-      case "Tanh" -> Value::tanh;
-      case "Asinh" -> Value::asinh;
-      case "Acosh" -> Value::acosh;
-      case "Atanh" -> Value::atanh;
-      case "Reciprocal" -> Value::reciprocal;
-      case "Erf" -> Value::erf;
-      case "Erfc" -> Value::erfc;
-      case "Lgamma" -> Value::lgamma;
-      case "Digamma" -> Value::digamma;
-      case "Floor" -> Value::floor;
-      case "Ceil" -> Value::ceil;
-      case "Rint" -> Value::rint;
-      case "Round" -> Value::round;
-      case "Sign" -> Value::sign;
-      case "Square" -> Value::square;
+      case "Sqrt" -> x -> x.graph().ops().math.sqrt(x);
+      case "Rsqrt" -> x -> x.graph().ops().math.rsqrt(x);
+      case "Exp" -> x -> x.graph().ops().math.exp(x);
+      case "Expm1" -> x -> x.graph().ops().math.expm1(x);
+      case "Log" -> x -> x.graph().ops().math.log(x);
+      case "Log1p" -> x -> x.graph().ops().math.log1p(x);
+      case "Sigmoid" -> x -> x.graph().ops().math.sigmoid(x);
+      case "Softplus" -> x -> x.graph().ops().math.softplus(x);
+      case "Sin" -> x -> x.graph().ops().math.sin(x);
+      case "Cos" -> x -> x.graph().ops().math.cos(x);
+      case "Tan" -> x -> x.graph().ops().math.tan(x);
+      case "Asin" -> x -> x.graph().ops().math.asin(x);
+      case "Acos" -> x -> x.graph().ops().math.acos(x);
+      case "Atan" -> x -> x.graph().ops().math.atan(x);
+      case "Sinh" -> x -> x.graph().ops().math.sinh(x);
+      case "Cosh" -> x -> x.graph().ops().math.cosh(x);
+      case "Tanh" -> x -> x.graph().ops().math.tanh(x);
+      case "Asinh" -> x -> x.graph().ops().math.asinh(x);
+      case "Acosh" -> x -> x.graph().ops().math.acosh(x);
+      case "Atanh" -> x -> x.graph().ops().math.atanh(x);
+      case "Reciprocal" -> x -> x.graph().ops().math.reciprocal(x);
+      case "Erf" -> x -> x.graph().ops().math.erf(x);
+      case "Erfc" -> x -> x.graph().ops().math.erfc(x);
+      case "Lgamma" -> x -> x.graph().ops().math.lgamma(x);
+      case "Digamma" -> x -> x.graph().ops().math.digamma(x);
+      case "Floor" -> x -> x.graph().ops().math.floor(x);
+      case "Ceil" -> x -> x.graph().ops().math.ceil(x);
+      case "Rint" -> x -> x.graph().ops().math.rint(x);
+      case "Round" -> x -> x.graph().ops().math.round(x);
+      case "Sign" -> x -> x.graph().ops().math.sign(x);
+      case "Square" -> x -> x.graph().ops().math.square(x);
       default -> throw new IllegalArgumentException(tfOp);
     };
     long measured = measureUnary(tfOp, tatter, dtype, tfOp.hashCode());
@@ -197,122 +191,42 @@ class MathOracleTest {
   @ParameterizedTest(name = "{0} on {1}")
   @CsvSource({"Atan2, FLOAT32, 3", "Atan2, FLOAT64, 2", "Pow, FLOAT32, 1", "Pow, FLOAT64, 36"})
   void binaryOp_isWithinItsUlpBoundOfTf(String tfOp, DType dtype, long bound) {
-    BiFunction<Value, Value, Value> tatter = tfOp.equals("Atan2") ? Value::atan2 : Value::pow;
+    BiFunction<Value, Value, Value> tatter = tfOp.equals("Atan2") ? (x, y) -> x.graph().ops().math.atan2(x, y) : Value::pow;
     long measured = measureBinary(tfOp, tatter, dtype, tfOp.hashCode());
     assertTrue(measured <= bound, tfOp + " " + dtype + ": " + measured + " ulp > the stated " + bound);
   }
 
   // ---- dtypes ----
 
-  /** Tatter's op and the TF op whose kernel registrations define its dtypes. */
-  static final Map<String, String> TF_OP = Map.ofEntries(
-      Map.entry("abs", "Abs"), Map.entry("neg", "Neg"), Map.entry("add", "AddV2"), Map.entry("sub", "Sub"), Map.entry("mul", "Mul"),
-      Map.entry("truediv", "RealDiv"), Map.entry("floordiv", "FloorDiv"), Map.entry("mod", "FloorMod"), Map.entry("pow", "Pow"),
-      Map.entry("maximum", "Maximum"), Map.entry("minimum", "Minimum"), Map.entry("lt", "Less"), Map.entry("le", "LessEqual"),
-      Map.entry("gt", "Greater"), Map.entry("ge", "GreaterEqual"), Map.entry("eq", "Equal"), Map.entry("ne", "NotEqual"),
-      Map.entry("sqrt", "Sqrt"), Map.entry("rsqrt", "Rsqrt"), Map.entry("exp", "Exp"), Map.entry("expm1", "Expm1"),
-      Map.entry("log", "Log"), Map.entry("log1p", "Log1p"), Map.entry("sigmoid", "Sigmoid"), Map.entry("softplus", "Softplus"),
-      Map.entry("sin", "Sin"), Map.entry("cos", "Cos"), Map.entry("tan", "Tan"), Map.entry("asin", "Asin"), Map.entry("acos", "Acos"),
-      Map.entry("atan", "Atan"), Map.entry("sinh", "Sinh"), Map.entry("cosh", "Cosh"), Map.entry("tanh", "Tanh"),
-      Map.entry("asinh", "Asinh"), Map.entry("acosh", "Acosh"), Map.entry("atanh", "Atanh"), Map.entry("erf", "Erf"), Map.entry("erfc", "Erfc"), Map.entry("lgamma", "Lgamma"), Map.entry("digamma", "Digamma"), Map.entry("atan2", "Atan2"),
-      Map.entry("floor", "Floor"), Map.entry("ceil", "Ceil"), Map.entry("rint", "Rint"), Map.entry("is_nan", "IsNan"),
-      Map.entry("is_inf", "IsInf"), Map.entry("is_finite", "IsFinite"), Map.entry("sign", "Sign"), Map.entry("square", "Square"),
-      Map.entry("reciprocal", "Reciprocal"), Map.entry("zeros_like", "ZerosLike"), Map.entry("ones_like", "OnesLike"),
-      Map.entry("squared_difference", "SquaredDifference"), Map.entry("multiply_no_nan", "MulNoNan"),
-      Map.entry("nextafter", "NextAfter"), Map.entry("truncatediv", "TruncateDiv"), Map.entry("truncatemod", "TruncateMod"),
-      Map.entry("raw_div", "Div"), Map.entry("divide_no_nan", "DivNoNan"), Map.entry("bitwise_and", "BitwiseAnd"),
-      Map.entry("bitwise_or", "BitwiseOr"), Map.entry("bitwise_xor", "BitwiseXor"), Map.entry("bitwise_invert", "Invert"),
-      Map.entry("left_shift", "LeftShift"), Map.entry("right_shift", "RightShift"),
-      Map.entry("complex", "Complex"), Map.entry("real", "Real"), Map.entry("imag", "Imag"),
-      Map.entry("conj", "Conj"), Map.entry("angle", "Angle"));
-
   /**
-   * Ops TF has complex kernels for that Tatter does not define on complex yet (their complex
-   * overloads are not written; the type rule refuses complex operands at build time).
+   * A pointwise op takes the dtypes TF registers a CPU kernel for in any of its raw ops (the
+   * reference and the dtype-specific variants its binding lists, such as {@code ComplexAbs} for
+   * {@code abs} of complex values), and no others; an op TF's Python layer defines is left out,
+   * and one that names neither fails.
    */
-  static final java.util.Set<String> COMPLEX_NOT_YET = java.util.Set.of();
-
-  /** Ops whose dtypes come from TF's Python layer, not one kernel, with what they are. */
-  static final Map<String, String> PYTHON_LEVEL = Map.of(
-      "div", "tf.compat.v1.div: FloorDiv on integers, RealDiv on floats",
-      "round", "tf.math.round returns integers unchanged and calls Round on floats",
-      "and", "LogicalAnd: bool only (its op has no type attribute)", "or", "LogicalOr: bool only",
-      "xor", "tf.math.logical_xor: bool only", "invert", "LogicalNot: bool only");
-
   @Test
-  void everyPointwiseOp_acceptsExactlyTheDtypesTfRegistersACpuKernelFor() throws Exception {
-    org.tensorflow.TensorFlow.version(); // loads the runtime
-    OpList all = OpList.parseFrom(tensorflow.TF_GetAllOpList().dataAsByteBuffer());
+  void everyPointwiseOp_acceptsExactlyTheDtypesTfRegistersACpuKernelFor() {
     List<String> disagreements = new java.util.ArrayList<>();
     for (OpDef op : OpRegistry.ALL) {
-      if (!(op.fusion() instanceof Fusion.Pointwise)) {
+      if (!(op.fusion() instanceof Fusion.Pointwise) || !op.tf().pythonLevel().isEmpty()) {
         continue;
       }
-      if (PYTHON_LEVEL.containsKey(op.mnemonic())) {
-        continue;
-      }
-      String tfOp = TF_OP.get(op.mnemonic());
-      assertTrue(tfOp != null, op.mnemonic() + " has no TF op to read its dtypes from: map it in TF_OP or say why in PYTHON_LEVEL");
-      TreeSet<String> allowed = allowedT(all, tfOp);
-      TF_Status status = TF_Status.newStatus();
-      TF_Buffer buffer = tensorflow.TF_GetRegisteredKernelsForOp(tfOp, status);
-      KernelList kernels = KernelList.parseFrom(buffer.dataAsByteBuffer());
-      TreeSet<String> registered = new TreeSet<>();
-      for (KernelDef k : kernels.getKernelList()) {
-        if (k.getDeviceType().equals("CPU")) {
-          for (KernelDef.AttrConstraint c : k.getConstraintList()) {
-            if (c.getName().equals("T")) {
-              c.getAllowedValues().getList().getTypeList().forEach(t -> registered.add(t.name()));
-            }
-          }
-        }
-      }
+      assertTrue(op.tf().referenceRawOp().isPresent(), op.mnemonic()
+          + " has no TF op to read its dtypes from: name it with .tfRawOps(...), or say how TF's Python layer defines it with .tfPythonLevel(...)");
       TreeSet<String> expected = new TreeSet<>();
+      for (String raw : op.tf().rawOps()) {
+        TfKernels.cpuDtypes(raw).forEach(d -> expected.add(d.tfName()));
+      }
       TreeSet<String> accepted = new TreeSet<>();
       for (DType d : DType.values()) {
-        String tf = "DT_" + tfTypeName(d);
-        if (registered.contains(tf) && (allowed.isEmpty() || allowed.contains(tf))) {
-          expected.add(d.tfName());
-        }
         if (op.accepts(d)) {
           accepted.add(d.tfName());
         }
       }
-      if (COMPLEX_NOT_YET.contains(op.mnemonic())) {
-        expected.removeIf(d -> d.startsWith("complex"));
-      }
-      if (op.mnemonic().equals("abs")) { // tf.abs of complex values is TF's ComplexAbs, not Abs
-        expected.add("complex64");
-        expected.add("complex128");
-      }
       if (!expected.equals(accepted)) {
-        disagreements.add(op.mnemonic() + " (TF's " + tfOp + "): TF " + expected + ", Tatter " + accepted);
+        disagreements.add(op.mnemonic() + " (TF's " + op.tf().rawOps() + "): TF " + expected + ", Tatter " + accepted);
       }
     }
     assertEquals(List.of(), disagreements);
-  }
-
-  private static TreeSet<String> allowedT(OpList all, String tfOp) {
-    TreeSet<String> out = new TreeSet<>();
-    for (org.tensorflow.proto.OpDef def : all.getOpList()) {
-      if (def.getName().equals(tfOp)) {
-        for (org.tensorflow.proto.OpDef.AttrDef attr : def.getAttrList()) {
-          if (attr.getName().equals("T")) {
-            attr.getAllowedValues().getList().getTypeList().forEach(t -> out.add(t.name()));
-          }
-        }
-      }
-    }
-    return out;
-  }
-
-  /** TF's DataType name of a Tatter dtype (float32 is DT_FLOAT, float16 DT_HALF). */
-  static String tfTypeName(DType d) {
-    return switch (d.tfName()) {
-      case "float32" -> "FLOAT";
-      case "float64" -> "DOUBLE";
-      case "float16" -> "HALF";
-      default -> d.tfName().toUpperCase(java.util.Locale.ROOT);
-    };
   }
 }

@@ -56,9 +56,9 @@ class NewDTypesOracleTest {
   enum Binary {
     ADD("AddV2", Value::add), SUB("Sub", Value::sub), MUL("Mul", Value::mul),
     FLOORDIV("FloorDiv", Value::floordiv), DIV("Div", Value::div), MOD("FloorMod", Value::mod),
-    MAXIMUM("Maximum", Value::maximum), MINIMUM("Minimum", Value::minimum),
+    MAXIMUM("Maximum", (x, y) -> x.graph().ops().math.maximum(x, y)), MINIMUM("Minimum", (x, y) -> x.graph().ops().math.minimum(x, y)),
     LESS("Less", Value::lt), LESS_EQUAL("LessEqual", Value::le), GREATER("Greater", Value::gt),
-    GREATER_EQUAL("GreaterEqual", Value::ge), EQUAL("Equal", Value::equal), NOT_EQUAL("NotEqual", Value::notEqual),
+    GREATER_EQUAL("GreaterEqual", Value::ge), EQUAL("Equal", (x, y) -> x.graph().ops().math.equal(x, y)), NOT_EQUAL("NotEqual", (x, y) -> x.graph().ops().math.notEqual(x, y)),
     TRUEDIV("RealDiv", Value::truediv);
 
     final String tfOp;
@@ -113,11 +113,11 @@ class NewDTypesOracleTest {
   /** The integer vocabulary TF registers for unsigned dtypes: bitwise ops, shifts, TruncateDiv, raw Div, Square, ZerosLike, OnesLike. */
   @Test
   void integerVocabulary_onUnsignedDtypes_matchesTf() {
-    Map<String, BiFunction<Value, Value, Value>> binary = Map.of("BitwiseAnd", Value::bitwiseAnd, "BitwiseOr", Value::bitwiseOr,
-        "BitwiseXor", Value::bitwiseXor, "LeftShift", Value::leftShift, "RightShift", Value::rightShift,
-        "TruncateDiv", Value::truncatediv, "Div", Value::rawDiv);
-    Map<String, Function<Value, Value>> unary = Map.of("Invert", Value::bitwiseInvert, "Square", Value::square,
-        "ZerosLike", Value::zerosLike, "OnesLike", Value::onesLike);
+    Map<String, BiFunction<Value, Value, Value>> binary = Map.of("BitwiseAnd", (x, y) -> x.graph().ops().bitwise.bitwiseAnd(x, y), "BitwiseOr", (x, y) -> x.graph().ops().bitwise.bitwiseOr(x, y),
+        "BitwiseXor", (x, y) -> x.graph().ops().bitwise.bitwiseXor(x, y), "LeftShift", (x, y) -> x.graph().ops().bitwise.leftShift(x, y), "RightShift", (x, y) -> x.graph().ops().bitwise.rightShift(x, y),
+        "TruncateDiv", (x, y) -> x.graph().ops().truncatediv(x, y), "Div", (x, y) -> x.graph().ops().rawOps.div(x, y));
+    Map<String, Function<Value, Value>> unary = Map.of("Invert", x -> x.graph().ops().bitwise.invert(x), "Square", x -> x.graph().ops().math.square(x),
+        "ZerosLike", x -> x.graph().ops().zerosLike(x), "OnesLike", x -> x.graph().ops().onesLike(x));
     Map<String, String> failures = new java.util.TreeMap<>();
     for (DType dtype : UNSIGNED) {
       for (int seed = 0; seed < CASES; seed++) {

@@ -267,11 +267,12 @@ class RaggedGatherOracleTest {
 
   private static Object tatterRun(RaggedTensor params, Object indices, int axis, int batchDims) {
     GraphBuilder g = new GraphBuilder();
+    dev.tatter.frontend.Ops tt = g.ops();
     Value p = g.placeholder("params", typeOf(params));
     Value i = indices instanceof RaggedTensor rt ? g.placeholder("indices", typeOf(rt))
         : g.placeholder("indices", dev.tatter.frontend.Types.dense(((Tensor) indices).dtype(),
             Arrays.stream(((Tensor) indices).shape()).mapToLong(x -> x).toArray()));
-    return run(g, g.gather(p, i, axis, batchDims), java.util.Map.of("params", params, "indices", indices));
+    return run(g, tt.gather(p, i, axis, batchDims), java.util.Map.of("params", params, "indices", indices));
   }
 
   private static dev.tatter.ir.types.Type typeOf(RaggedTensor rt) {
@@ -302,7 +303,8 @@ class RaggedGatherOracleTest {
         return List.of(op.output(0), op.output(1));
       });
       GraphBuilder g = new GraphBuilder();
-      Value out = g.raggedRange(g.constant(starts), g.constant(limits), g.constant(deltas), splitsDType);
+      dev.tatter.frontend.Ops tt = g.ops();
+      Value out = tt.ragged.range(g.constant(starts), g.constant(limits), g.constant(deltas), splitsDType);
       RaggedTensor rt = (RaggedTensor) run(g, out, java.util.Map.of());
       String what = "range(" + starts + ", " + limits + ", " + deltas + ")";
       Tensor splits = splitsTensor(rt.partition());
@@ -395,8 +397,9 @@ class RaggedGatherOracleTest {
       type.append(", ").append(flat[a]);
     }
     GraphBuilder g = new GraphBuilder();
+    dev.tatter.frontend.Ops tt = g.ops();
     Value p = g.placeholder("params", dev.tatter.frontend.Types.parse(type + "]"));
-    return run(g, g.gather(p, g.constant(indices)), java.util.Map.of("params", params));
+    return run(g, tt.gather(p, g.constant(indices)), java.util.Map.of("params", params));
   }
 
   /** The result's nested row splits (int64) then its flat values, as TF's kernel returns them. */

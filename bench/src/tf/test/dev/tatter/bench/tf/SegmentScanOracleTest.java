@@ -60,18 +60,19 @@ class SegmentScanOracleTest {
       }).value(0);
       Tensor expected = TfDTypes.back(fetched, dtype);
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value d = g.constant(data);
       Value i = g.constant(idTensor);
       Value n = g.scalar(DType.INT64, nseg);
       Value out = switch (tfOp) {
-        case "UnsortedSegmentSum" -> g.unsortedSegmentSum(d, i, n);
-        case "UnsortedSegmentProd" -> g.unsortedSegmentProd(d, i, n);
-        case "UnsortedSegmentMax" -> g.unsortedSegmentMax(d, i, n);
-        case "SegmentSum" -> g.segmentSum(d, i);
-        case "SegmentMax" -> g.segmentMax(d, i);
-        case "SegmentMin" -> g.segmentMin(d, i);
-        case "SegmentProd" -> g.segmentProd(d, i);
-        case "SegmentMean" -> g.segmentMean(d, i);
+        case "UnsortedSegmentSum" -> tt.math.unsortedSegmentSum(d, i, n);
+        case "UnsortedSegmentProd" -> tt.math.unsortedSegmentProd(d, i, n);
+        case "UnsortedSegmentMax" -> tt.math.unsortedSegmentMax(d, i, n);
+        case "SegmentSum" -> tt.math.segmentSum(d, i);
+        case "SegmentMax" -> tt.math.segmentMax(d, i);
+        case "SegmentMin" -> tt.math.segmentMin(d, i);
+        case "SegmentProd" -> tt.math.segmentProd(d, i);
+        case "SegmentMean" -> tt.math.segmentMean(d, i);
         default -> throw new IllegalArgumentException(tfOp);
       };
       Tensor actual = run(g, out, Map.of());
@@ -107,8 +108,9 @@ class SegmentScanOracleTest {
       int axis = r.nextInt(2);
       Tensor expected = tfScan(tfOp, x, axis, exclusive, reverse);
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value v = g.constant(x);
-      Value out = tfOp.equals("Cumsum") ? v.cumsum(axis, exclusive, reverse) : v.cumprod(axis, exclusive, reverse);
+      Value out = tfOp.equals("Cumsum") ? tt.math.cumsum(v, axis, exclusive, reverse) : tt.math.cumprod(v, axis, exclusive, reverse);
       OracleAssert.sameValues(expected, run(g, out, Map.of()), tfOp + " axis " + axis + " of " + x, i -> excusedFloat(x));
     }
   }
@@ -124,7 +126,7 @@ class SegmentScanOracleTest {
       SplittableRandom r = new SplittableRandom(seed);
       Tensor x = NewDTypesOracleTest.vectorOf(dtype, r.nextInt(OracleInputs.maxSize(seed) * 2 + 1), r);
       NewDTypesOracleTest.compare(tfOp + " " + dtype, List.of(x),
-          ins -> tfOp.equals("Cumsum") ? ins.get(0).cumsum(0, exclusive, reverse) : ins.get(0).cumprod(0, exclusive, reverse),
+          ins -> tfOp.equals("Cumsum") ? ins.get(0).graph().ops().math.cumsum(ins.get(0), 0, exclusive, reverse) : ins.get(0).graph().ops().math.cumprod(ins.get(0), 0, exclusive, reverse),
           (tf, ins) -> tf.scope().opBuilder(tfOp, tfOp).addInput(ins.get(0)).addInput(tf.constant(0).asOutput())
               .setAttr("exclusive", exclusive).setAttr("reverse", reverse).build().output(0));
     }
@@ -143,8 +145,9 @@ class SegmentScanOracleTest {
       Tensor padded = pad(rt, width);
       Tensor tf = tfScan("Cumsum", padded, 1, exclusive, reverse);
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value in = g.placeholder("rt", Types.parse("ragged<" + dtype + ">[None, (None)]"));
-      Tensor actual = ((RaggedTensor) runRagged(g, in.cumsum(1, exclusive, reverse), Map.of("rt", rt))).flatValues();
+      Tensor actual = ((RaggedTensor) runRagged(g, tt.math.cumsum(in, 1, exclusive, reverse), Map.of("rt", rt))).flatValues();
       Tensor expected = unpad(tf, p, width);
       OracleAssert.sameValues(expected, actual, "cumsum of " + rt, i -> excusedFloat(rt.flatValues()));
     }
@@ -163,8 +166,9 @@ class SegmentScanOracleTest {
       // tf.math.cumsum(rt, axis=0) is ragged_cumsum's Cumsum of rt.to_tensor() along axis 0, cut to rt's row lengths
       Tensor tf = tfScan("Cumsum", pad(rt, width), 0, exclusive, reverse);
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value in = g.placeholder("rt", Types.parse("ragged<" + dtype + ">[None, (None)]"));
-      Tensor actual = ((RaggedTensor) runRagged(g, in.cumsum(0, exclusive, reverse), Map.of("rt", rt))).flatValues();
+      Tensor actual = ((RaggedTensor) runRagged(g, tt.math.cumsum(in, 0, exclusive, reverse), Map.of("rt", rt))).flatValues();
       OracleAssert.sameValues(unpad(tf, p, width), actual, "cumsum axis 0 of " + rt, i -> excusedFloat(rt.flatValues()));
     }
   }

@@ -72,15 +72,16 @@ class SoftmaxOracleTest {
       Tensor expected = TfEval.run(tf -> List.of(tf.scope().opBuilder(tfOp, tfOp)
           .addInput(TfEval.constant(tf, tfIn).asOutput()).build().output(0))).value(0);
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Tensor actual;
       if (ragged) {
         RaggedTensor rt = RaggedTensor.of(typed(dtype, new int[] {nvals}, flat),
             RowPartition.fromRowSplits(splits, DType.INT64, true));
         Value in = g.placeholder("rt", Types.parse("ragged<" + dtype + ">[None, (None)]"));
-        actual = ((RaggedTensor) run(g, log ? in.logSoftmax() : in.softmax(), Map.of("rt", rt))).flatValues();
+        actual = ((RaggedTensor) run(g, log ? tt.nn.logSoftmax(in) : tt.nn.softmax(in), Map.of("rt", rt))).flatValues();
       } else {
         Value in = g.constant(tfIn);
-        actual = (Tensor) run(g, log ? in.logSoftmax() : in.softmax(), Map.of());
+        actual = (Tensor) run(g, log ? tt.nn.logSoftmax(in) : tt.nn.softmax(in), Map.of());
       }
       int k = 0;
       for (int row = 0; row < rows; row++) {

@@ -100,14 +100,15 @@ class SortedSegmentEdgesOracleTest {
 
   private static Tensor tatter(String tfOp, Tensor data, Tensor ids) {
     GraphBuilder g = new GraphBuilder();
+    dev.tatter.frontend.Ops tt = g.ops();
     Value d = g.constant(data);
     Value i = g.constant(ids);
     Value out = switch (tfOp) {
-      case "SegmentSum" -> g.segmentSum(d, i);
-      case "SegmentProd" -> g.segmentProd(d, i);
-      case "SegmentMean" -> g.segmentMean(d, i);
-      case "SegmentMin" -> g.segmentMin(d, i);
-      case "SegmentMax" -> g.segmentMax(d, i);
+      case "SegmentSum" -> tt.math.segmentSum(d, i);
+      case "SegmentProd" -> tt.math.segmentProd(d, i);
+      case "SegmentMean" -> tt.math.segmentMean(d, i);
+      case "SegmentMin" -> tt.math.segmentMin(d, i);
+      case "SegmentMax" -> tt.math.segmentMax(d, i);
       default -> throw new IllegalArgumentException(tfOp);
     };
     try (Session s = new Session(g.build(out))) {

@@ -110,6 +110,7 @@ class SparseCountOracleTest {
         return List.of(c.outputIndices(), c.outputValues(), c.outputDenseShape());
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       long[] dims = new long[rank];
       java.util.Arrays.fill(dims, -1);
       Value v = g.placeholder("v", Types.dense(dtype, dims));
@@ -119,7 +120,7 @@ class SparseCountOracleTest {
         wv = g.placeholder("w", Types.dense(w.dtype(), dims));
         feeds.put("w", w);
       }
-      Value out = v.sparseBincount(wv, axis, minlength < 0 ? null : minlength, maxlength < 0 ? null : maxlength, binary);
+      Value out = tt.sparse.bincount(v, wv, axis, minlength < 0 ? null : minlength, maxlength < 0 ? null : maxlength, binary);
       compare(tf, g, out, feeds, data + " axis " + axis + " weights " + w + " binary " + binary + " min " + minlength + " max " + maxlength);
     }
   }
@@ -157,6 +158,7 @@ class SparseCountOracleTest {
         return List.of(c.outputIndices(), c.outputValues(), c.outputDenseShape());
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value v = g.placeholder("v", Types.ragged(dtype, 1));
       Map<String, Object> feeds = new HashMap<>(Map.of("v", RaggedTensor.of(flat, rows)));
       Value wv = null;
@@ -164,7 +166,7 @@ class SparseCountOracleTest {
         wv = g.placeholder("w", Types.ragged(w.dtype(), 1));
         feeds.put("w", RaggedTensor.of(w, rows));
       }
-      Value out = v.sparseBincount(wv, axis, minlength < 0 ? null : minlength, maxlength < 0 ? null : maxlength, binary);
+      Value out = tt.sparse.bincount(v, wv, axis, minlength < 0 ? null : minlength, maxlength < 0 ? null : maxlength, binary);
       compare(tf, g, out, feeds, "splits " + java.util.Arrays.toString(splits) + " values " + flat + " axis " + axis + " weights " + w
           + " binary " + binary + " min " + minlength + " max " + maxlength);
     }

@@ -160,16 +160,18 @@ class SparseOpsOracleTest {
         return List.of(o.outputIndices(), o.outputValues(), o.outputShape());
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value in = placeholder(g, "sp", dtype, rank);
       Value out = max
-          ? (sparseResult ? in.sparseReduceMaxSparse(axes, keepdims) : in.sparseReduceMax(axes, keepdims))
-          : (sparseResult ? in.sparseReduceSumSparse(axes, keepdims) : in.sparseReduceSum(axes, keepdims));
+          ? (sparseResult ? tt.sparse.reduceMax(in, axes, keepdims, true) : tt.sparse.reduceMax(in, axes, keepdims))
+          : (sparseResult ? tt.sparse.reduceSum(in, axes, keepdims, true) : tt.sparse.reduceSum(in, axes, keepdims));
       String what = reduction + " over " + Arrays.toString(axes) + " keepdims=" + keepdims + " of " + sp;
       Object result = tatter(g, out, Map.of("sp", sp));
       // how many stored values each result element reduces (the same reduction over ones)
       GraphBuilder cg = new GraphBuilder();
+      dev.tatter.frontend.Ops cgTt = cg.ops();
       Value ones = placeholder(cg, "sp", dtype, rank).withValues(cg.placeholder("ones", Types.dense(DType.INT32, -1)));
-      Value countOut = sparseResult ? ones.sparseReduceSumSparse(axes, keepdims) : ones.sparseReduceSum(axes, keepdims);
+      Value countOut = sparseResult ? cgTt.sparse.reduceSum(ones, axes, keepdims, true) : cgTt.sparse.reduceSum(ones, axes, keepdims);
       Object countResult = tatter(cg, countOut, Map.of("sp", sp, "ones", Tensor.of(DType.INT32, filled(sp.nnz()), sp.nnz())));
       Tensor counts = sparseResult ? ((SparseTensor) countResult).values() : (Tensor) countResult;
       // TF's float sums of 4 or more values run in Eigen's vectorized order; NaN and signed zeros
@@ -248,9 +250,10 @@ class SparseOpsOracleTest {
         return List.of(o.sumIndices(), o.sumValues(), o.sumShape());
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value x = placeholder(g, "a", dtype, rank);
       Value y = placeholder(g, "b", dtype, rank);
-      SparseTensor result = (SparseTensor) tatter(g, x.sparseAdd(y, threshold), Map.of("a", a, "b", b));
+      SparseTensor result = (SparseTensor) tatter(g, tt.sparse.add(x, y, threshold), Map.of("a", a, "b", b));
       sameSparse(Outcome3.of(tf), result, "sparse add (threshold " + threshold + ") of " + a + " and " + b,
           anySubnormal(a.values()) || anySubnormal(b.values()));
     }
@@ -279,9 +282,10 @@ class SparseOpsOracleTest {
         return List.of(o.outputIndices(), o.outputValues());
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value x = placeholder(g, "a", dtype, rank);
       Value y = placeholder(g, "b", dtype, rank);
-      SparseTensor result = (SparseTensor) tatter(g, max ? x.sparseMaximum(y) : x.sparseMinimum(y), Map.of("a", a, "b", b));
+      SparseTensor result = (SparseTensor) tatter(g, max ? tt.sparse.maximum(x, y) : tt.sparse.minimum(x, y), Map.of("a", a, "b", b));
       String what = (max ? "maximum" : "minimum") + " of " + a + " and " + b;
       assertEquals(tf.value(0), result.indices(), what + ": indices");
       // the sign of a zero result is not compared: TF's vectorized lanes and its scalar remainder
@@ -314,9 +318,10 @@ class SparseOpsOracleTest {
             (Operand<TInt64>) p.get(2), TfEval.<TType>constant(ops, d)));
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value x = placeholder(g, "a", dtype, rank);
       Value y = g.placeholder("d", Types.dense(dtype, Arrays.stream(shape).map(s -> -1).toArray()));
-      Tensor result = (Tensor) tatter(g, x.sparseAdd(y), Map.of("a", a, "d", d));
+      Tensor result = (Tensor) tatter(g, tt.sparse.add(x, y), Map.of("a", a, "d", d));
       boolean subnormal = anySubnormal(a.values()) || anySubnormal(d);
       OracleAssert.sameValues(tf.value(0), result, "sparse + dense of " + a + " and " + d, i -> subnormal);
     }
@@ -354,13 +359,14 @@ class SparseOpsOracleTest {
         return List.of(o.outputIndices(), o.outputValues(), o.outputShape());
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value[] in = new Value[n];
       Map<String, Object> feeds = new java.util.HashMap<>();
       for (int k = 0; k < n; k++) {
         in[k] = placeholder(g, "s" + k, dtype, rank);
         feeds.put("s" + k, inputs.get(k));
       }
-      SparseTensor result = (SparseTensor) tatter(g, g.sparseConcat(concatDim, in), feeds);
+      SparseTensor result = (SparseTensor) tatter(g, tt.sparse.concat(concatDim, in), feeds);
       sameSparse(Outcome3.of(tf), result, "concat along " + concatDim + " of " + inputs, false);
     }
   }
@@ -386,8 +392,9 @@ class SparseOpsOracleTest {
         return List.of(o.outputIndices(), o.outputValues(), o.outputShape());
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value in = placeholder(g, "sp", dtype, rank);
-      SparseTensor result = (SparseTensor) tatter(g, in.sparseSlice(start, size), Map.of("sp", sp));
+      SparseTensor result = (SparseTensor) tatter(g, tt.sparse.slice(in, start, size), Map.of("sp", sp));
       sameSparse(Outcome3.of(tf), result, "slice " + Arrays.toString(start) + " + " + Arrays.toString(size) + " of " + sp, false);
     }
   }
@@ -421,11 +428,12 @@ class SparseOpsOracleTest {
         return List.of(o.outputIndices(), o.outputShape());
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value in = placeholder(g, "sp", dtype, rank);
       String what = "reshape to " + Arrays.toString(t) + " of " + sp;
       SparseTensor result;
       try {
-        result = (SparseTensor) tatter(g, in.sparseReshape(t), Map.of("sp", sp));
+        result = (SparseTensor) tatter(g, tt.sparse.reshape(in, t), Map.of("sp", sp));
       } catch (RuntimeException e) {
         if (tf.failed()) {
           continue;
@@ -453,8 +461,9 @@ class SparseOpsOracleTest {
         return List.of(o.outputIndices(), o.outputValues(), o.emptyRowIndicator());
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value in = placeholder(g, "sp", dtype, rank);
-      List<Value> out = in.sparseFillEmptyRows(g.constant(dflt));
+      List<Value> out = tt.sparse.fillEmptyRows(in, g.constant(dflt));
       String what = "fill_empty_rows(" + sp + ", " + dflt + ")";
       if (tf.failed()) {
         // TF refuses what Tatter must refuse too (a dense shape of rank 0 rows is fine for both)
@@ -496,8 +505,9 @@ class SparseOpsOracleTest {
         return fetches;
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value in = placeholder(g, "sp", dtype, rank);
-      List<Value> pieces = in.sparseSplit(numSplit, axis);
+      List<Value> pieces = tt.sparse.split(in, numSplit, axis);
       for (int k = 0; k < numSplit; k++) {
         SparseTensor piece = (SparseTensor) tatter(g, pieces.get(k), Map.of("sp", sp));
         String what = "split(" + sp + ", " + numSplit + ", axis=" + axis + ")[" + k + "]";
@@ -547,13 +557,14 @@ class SparseOpsOracleTest {
         });
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value dv = g.placeholder("d", Types.dense(dtype, -1, -1));
       Value iv = g.placeholder("i", Types.dense(DType.INT32, -1));
       Value sv = g.placeholder("s", Types.dense(DType.INT32, -1));
       Value out = switch (kind) {
-        case "SUM" -> g.sparseSegmentSum(dv, iv, sv, numSegments);
-        case "MEAN" -> g.sparseSegmentMean(dv, iv, sv, numSegments);
-        default -> g.sparseSegmentSqrtN(dv, iv, sv, numSegments);
+        case "SUM" -> tt.sparse.segmentSum(dv, iv, sv, numSegments);
+        case "MEAN" -> tt.sparse.segmentMean(dv, iv, sv, numSegments);
+        default -> tt.sparse.segmentSqrtN(dv, iv, sv, numSegments);
       };
       Tensor result = (Tensor) tatter(g, out, Map.of("d", data, "i", indices, "s", segmentIds));
       boolean subnormal = anySubnormal(data);

@@ -107,7 +107,7 @@ class SparseOracleTest {
       Value a = g.placeholder("sp", SparseType.of(dtype, -1, -1));
       long[] staticShape = Arrays.stream(denseShape).asLongStream().toArray();
       Value b = g.placeholder("dense", Types.dense(dtype, staticShape));
-      Value out = divide ? a.sparseDiv(b) : a.sparseMul(b);
+      Value out = divide ? a.div(b) : a.mul(b);
       SparseTensor result;
       try {
         result = (SparseTensor) new Session(g.build()).run(Map.of("sp", sp, "dense", dense), out).get(0);
@@ -145,9 +145,10 @@ class SparseOracleTest {
           TfEval.<TInt64>constant(ops, sp.denseShape()), TfEval.constant(ops, b),
           SparseTensorDenseMatMul.adjointA(adjointA), SparseTensorDenseMatMul.adjointB(adjointB))));
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value a = g.placeholder("sp", SparseType.of(dtype, -1, -1));
       Value d = g.placeholder("b", Types.dense(dtype, -1, -1));
-      Value out = a.sparseDenseMatmul(d, adjointA, adjointB);
+      Value out = tt.sparse.sparseDenseMatmul(a, d, adjointA, adjointB);
       Tensor result = new Session(g.build()).run(Map.of("sp", sp, "b", b), out).tensor(0);
       String what = "sparse_dense_matmul(" + sp + ", " + b + ")";
       // any subnormal operand or partial sum may have been flushed by TF

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Session;
-import dev.tatter.frontend.Strings;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
 import dev.tatter.runtime.DType;
@@ -98,8 +97,9 @@ class StringFormatOracleTest {
       TfEval.Outcome tf = TfEval.run(ops -> List.of(ops.strings.substr(TfEval.constant(ops, input), TfEval.<TInt32>constant(ops, p),
           TfEval.<TInt32>constant(ops, l), Substr.unit(unit))));
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value x = g.placeholder("x", Types.dense(DType.STRING, -1));
-      Value out = Strings.substr(x, g.constant(p), g.constant(l), unit);
+      Value out = tt.strings.substr(x, g.constant(p), g.constant(l), unit);
       agree(tf, () -> tatter(g, out, Map.of("x", input)), input + " pos " + p + " len " + l + " " + unit);
     }
   }
@@ -125,8 +125,9 @@ class StringFormatOracleTest {
         default -> ops.strings.toNumber(TfEval.constant(ops, input), TInt64.class);
       }));
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value x = g.placeholder("x", Types.dense(DType.STRING, -1));
-      Value out = Strings.toNumber(x, type);
+      Value out = tt.strings.toNumber(x, type);
       // floats compare by value: Tensor.equals compares NaN payloads, TF's and Java's NaN may differ in sign only
       agree(tf, () -> tatter(g, out, Map.of("x", input)), "'" + b + "' to " + type);
     }
@@ -156,8 +157,9 @@ class StringFormatOracleTest {
       TfEval.Outcome tf = TfEval.run(ops -> List.of(ops.dtypes.asString(TfEval.constant(ops, input), AsString.precision(precision),
           AsString.scientific(style == 1), AsString.shortest(style == 2), AsString.width(width), AsString.fill(fill))));
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value x = g.placeholder("x", Types.dense(type, -1));
-      Value out = Strings.asString(x, (int) precision, style == 1, style == 2, (int) width, fill);
+      Value out = tt.strings.asString(x, (int) precision, style == 1, style == 2, (int) width, fill);
       agree(tf, () -> tatter(g, out, Map.of("x", input)),
           input + " precision " + precision + " style " + style + " width " + width + " fill '" + fill + "'");
     }
@@ -186,9 +188,10 @@ class StringFormatOracleTest {
         return List.of(ops.strings.join(operands, Join.separator(sep)));
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       List<Value> values = new ArrayList<>();
       inputs.forEach(t -> values.add(g.constant(t)));
-      Value out = Strings.join(values, sep);
+      Value out = tt.strings.join(values, sep);
       agree(tf, () -> tatter(g, out, Map.of()), inputs + " sep '" + sep + "'");
     }
   }
@@ -224,7 +227,8 @@ class StringFormatOracleTest {
       TfEval.Outcome tf = TfEval.run(ops -> List.of(ops.strings.reduceJoin(TfEval.constant(ops, input), ops.constant(axisInts),
           ReduceJoin.keepDims(keepdims), ReduceJoin.separator(sep))));
       GraphBuilder g = new GraphBuilder();
-      Value out = Strings.reduceJoin(g.constant(input), axes.stream().mapToLong(Long::longValue).toArray(), keepdims, sep);
+      dev.tatter.frontend.Ops tt = g.ops();
+      Value out = tt.strings.reduceJoin(g.constant(input), axes.stream().mapToLong(Long::longValue).toArray(), keepdims, sep);
       agree(tf, () -> tatter(g, out, Map.of()), input + " axes " + axes + " keepdims " + keepdims);
     }
   }

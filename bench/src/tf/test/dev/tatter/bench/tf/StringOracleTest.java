@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Session;
 import dev.tatter.frontend.StaticTables;
-import dev.tatter.frontend.Strings;
 import dev.tatter.frontend.TableInitializer;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
@@ -78,8 +77,9 @@ class StringOracleTest {
       });
       RaggedTensor expected = fromSparseRows(tf.value(0), tf.value(1), input.size());
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value x = g.placeholder("x", Types.dense(DType.STRING, -1));
-      Object actual = runTatter(g, Strings.split(x, sep.isEmpty() ? null : sep, (int) maxsplit), Map.of("x", input));
+      Object actual = runTatter(g, tt.strings.split(x, sep.isEmpty() ? null : sep, (int) maxsplit), Map.of("x", input));
       assertEquals(expected, actual, () -> input + " sep " + sep + " maxsplit " + maxsplit);
     }
   }
@@ -123,8 +123,9 @@ class StringOracleTest {
       });
       RaggedTensor expected = RaggedTensor.of(tf.value(0), RowPartition.fromRowSplits((long[]) tf.value(1).data(), DType.INT64, true));
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value rt = g.raggedFromRowSplits(g.constant(tokens), g.constant(Tensor.ofLongs(splits)));
-      Object actual = runTatter(g, Strings.ngrams(rt, widths, separator, padded ? new String[] {"<L>", "<R>"} : null,
+      Object actual = runTatter(g, tt.strings.ngrams(rt, widths, separator, padded ? new String[] {"<L>", "<R>"} : null,
           paddingWidth, preserve), Map.of());
       assertEquals(expected, actual, () -> "seed " + tokens + " widths " + widthList + " pad " + padWidth);
     }
@@ -145,10 +146,11 @@ class StringOracleTest {
             ops.strings.toHashBucket(s, buckets));
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value x = g.constant(input);
-      assertEquals(tf.value(0), runTatter(g, Strings.toHashBucketFast(x, buckets), Map.of()), () -> "fast " + input);
-      assertEquals(tf.value(1), runTatter(g, Strings.toHashBucketStrong(x, buckets, k0, k1), Map.of()), () -> "strong " + input);
-      assertEquals(tf.value(2), runTatter(g, Strings.toHashBucket(x, buckets), Map.of()), () -> "legacy " + input);
+      assertEquals(tf.value(0), runTatter(g, tt.strings.toHashBucketFast(x, buckets), Map.of()), () -> "fast " + input);
+      assertEquals(tf.value(1), runTatter(g, tt.strings.toHashBucketStrong(x, buckets, k0, k1), Map.of()), () -> "strong " + input);
+      assertEquals(tf.value(2), runTatter(g, tt.strings.toHashBucket(x, buckets), Map.of()), () -> "legacy " + input);
     }
   }
 
@@ -206,7 +208,8 @@ class StringOracleTest {
         return List.of(d.rowSplits(), d.charValues(), d.charToByteStarts());
       });
       GraphBuilder g = new GraphBuilder();
-      List<Value> both = Strings.unicodeDecodeWithOffsets(g.constant(input), errors, (int) replacement);
+      dev.tatter.frontend.Ops tt = g.ops();
+      List<Value> both = tt.strings.unicodeDecodeWithOffsets(g.constant(input), errors, (int) replacement);
       if (tf.failed()) {
         assertEquals("strict", errors, () -> "TF failed: " + tf.error());
         org.junit.jupiter.api.Assertions.assertThrows(dev.tatter.runtime.InvalidArgumentException.class,
@@ -238,8 +241,9 @@ class StringOracleTest {
       TfEval.Outcome tf = TfEval.run(ops -> List.of(ops.strings.unicodeEncode(ops.constant(cps), ops.constant(splits), "UTF-8",
           org.tensorflow.op.strings.UnicodeEncode.errors(errors), org.tensorflow.op.strings.UnicodeEncode.replacementChar(0xFFFDL))));
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value rt = g.raggedFromRowSplits(g.constant(Tensor.ofInts(cps)), g.constant(Tensor.ofLongs(splits)));
-      Value out = Strings.unicodeEncode(rt, errors, 0xFFFD);
+      Value out = tt.strings.unicodeEncode(rt, errors, 0xFFFD);
       if (tf.failed()) {
         assertEquals("strict", errors, () -> "TF failed: " + tf.error());
         org.junit.jupiter.api.Assertions.assertThrows(dev.tatter.runtime.InvalidArgumentException.class,
@@ -262,12 +266,13 @@ class StringOracleTest {
             ops.strings.lower(s), ops.strings.upper(s), ops.strings.strip(s));
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value x = g.constant(input);
-      assertEquals(tf.value(0), runTatter(g, Strings.length(x, "BYTE"), Map.of()), () -> "length " + input);
-      assertEquals(tf.value(1), runTatter(g, Strings.length(x, "UTF8_CHAR"), Map.of()), () -> "chars " + input);
-      assertEquals(tf.value(2), runTatter(g, Strings.lower(x, ""), Map.of()), () -> "lower " + input);
-      assertEquals(tf.value(3), runTatter(g, Strings.upper(x, ""), Map.of()), () -> "upper " + input);
-      assertEquals(tf.value(4), runTatter(g, Strings.strip(x), Map.of()), () -> "strip " + input);
+      assertEquals(tf.value(0), runTatter(g, tt.strings.length(x, "BYTE"), Map.of()), () -> "length " + input);
+      assertEquals(tf.value(1), runTatter(g, tt.strings.length(x, "UTF8_CHAR"), Map.of()), () -> "chars " + input);
+      assertEquals(tf.value(2), runTatter(g, tt.strings.lower(x, ""), Map.of()), () -> "lower " + input);
+      assertEquals(tf.value(3), runTatter(g, tt.strings.upper(x, ""), Map.of()), () -> "upper " + input);
+      assertEquals(tf.value(4), runTatter(g, tt.strings.strip(x), Map.of()), () -> "strip " + input);
     }
   }
 
@@ -298,10 +303,11 @@ class StringOracleTest {
                 .setAttr("rewrite", rewrite).setAttr("replace_global", global).build().output(0));
       });
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value x = g.constant(input);
-      assertEquals(tf.value(0), runTatter(g, Strings.regexFullMatch(x, pattern), Map.of()), () -> "match " + pattern + " " + input);
+      assertEquals(tf.value(0), runTatter(g, tt.strings.regexFullMatch(x, pattern), Map.of()), () -> "match " + pattern + " " + input);
       assertEquals(tf.value(2), tf.value(1), "TF's static and dynamic RegexReplace agree");
-      assertEquals(tf.value(1), runTatter(g, Strings.regexReplace(x, pattern, rewrite, global), Map.of()),
+      assertEquals(tf.value(1), runTatter(g, tt.strings.regexReplace(x, pattern, rewrite, global), Map.of()),
           () -> "replace " + pattern + " -> " + rewrite + " global " + global + " " + input);
     }
   }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Session;
-import dev.tatter.frontend.Strings;
 import dev.tatter.frontend.Value;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
@@ -124,7 +123,8 @@ class StringTemplateOracleTest {
             StringFormat.summarize(summarize)));
       });
       GraphBuilder g = new GraphBuilder();
-      Object actual = tatter(g, Strings.format(t[0], List.of(g.constant(input)), t[1], (int) summarize));
+      dev.tatter.frontend.Ops tt = g.ops();
+      Object actual = tatter(g, tt.strings.format(t[0], List.of(g.constant(input)), t[1], (int) summarize));
       assertEquals(tf.value(0), actual, input + " template '" + t[0] + "' placeholder '" + t[1] + "' summarize " + summarize);
     }
   }
@@ -138,12 +138,13 @@ class StringTemplateOracleTest {
       String refused = tfFails(ops -> List.of(ops.strings.stringFormat(
           List.<Operand<?>>of(TfEval.constant(ops, a), TfEval.constant(ops, b)), StringFormat.template("{}{} and {}."), StringFormat.placeholder("{}"))));
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       List<Value> inputs = List.of(g.constant(a), g.constant(a), g.constant(b));
       // TF takes the same tensor twice as two inputs: give it the same
       TfEval.Outcome tf3 = TfEval.run(ops -> List.of(ops.strings.stringFormat(
           List.<Operand<?>>of(TfEval.constant(ops, a), TfEval.constant(ops, a), TfEval.constant(ops, b)),
           StringFormat.template("{}{} and {}."), StringFormat.placeholder("{}"))));
-      assertEquals(tf3.value(0), tatter(g, Strings.format("{}{} and {}.", inputs, "{}", 3)), a + " / " + b);
+      assertEquals(tf3.value(0), tatter(g, tt.strings.format("{}{} and {}.", inputs, "{}", 3)), a + " / " + b);
       // TF checks the count too (3 placeholders, 2 inputs), in the words Tatter uses
       assertTrue(refused.contains("num placeholders in template and num inputs must match: 3 vs. 2"), refused);
     }
@@ -208,8 +209,9 @@ class StringTemplateOracleTest {
       }
       TfEval.Outcome tf = tfRaggedReduceJoin(rt, axis0, axis1, keepdims, sep);
       GraphBuilder g = new GraphBuilder();
+      dev.tatter.frontend.Ops tt = g.ops();
       Value in = g.raggedFromRowSplits(g.constant(values), g.constant(Tensor.ofLongs(splits)));
-      Object actual = tatter(g, Strings.reduceJoin(in, axes, keepdims, sep));
+      Object actual = tatter(g, tt.strings.reduceJoin(in, axes, keepdims, sep));
       assertEquals(tf.value(0), actual, rt + " axes " + java.util.Arrays.toString(axes) + " keepdims " + keepdims);
     }
   }
@@ -227,7 +229,8 @@ class StringTemplateOracleTest {
       TfEval.Outcome tf = TfEval.run(ops -> List.of(ops.dtypes.asString(TfEval.constant(ops, input), AsString.width(width),
           AsString.precision(precision), AsString.shortest(shortest), AsString.fill(fill))));
       GraphBuilder g = new GraphBuilder();
-      Object actual = tatter(g, Strings.asString(g.constant(input), (int) precision, false, shortest, (int) width, fill));
+      dev.tatter.frontend.Ops tt = g.ops();
+      Object actual = tatter(g, tt.strings.asString(g.constant(input), (int) precision, false, shortest, (int) width, fill));
       assertEquals(tf.value(0), actual, input + " width " + width + " precision " + precision + " fill '" + fill + "'");
     }
   }

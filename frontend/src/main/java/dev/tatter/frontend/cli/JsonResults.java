@@ -1,5 +1,12 @@
 package dev.tatter.frontend.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.PrettyPrinter;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
@@ -9,14 +16,7 @@ import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.Utf8;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonFactoryBuilder;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.PrettyPrinter;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.CharacterEscapes;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import dev.tatter.runtime.kernels.strings.Utf8;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -231,8 +231,9 @@ final class JsonResults {
     Object v = t.get(i);
     if (t.dtype() == DType.UINT64) {
       g.writeNumber(Long.toUnsignedString((Long) v));
-    } else if ((t.dtype() == DType.FLOAT16 || t.dtype() == DType.BFLOAT16) && v instanceof Float f && Float.isFinite(f)) {
-      // the shortest digits that read back to the same 16 bits (0.1, not float32's 0.099975586)
+    } else if (t.dtype() != DType.FLOAT32 && v instanceof Float f && Float.isFinite(f)) {
+      // a float stored narrower than float32 (float16, bfloat16): the shortest digits that read back
+      // to the same bits (0.1, not float32's 0.099975586)
       g.writeNumber(Scalars.formatFloat(f, t.dtype()));
     } else if (v instanceof Complex64 c) {
       complex(c.re(), c.im(), true, g);

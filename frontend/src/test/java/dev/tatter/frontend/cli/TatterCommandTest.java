@@ -309,7 +309,7 @@ class TatterCommandTest {
     Run r = tatter("bytecode", scores);
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("implements dev/tatter/runtime/exec/GeneratedProgram"), r.out());
-    assertTrue(r.out().contains("INVOKESTATIC dev/tatter/runtime/kernels/PartitionKernels.rowLengths"), r.out());
+    assertTrue(r.out().contains("INVOKESTATIC dev/tatter/runtime/kernels/ragged/PartitionKernels.rowLengths"), r.out());
   }
 
   @Test

@@ -3,14 +3,14 @@ package dev.tatter.ir.ops;
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
-import dev.tatter.runtime.DType;
-import dev.tatter.ir.OpContext;
 import dev.tatter.ir.types.Dims;
-import dev.tatter.runtime.kernels.ArrayKernels;
-import dev.tatter.runtime.kernels.GatherKernels;
+import dev.tatter.runtime.DType;
+import dev.tatter.runtime.kernels.array.ArrayKernels;
+import dev.tatter.runtime.kernels.gather.GatherKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,6 +53,7 @@ public final class ArrayOps {
               %0 = gather(%p, %i) {axis = 1, batch_dims = 1} : tensor<int32>[2, 2]
               return %0
               """, "[[3, 3], [4, 5]]")
+          .tfRawOps("GatherV2").tfApi("tf.gather")
           .build();
 
   /** GatherV2's shape function, on axes the builder has made non-negative. */
@@ -112,6 +113,7 @@ public final class ArrayOps {
               %0 = expand_dims(%x) {axis = 1} : tensor<int32>[3, 1]
               return %0
               """, "[[1], [2], [3]]")
+          .tfRawOps("ExpandDims").tfApi("tf.expand_dims")
           .build();
 
 }

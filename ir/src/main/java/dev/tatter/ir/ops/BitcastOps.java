@@ -8,7 +8,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.BitcastKernels;
+import dev.tatter.runtime.kernels.array.BitcastKernels;
 
 /** {@code tf.bitcast}: reinterpreting a dense tensor's bytes as another numeric or complex dtype. */
 public final class BitcastOps {
@@ -62,5 +62,6 @@ public final class BitcastOps {
               %0 = bitcast(%x) {type = float32} : tensor<float32>[1]
               return %0
               """, "[1.0]")
+          .tfRawOps("Bitcast").tfApi("tf.bitcast")
           .build();
 }

@@ -12,8 +12,8 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.ConcatKernels;
-import dev.tatter.runtime.kernels.TileKernels;
+import dev.tatter.runtime.kernels.array.ConcatKernels;
+import dev.tatter.runtime.kernels.array.TileKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -74,6 +74,7 @@ public final class CombinationOps {
               %0 = concat(%a, %b) {axis = 0} : tensor<int32>[3, 2]
               return %0
               """, "[[1, 2], [3, 4], [5, 6]]")
+          .tfRawOps("ConcatV2").tfApi("tf.concat")
           .build();
 
   public static final OpDef TILE =
@@ -126,6 +127,7 @@ public final class CombinationOps {
               %0 = tile(%rt) {multiples = [3, 2]} : ragged<int32>[6, (None)]
               return %0
               """, "[[1, 2, 1, 2], [3, 3], [1, 2, 1, 2], [3, 3], [1, 2, 1, 2], [3, 3]]")
+          .tfRawOps("Tile").tfApi("tf.tile")
           .build();
 
   private static long times(long size, long multiple) {

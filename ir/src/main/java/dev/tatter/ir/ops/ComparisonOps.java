@@ -14,9 +14,9 @@ import dev.tatter.ir.types.UnrankedType;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.DTypeSet;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.EqualityKernels;
-import dev.tatter.runtime.kernels.ScalarFunction;
-import dev.tatter.runtime.kernels.ScalarFunctions;
+import dev.tatter.runtime.kernels.elementwise.EqualityKernels;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
+import dev.tatter.runtime.kernels.scalar.ScalarFunctions;
 import java.util.List;
 import java.util.Map;
 
@@ -40,6 +40,7 @@ public final class ComparisonOps {
           %0 = invert(%x) : tensor<bool>[2]
           return %0
           """, "[False, True]")
+      .tfRawOps("LogicalNot").tfApi("tf.math.logical_not")
       .build();
   public static final OpDef AND = ElementwiseOps.binary("and", "logical and, bool only", true)
       .dtypes(DTypeSet.BOOL)
@@ -49,6 +50,7 @@ public final class ComparisonOps {
           %0 = and(%x, %y) : tensor<bool>[2, 2]
           return %0
           """, "[[True, False], [False, False]]")
+      .tfRawOps("LogicalAnd").tfApi("tf.math.logical_and")
       .build();
   public static final OpDef OR = ElementwiseOps.binary("or", "logical or, bool only", true)
       .dtypes(DTypeSet.BOOL)
@@ -58,6 +60,7 @@ public final class ComparisonOps {
           %0 = or(%x, %y) : tensor<bool>[2, 2]
           return %0
           """, "[[True, True], [True, False]]")
+      .tfRawOps("LogicalOr").tfApi("tf.math.logical_or")
       .build();
   public static final OpDef XOR = ElementwiseOps.binary("xor", "logical xor, bool only", true)
       .dtypes(DTypeSet.BOOL)
@@ -67,6 +70,8 @@ public final class ComparisonOps {
           %0 = xor(%x, %y) : tensor<bool>[4]
           return %0
           """, "[True, False, False, True]")
+      .tfApi("tf.math.logical_xor")
+      .tfPythonLevel("tf.math.logical_xor: LogicalAnd(LogicalOr(x, y), LogicalNot(LogicalAnd(x, y))), bool only")
       .build();
 
   public static final OpDef LT = ElementwiseOps.binary("lt", "x < y, bool", false)
@@ -77,6 +82,7 @@ public final class ComparisonOps {
           %0 = lt(%x, %y) : tensor<bool>[3]
           return %0
           """, "[False, True, False]")
+      .tfRawOps("Less").tfApi("tf.math.less")
       .build();
   public static final OpDef LE = ElementwiseOps.binary("le", "x <= y, bool", false)
       .dtypes(DTypeSet.REAL)
@@ -86,6 +92,7 @@ public final class ComparisonOps {
           %0 = le(%x, %y) : tensor<bool>[3]
           return %0
           """, "[True, True, True]")
+      .tfRawOps("LessEqual").tfApi("tf.math.less_equal")
       .build();
   public static final OpDef GT = ElementwiseOps.binary("gt", "x > y, bool", false)
       .dtypes(DTypeSet.REAL)
@@ -95,6 +102,7 @@ public final class ComparisonOps {
           %0 = gt(%x, %y) : tensor<bool>[3]
           return %0
           """, "[False, True, True]")
+      .tfRawOps("Greater").tfApi("tf.math.greater")
       .build();
   public static final OpDef GE = ElementwiseOps.binary("ge", "x >= y, bool", false)
       .dtypes(DTypeSet.REAL)
@@ -104,6 +112,7 @@ public final class ComparisonOps {
           %0 = ge(%x, %y) : tensor<bool>[4]
           return %0
           """, "[True, True, True, False]")
+      .tfRawOps("GreaterEqual").tfApi("tf.math.greater_equal")
       .build();
   public static final OpDef EQ = equality("eq",
       "x == y, bool (TF's Equal); incompatible_shape_error = false is Python's ==: shapes that cannot broadcast give "
@@ -121,6 +130,7 @@ public final class ComparisonOps {
           %0 = eq(%x, %y) {incompatible_shape_error = false} : tensor<bool>[*]
           return %0
           """, "False")
+      .tfRawOps("Equal").tfApi("tf.math.equal")
       .build();
   public static final OpDef NE = equality("ne",
       "x != y, bool (TF's NotEqual); nan != nan; incompatible_shape_error = false is Python's !=: shapes that cannot "
@@ -131,6 +141,7 @@ public final class ComparisonOps {
           %0 = ne(%x, %y) : tensor<bool>[2]
           return %0
           """, "[False, True]")
+      .tfRawOps("NotEqual").tfApi("tf.math.not_equal")
       .build();
 
   /** A ranked operand's type; an unranked one stays unranked, once its dtype passes the ranked rule's check. */
@@ -151,7 +162,7 @@ public final class ComparisonOps {
    * lenient form gives when the shapes cannot broadcast.
    */
   private static OpDef.Builder equality(String name, String summary, boolean ifIncompatible) {
-    ScalarFunction fn = new ScalarFunction(ScalarFunctions.class, name);
+    ScalarFunction fn = new ScalarFunction(ScalarFunctions.OVERLOADS, name);
     return OpDef.builder(name)
         .summary(summary)
         .operands("x", "y")

@@ -4,7 +4,7 @@ import static dev.tatter.ir.ops.ElementwiseOps.example;
 
 import dev.tatter.ir.OpDef;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.ComplexFunctions;
+import dev.tatter.runtime.kernels.scalar.ComplexFunctions;
 
 /**
  * TF's ops on the parts of complex numbers: {@code complex(real, imag)} (float32 parts make a
@@ -29,24 +29,28 @@ public final class ComplexOps {
           "real + imag * 1j (TF's Complex): float32 parts make complex64, float64 parts complex128", false)
       .dtypes(DTypeSet.FLOATING.atLeastBits(32))
       .example(example("complex", "float32", "complex64", "2.25, 3.25, -0.0", "4.75, 5.75, -1.0"), "[(2.25+4.75j), (3.25+5.75j), (-0-1j)]")
+      .tfRawOps("Complex").tfApi("tf.dtypes.complex", "tf.complex")
       .build();
   // tf.math.real(tf.constant([-2.25 + 4.75j, 3.25 + 5.75j])) -> [-2.25, 3.25]
   public static final OpDef REAL = ElementwiseOps.unary("real", ComplexFunctions.class, "real",
           "the real part of a complex number (TF's Real), float32 for complex64, float64 for complex128")
       .dtypes(DTypeSet.COMPLEX)
       .example(example3("real", "complex128", "float64", Z), "[1.5, -0.0, 0.0]")
+      .tfRawOps("Real").tfApi("tf.math.real")
       .build();
   // tf.math.imag(tf.constant([-2.25 + 4.75j, 3.25 + 5.75j])) -> [4.75, 5.75]
   public static final OpDef IMAG = ElementwiseOps.unary("imag", ComplexFunctions.class, "imag",
           "the imaginary part of a complex number (TF's Imag)")
       .dtypes(DTypeSet.COMPLEX)
       .example(example3("imag", "complex64", "float32", Z), "[-2.0, 1.0, -0.0]")
+      .tfRawOps("Imag").tfApi("tf.math.imag")
       .build();
   // tf.math.conj(tf.constant([-2.25 + 4.75j, 3.25 + 5.75j])) -> [-2.25-4.75j, 3.25-5.75j]
   public static final OpDef CONJ = ElementwiseOps.unary("conj", ComplexFunctions.class, "conj",
           "the complex conjugate, a - bj (TF's Conj); the sign of a zero imaginary part flips")
       .dtypes(DTypeSet.COMPLEX)
       .example(example3("conj", "complex64", "complex64", Z), "[(1.5+2j), (-0-1j), 0j]")
+      .tfRawOps("Conj").tfApi("tf.math.conj")
       .build();
   // tf.math.angle(tf.constant([-2.25 + 4.75j, 3.25 + 5.75j])) -> [2.01317055, 1.05634501]
   public static final OpDef ANGLE = ElementwiseOps.unary("angle", ComplexFunctions.class, "angle",
@@ -54,5 +58,6 @@ public final class ComplexOps {
       .dtypes(DTypeSet.COMPLEX)
       .example(example3("angle", "complex128", "float64", "complex(re=-1.0, im=0.0), complex(re=-1.0, im=-0.0), complex(re=0.0, im=1.0)"),
           "[3.141592653589793, -3.141592653589793, 1.5707963267948966]")
+      .tfRawOps("Angle").tfApi("tf.math.angle")
       .build();
 }

@@ -11,7 +11,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.runtime.Sizes;
-import dev.tatter.runtime.kernels.ConversionKernels;
+import dev.tatter.runtime.kernels.conversion.ConversionKernels;
 import java.util.List;
 
 /** Conversions between ragged and dense tensors. */
@@ -60,6 +60,7 @@ public final class ConversionOps {
           %0 = to_tensor(%rt, %d) {shape = [5, 2]} : tensor<int32>[5, 2]
           return %0
               """, "[[9, 8], [0, 0], [6, 5], [4, 0], [0, 0]]")
+          .tfRawOps("RaggedTensorToTensor").tfApi("tf.RaggedTensor.to_tensor")
           .build();
 
   /** A given shape may pad and truncate ragged dims only: a known inner dim of the flat values must be kept. */

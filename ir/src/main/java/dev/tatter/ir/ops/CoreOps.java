@@ -9,7 +9,7 @@ import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.SourceKernels;
+import dev.tatter.runtime.kernels.array.SourceKernels;
 
 /** Graph inputs: placeholders, fed at each run, and constants. */
 public final class CoreOps {
@@ -21,6 +21,7 @@ public final class CoreOps {
           .summary("a value fed at each run; its declared type is checked against the feed")
           .type(ctx -> ctx.declaredType().orElseThrow(() -> ctx.fail("a placeholder needs a declared type")))
           .lowering(Lowering.feed())
+          .tfRawOps("Placeholder").tfApi("tf.compat.v1.placeholder")
           .build();
 
   /** A dense constant held as the {@code value} attribute. */
@@ -35,6 +36,7 @@ public final class CoreOps {
           %0 = constant() {value = tensor<string>[2] ["a", "b\\"c"]} : tensor<string>[2]
           return %0
               """, "[b'a', b'b\"c']")
+          .tfRawOps("Const").tfApi("tf.constant")
           .build();
 
   /** The exact static type of a tensor value. */

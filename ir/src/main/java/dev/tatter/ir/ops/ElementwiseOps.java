@@ -3,6 +3,7 @@ package dev.tatter.ir.ops;
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.AttrKind;
 import dev.tatter.ir.AttrSpec;
+import dev.tatter.ir.Fusion;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
@@ -11,10 +12,9 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.ir.Fusion;
-import dev.tatter.runtime.kernels.PointwiseKernels;
-import dev.tatter.runtime.kernels.ScalarFunction;
-import dev.tatter.runtime.kernels.ScalarFunctions;
+import dev.tatter.runtime.kernels.elementwise.PointwiseKernels;
+import dev.tatter.runtime.kernels.scalar.OverloadSet;
+import dev.tatter.runtime.kernels.scalar.ScalarFunctions;
 import java.util.List;
 
 /**
@@ -34,6 +34,7 @@ public final class ElementwiseOps {
           %0 = abs(%x) : tensor<float32>[2]
           return %0
           """, "[2.25, 3.25]")
+      .tfRawOps("Abs", "ComplexAbs").tfApi("tf.math.abs")
       .build();
   public static final OpDef NEG = unary("neg", "-x; the minimum integer wraps to itself")
       .dtypes(DTypeSet.FLOATING.or(DTypeSet.COMPLEX).or(DTypeSet.SIGNED))
@@ -42,6 +43,7 @@ public final class ElementwiseOps {
           %0 = neg(%x) : tensor<int8>[3]
           return %0
           """, "[-128, -5, 0]")
+      .tfRawOps("Neg").tfApi("tf.math.negative")
       .build();
 
   public static final OpDef ADD = binary("add", "x + y, broadcasting; integers wrap", true)
@@ -60,6 +62,7 @@ public final class ElementwiseOps {
           return %0
           """, "[[[[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]], [[11.0, 11.0, 11.0], [21.0, 21.0, 21.0]]]]")
       .canonicalize(AlgebraicRules.ADD_ZERO)
+      .tfRawOps("AddV2").tfApi("tf.math.add")
       .build();
   public static final OpDef SUB = binary("sub", "x - y, broadcasting; integers wrap", false)
       .dtypes(DTypeSet.NUMERIC)
@@ -70,6 +73,7 @@ public final class ElementwiseOps {
           %0 = sub(%y, %x) : tensor<int32>[5]
           return %0
           """, "[0, -1, -2, -3, -4]")
+      .tfRawOps("Sub").tfApi("tf.math.subtract")
       .build();
   public static final OpDef MUL = binary("mul", "x * y, broadcasting; integers wrap", true)
       .dtypes(DTypeSet.NUMERIC)
@@ -80,6 +84,7 @@ public final class ElementwiseOps {
           return %0
           """, "[2, 4, 6, 8, 10]")
       .canonicalize(AlgebraicRules.MUL_ONE)
+      .tfRawOps("Mul").tfApi("tf.math.multiply")
       .build();
   public static final OpDef TRUEDIV = binary("truediv",
       "x / y on floats (TF's RealDiv): x/0 is inf or nan; integers are cast to float first", false)
@@ -90,6 +95,7 @@ public final class ElementwiseOps {
           %0 = truediv(%x, %y) : tensor<float32>[4]
           return %0
           """, "[inf, -inf, nan, 3.5]")
+      .tfRawOps("RealDiv").tfApi("tf.math.truediv", "tf.math.divide", "tf.realdiv")
       .build();
   public static final OpDef DIV = binary("div",
       "Python 2 division: floordiv on integers, truediv on floats; integer division by zero is an error", false)
@@ -100,6 +106,8 @@ public final class ElementwiseOps {
           %0 = div(%x, %y) : tensor<int32>[4]
           return %0
           """, "[3, -4, -4, 3]")
+      .tfRawOps("FloorDiv", "RealDiv").tfApi("tf.compat.v1.div")
+      .tfPythonLevel("tf.compat.v1.div (Python 2 division): FloorDiv on integers, RealDiv on floating and complex values")
       .build();
   public static final OpDef FLOORDIV = binary("floordiv",
       "floor(x / y); integer division by zero is an error, MIN // -1 wraps to MIN", false)
@@ -111,6 +119,7 @@ public final class ElementwiseOps {
           %0 = floordiv(%x, %y) : tensor<float64>[2]
           return %0
           """, "[2.0, -3.0]")
+      .tfRawOps("FloorDiv").tfApi("tf.math.floordiv")
       .build();
   public static final OpDef MOD = binary("mod",
       "x - floor(x / y) * y: the result takes the divisor's sign; integer modulo zero is an error", false)
@@ -121,6 +130,7 @@ public final class ElementwiseOps {
           %0 = mod(%x, %y) : tensor<int32>[4]
           return %0
           """, "[1, 2, -2, -1]")
+      .tfRawOps("FloorMod").tfApi("tf.math.floormod")
       .build();
   public static final OpDef POW = binary("pow",
       "x ** y; integers wrap, a negative integer exponent is an error", false)
@@ -132,6 +142,7 @@ public final class ElementwiseOps {
           %0 = pow(%x, %y) : tensor<int32>[2, 2]
           return %0
           """, "[[256, 65536], [9, 27]]")
+      .tfRawOps("Pow").tfApi("tf.math.pow")
       .build();
 
   // not COMMUTATIVE: on floats maximum(-0.0, 0.0) is 0.0 but maximum(0.0, -0.0) is -0.0 (TF's
@@ -153,6 +164,7 @@ public final class ElementwiseOps {
           %0 = maximum(%x, %y) : tensor<float32>[4]
           return %0
           """, "[-3.0, 0.0, 0.0, 0.0]")
+      .tfRawOps("Maximum").tfApi("tf.math.maximum")
       .build();
   public static final OpDef MINIMUM = binary("minimum",
       "the smaller of x and y, broadcasting (TF's tf.math.minimum); a NaN in either gives NaN", false)
@@ -171,6 +183,7 @@ public final class ElementwiseOps {
           %0 = minimum(%x, %y) : tensor<int64>[4]
           return %0
           """, "[-5, -3, -3, -3]")
+      .tfRawOps("Minimum").tfApi("tf.math.minimum")
       .build();
 
   public static final OpDef CAST =
@@ -192,6 +205,7 @@ public final class ElementwiseOps {
               %0 = cast(%x) {dtype = float32} : tensor<float32>[2]
               return %0
               """, "[1.0, -3.0]")
+          .tfRawOps("Cast").tfApi("tf.cast")
           .build();
 
   /** The text of a one-op example on 1-D constants: {@code op(%x)} or {@code op(%x, %y)} of {@code dtype}. */
@@ -215,11 +229,16 @@ public final class ElementwiseOps {
 
   /** A unary elementwise op: its scalar function {@code ScalarFunctions.<name>} is all it needs. */
   static OpDef.Builder unary(String name, String summary) {
-    return unary(name, ScalarFunctions.class, name, summary);
+    return unary(name, ScalarFunctions.OVERLOADS, name, summary);
   }
 
   /** A unary elementwise op defined by {@code owner.function}. */
   static OpDef.Builder unary(String name, Class<?> owner, String function, String summary) {
+    return unary(name, OverloadSet.of(owner), function, summary);
+  }
+
+  /** A unary elementwise op defined by {@code function} in a family's overload set. */
+  static OpDef.Builder unary(String name, OverloadSet owner, String function, String summary) {
     return OpDef.builder(name)
         .summary(summary)
         .operands("x")
@@ -229,11 +248,16 @@ public final class ElementwiseOps {
 
   /** A binary elementwise op with broadcasting, defined by {@code ScalarFunctions.<name>}. */
   static OpDef.Builder binary(String name, String summary, boolean commutative) {
-    return binary(name, ScalarFunctions.class, name, summary, commutative);
+    return binary(name, ScalarFunctions.OVERLOADS, name, summary, commutative);
   }
 
   /** A binary elementwise op with broadcasting, defined by {@code owner.function}. */
   static OpDef.Builder binary(String name, Class<?> owner, String function, String summary, boolean commutative) {
+    return binary(name, OverloadSet.of(owner), function, summary, commutative);
+  }
+
+  /** A binary elementwise op with broadcasting, defined by {@code function} in a family's overload set. */
+  static OpDef.Builder binary(String name, OverloadSet owner, String function, String summary, boolean commutative) {
     OpDef.Builder b = OpDef.builder(name)
         .summary(summary)
         .operands("x", "y")

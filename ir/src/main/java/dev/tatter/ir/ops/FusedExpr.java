@@ -22,6 +22,7 @@ import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Tensor;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -97,17 +98,17 @@ public record FusedExpr(List<Step> steps) {
 
   /** Whether {@code op} is a row reduction a fused node can end with ({@link Fusion.RowFold}). */
   public static boolean isRowFold(OpDef op) {
-    return op.fusion() instanceof Fusion.RowFold;
+    return op.fusion() != null && op.fusion().isRowFold();
   }
 
   /** Whether {@code op} compacts the values by a mask ({@link Fusion.Filter}). */
   public static boolean isFilter(OpDef op) {
-    return op.fusion() instanceof Fusion.Filter;
+    return op.fusion() != null && op.fusion().isFilter();
   }
 
   /** Whether {@code op} is a scan within rows ({@link Fusion.Scan}). */
   public static boolean isScan(OpDef op) {
-    return op.fusion() instanceof Fusion.Scan;
+    return op.fusion() != null && op.fusion().isScan();
   }
 
   /** The index of the filter step, or -1. */
@@ -221,8 +222,9 @@ public record FusedExpr(List<Step> steps) {
    * and the kernel reports what it reports).
    */
   public static Object scanStart(OpDef op, Attributes attributes, DType dtype) {
-    if (!(op.fusion() instanceof Fusion.Scan scan) || !dtype.isPrimitive()
-        || scan.fold().overload(dtype, 2).filter(m -> m.getReturnType() == dtype.computeType()).isEmpty()) {
+    ScalarFunction fold = op.fusion() == null ? null : op.fusion().scanFunction().orElse(null);
+    if (fold == null || !dtype.isPrimitive()
+        || fold.overload(dtype, 2).filter(m -> m.getReturnType() == dtype.computeType()).isEmpty()) {
       return null;
     }
     Tensor one = Tensor.wrap(dtype, new int[] {1}, dtype.layout().newArray(1));
@@ -242,13 +244,14 @@ public record FusedExpr(List<Step> steps) {
 
   /** A row fold over rank-1 values with a fold overload for their dtype: the root of a fused group. */
   public static boolean fusibleRowFold(Node node) {
-    if (!(node.op().fusion() instanceof Fusion.RowFold fold) || !canHold(node.op())
+    ScalarFunction fold = node.op().fusion() == null ? null : node.op().fusion().rowFoldFunction().orElse(null);
+    if (fold == null || !canHold(node.op())
         || !(node.input(0).type() instanceof DenseType values) || values.rank() != 1) {
       return false;
     }
     Class<?> compute = values.dtype().computeType();
     return values.dtype().isPrimitive()
-        && fold.fold().overload(values.dtype(), 2).filter(m -> m.getReturnType() == compute).isPresent();
+        && fold.overload(values.dtype(), 2).filter(m -> m.getReturnType() == compute).isPresent();
   }
 
   public Step result() {
@@ -341,7 +344,7 @@ public record FusedExpr(List<Step> steps) {
         if (k < steps.size() - 1 && isRowFold(op)) {
           throw error("a row reduction can only be the last step, but step #" + k + " is " + op);
         }
-        if (filter >= 0 && !(op.fusion() instanceof Fusion.Pointwise || op.fusion() instanceof Fusion.Cast)) {
+        if (filter >= 0 && (op.fusion() == null || !op.fusion().isElementwise())) {
           throw error("only elementwise steps can follow the filter #" + filter + ", but step #" + k + " is " + op.mnemonic());
         }
         if (isFilter(op)) {

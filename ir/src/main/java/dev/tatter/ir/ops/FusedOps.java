@@ -65,6 +65,8 @@ public final class FusedOps {
           %0 = fused(%x, %t, %p, %two) {expr = "gt($0, $1); row_boolean_mask($0, #0, $2); mul(#1, $3)"} : ragged<float32>[3, (None)]
           return %0
               """, "[[4.0], [], [6.0]]")
+          .noTfCounterpart("elementwise steps the fuse pass computes in one loop, as XLA fuses them under jit_compile=True; TF's graph "
+              + "keeps each step as its own op")
           .build();
 
   private static Type infer(OpContext ctx) {

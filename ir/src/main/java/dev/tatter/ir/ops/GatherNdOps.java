@@ -11,8 +11,8 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.GatherKernels;
-import dev.tatter.runtime.kernels.RaggedGatherNdKernels;
+import dev.tatter.runtime.kernels.gather.GatherKernels;
+import dev.tatter.runtime.kernels.gather.RaggedGatherNdKernels;
 
 /**
  * Gathers by index tuples and by partition: TF's {@code GatherNd} ({@code tf.gather_nd}), the
@@ -58,6 +58,7 @@ public final class GatherNdOps {
               %0 = gather_nd(%p, %i) {batch_dims = 1} : tensor<int32>[2, 2]
               return %0
               """, "[[2, 3], [4, 5]]")
+          .tfRawOps("GatherNd").tfApi("tf.gather_nd")
           .build();
 
   public static final OpDef GATHER_ND_POSITIONS =
@@ -84,6 +85,7 @@ public final class GatherNdOps {
               %0 = gather_nd_positions(%rt, %i) : tensor<int64>[2]
               return %0
               """, "[3, 0]")
+          .tfApi("tf.gather_nd")
           .build();
 
   public static final OpDef DYNAMIC_PARTITION =
@@ -111,6 +113,7 @@ public final class GatherNdOps {
               %0 = dynamic_partition(%d, %p) {num_partitions = 2, index = 1} : tensor<float32>[None, 2]
               return %0
               """, "[[1.0, 2.0], [5.0, 6.0]]")
+          .tfRawOps("DynamicPartition").tfApi("tf.dynamic_partition")
           .build();
 
   private static Type gatherNdType(OpContext ctx) {

@@ -12,7 +12,7 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.Index;
-import dev.tatter.runtime.kernels.GetItemKernel;
+import dev.tatter.runtime.kernels.array.GetItemKernel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,6 +54,7 @@ public final class IndexingOps {
           %0 = getitem(%rt) {key = ":, 1:3"} : ragged<int32>[4, (None), (None)]
           return %0
               """, "[[[4]], [[], [6]], [], [[10]]]")
+          .tfRawOps("StridedSlice").tfApi("tf.Tensor.__getitem__", "tf.RaggedTensor.__getitem__")
           .build();
 
   private static Type apply(OpContext ctx, Type t, List<Index> key, int dim) {

@@ -10,7 +10,7 @@ import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.LookupKernels;
+import dev.tatter.runtime.kernels.lookup.LookupKernels;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -50,6 +50,7 @@ public final class LookupOps {
           // keys_tensor = tf.constant(['apple', 'banana', 'orange']); vals_tensor = tf.constant([0, 1, 2])
           // tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(keys_tensor, vals_tensor), -1)
           //     .lookup(tf.constant(['apple', 'banana', 'cherry'])) -> [0, 1, -1] (with int64 values)
+          .tfRawOps("LookupTableFindV2").tfApi("tf.lookup.StaticHashTable.lookup")
           .build();
 
   public static final OpDef VOCAB_TABLE_LOOKUP =
@@ -80,6 +81,9 @@ public final class LookupOps {
               """, "[0, 1, 2, 6, 7]")
           // tf.lookup.StaticVocabularyTable(KeyValueTensorInitializer(['emerson', 'lake', 'palmer'], [0, 1, 2]), 5)
           //     [["emerson", "lake", "palmer", "king", "crimson"]] -> [0, 1, 2, 6, 7] (TF's docstring)
+          .tfRawOps("LookupTableFindV2", "StringToHashBucketFast").tfApi("tf.lookup.StaticVocabularyTable.lookup")
+          .tfPythonLevel("StaticVocabularyTable.lookup: the id LookupTableFindV2 finds, or, for a missing key, the table's size plus "
+              + "StringToHashBucketFast(key, num_oov_buckets)")
           .build();
 
   /** Checks the table attributes against the keys operand; returns the values' dtype. */

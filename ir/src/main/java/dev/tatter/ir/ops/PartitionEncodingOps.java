@@ -5,7 +5,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
-import dev.tatter.runtime.kernels.PartitionKernels;
+import dev.tatter.runtime.kernels.ragged.PartitionKernels;
 
 /**
  * The encodings of a partition beyond row splits, row lengths, value rowids and nrows (which are
@@ -35,6 +35,7 @@ public final class PartitionEncodingOps {
           %0 = row_starts(%p) : tensor<int64>[5]
           return %0
               """, "[0, 4, 4, 7, 8]")
+          .tfApi("tf.experimental.RowPartition.row_starts", "tf.RaggedTensor.row_starts")
           .build();
 
   public static final OpDef ROW_LIMITS =
@@ -50,6 +51,7 @@ public final class PartitionEncodingOps {
           %0 = row_limits(%p) : tensor<int64>[5]
           return %0
               """, "[4, 4, 7, 8, 8]")
+          .tfApi("tf.experimental.RowPartition.row_limits", "tf.RaggedTensor.row_limits")
           .build();
 
   public static final OpDef NVALS =
@@ -65,6 +67,7 @@ public final class PartitionEncodingOps {
           %0 = nvals(%p) : tensor<int64>[]
           return %0
               """, "8")
+          .tfApi("tf.experimental.RowPartition.nvals")
           .build();
 
   public static final OpDef UNIFORM_ROW_LENGTH =
@@ -92,6 +95,7 @@ public final class PartitionEncodingOps {
           %0 = uniform_row_length(%p) : tensor<int64>[]
           return %0
               """, "2")
+          .tfApi("tf.experimental.RowPartition.uniform_row_length", "tf.RaggedTensor.uniform_row_length")
           .build();
 
   public static final OpDef OFFSETS_IN_ROWS =
@@ -107,6 +111,7 @@ public final class PartitionEncodingOps {
           %0 = offsets_in_rows(%p) : tensor<int64>[None]
           return %0
               """, "[0, 1, 2, 0, 1, 0, 1]")
+          .tfApi("tf.experimental.RowPartition.offsets_in_rows")
           .build();
 
   public static final OpDef CUMSUM0 =
@@ -124,6 +129,7 @@ public final class PartitionEncodingOps {
           %0 = cumsum0(%l) : tensor<int32>[6]
           return %0
               """, "[0, 4, 4, 7, 8, 8]")
+          .tfApi("tf.experimental.RowPartition.from_row_lengths", "tf.RaggedTensor.from_row_lengths")
           .build();
 
 }

@@ -11,7 +11,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.PartitionKernels;
+import dev.tatter.runtime.kernels.ragged.PartitionKernels;
 import java.util.List;
 import java.util.Map;
 
@@ -61,6 +61,7 @@ public final class PartitionOps {
           %0 = row_splits(%p) : tensor<int64>[6]
           return %0
               """, "[0, 4, 4, 7, 8, 8]")
+          .tfApi("tf.experimental.RowPartition.from_row_splits", "tf.RaggedTensor.from_row_splits")
           .build();
 
   public static final OpDef ROW_SPLITS =
@@ -87,6 +88,7 @@ public final class PartitionOps {
           %0 = row_splits(%p) : tensor<int64>[6]
           return %0
               """, "[0, 4, 4, 7, 8, 8]")
+          .tfApi("tf.experimental.RowPartition.row_splits", "tf.RaggedTensor.row_splits")
           .build();
 
   public static final OpDef ROW_LENGTHS =
@@ -103,6 +105,7 @@ public final class PartitionOps {
           %0 = row_lengths(%p) : tensor<int64>[5]
           return %0
               """, "[4, 0, 3, 1, 0]")
+          .tfApi("tf.experimental.RowPartition.row_lengths", "tf.RaggedTensor.row_lengths")
           .build();
 
   public static final OpDef VALUE_ROWIDS =
@@ -119,6 +122,7 @@ public final class PartitionOps {
           %0 = value_rowids(%p) : tensor<int64>[None]
           return %0
               """, "[0, 0, 0, 0, 2, 2, 2, 3]")
+          .tfApi("tf.experimental.RowPartition.value_rowids", "tf.RaggedTensor.value_rowids")
           .build();
 
   public static final OpDef NROWS =
@@ -139,6 +143,7 @@ public final class PartitionOps {
           %0 = nrows(%p) : tensor<int64>[]
           return %0
               """, "5")
+          .tfApi("tf.experimental.RowPartition.nrows", "tf.RaggedTensor.nrows")
           .build();
 
   public static final OpDef FROM_ROW_LENGTHS =
@@ -155,6 +160,7 @@ public final class PartitionOps {
           %0 = row_splits(%p) : tensor<int64>[6]
           return %0
               """, "[0, 4, 4, 7, 8, 8]")
+          .tfApi("tf.experimental.RowPartition.from_row_lengths", "tf.RaggedTensor.from_row_lengths")
           .build();
 
   public static final OpDef FROM_ROW_STARTS =
@@ -177,6 +183,7 @@ public final class PartitionOps {
           %0 = row_splits(%p) : tensor<int64>[6]
           return %0
               """, "[0, 4, 4, 7, 8, 8]")
+          .tfApi("tf.experimental.RowPartition.from_row_starts", "tf.RaggedTensor.from_row_starts")
           .build();
 
   public static final OpDef FROM_ROW_LIMITS =
@@ -193,6 +200,7 @@ public final class PartitionOps {
           %0 = row_splits(%p) : tensor<int64>[6]
           return %0
               """, "[0, 4, 4, 7, 8, 8]")
+          .tfApi("tf.experimental.RowPartition.from_row_limits", "tf.RaggedTensor.from_row_limits")
           .build();
 
   public static final OpDef FROM_VALUE_ROWIDS =
@@ -215,6 +223,7 @@ public final class PartitionOps {
           %0 = row_splits(%p) : tensor<int64>[6]
           return %0
               """, "[0, 4, 4, 7, 8, 8]")
+          .tfApi("tf.experimental.RowPartition.from_value_rowids", "tf.RaggedTensor.from_value_rowids")
           .build();
 
   public static final OpDef NROWS_FROM_VALUE_ROWIDS =
@@ -229,6 +238,7 @@ public final class PartitionOps {
           %0 = nrows_from_value_rowids(%ids) : tensor<int64>[]
           return %0
               """, "4")
+          .tfApi("tf.experimental.RowPartition.from_value_rowids", "tf.RaggedTensor.from_value_rowids")
           .build();
 
   public static final OpDef FROM_UNIFORM_ROW_LENGTH =
@@ -261,6 +271,7 @@ public final class PartitionOps {
           %rt = ragged(%values, %p) : ragged<int32, nvals=[4, 10]>[2, 2, (None)]
           return %rt
               """, "[[[1, 2, 3], [4]], [[5, 6], [7, 8, 9, 10]]]")
+          .tfApi("tf.experimental.RowPartition.from_uniform_row_length", "tf.RaggedTensor.from_uniform_row_length")
           .build();
 
   public static final OpDef UNIFORM_NROWS =
@@ -276,6 +287,7 @@ public final class PartitionOps {
           %0 = uniform_nrows(%len, %nv) : tensor<int64>[]
           return %0
               """, "4")
+          .tfApi("tf.experimental.RowPartition.from_uniform_row_length", "tf.RaggedTensor.from_uniform_row_length")
           .build();
 
   public static final OpDef UNIFORM_NVALS =
@@ -291,6 +303,7 @@ public final class PartitionOps {
           %0 = uniform_nvals(%len, %n) : tensor<int32>[]
           return %0
               """, "20")
+          .tfApi("tf.experimental.RowPartition.from_uniform_row_length", "tf.RaggedTensor.from_uniform_row_length")
           .build();
 
   public static final OpDef WITH_DTYPE =
@@ -317,6 +330,7 @@ public final class PartitionOps {
           %0 = row_splits(%q) : tensor<int32>[4]
           return %0
               """, "[0, 2, 2, 3]")
+          .tfApi("tf.experimental.RowPartition.with_dtype", "tf.RaggedTensor.with_row_splits_dtype")
           .build();
 
   /** Operand {@code i} as an int32/int64 vector. */

@@ -7,7 +7,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
-import dev.tatter.runtime.kernels.RowGatherKernels;
+import dev.tatter.runtime.kernels.gather.RowGatherKernels;
 
 /**
  * How a dense operand is broadcast into a ragged one: {@code row_gather} repeats each row of the
@@ -59,6 +59,9 @@ public final class RaggedBroadcastOps {
               return %0
               """, "[1, 2, 3, 4]")
           .fusion(new Fusion.Gather())
+          .noTfCounterpart("the dense operand of a ragged-dense elementwise op repeated for every value of its ragged row: a lowering step "
+              + "of the tf.math ops' ragged broadcasting (TF broadcasts with a gather by value_rowids inside "
+              + "RaggedTensorDynamicShape.broadcast_to), no op or function of its own")
           .build();
 
 }

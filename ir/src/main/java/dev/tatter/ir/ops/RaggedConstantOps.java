@@ -8,7 +8,7 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
-import dev.tatter.runtime.kernels.ConversionKernels;
+import dev.tatter.runtime.kernels.conversion.ConversionKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,6 +35,7 @@ public final class RaggedConstantOps {
           %0 = ragged_constant() {value = ragged<int32, nvals=[5, 8]>[3, (None), (None)] [[[3, 1, 4, 1], [], [5, 9, 2]], [], [[6], []]]} : ragged<int32, nvals=[5, 8]>[3, (None), (None)]
           return %0
               """, "[[[3, 1, 4, 1], [], [5, 9, 2]], [], [[6], []]]")
+          .tfApi("tf.ragged.constant")
           .build();
 
   /** The exact static type of a ragged value: every size known, every partition ragged. */

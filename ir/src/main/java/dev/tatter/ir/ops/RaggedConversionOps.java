@@ -13,9 +13,9 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.FromTensorKernels;
-import dev.tatter.runtime.kernels.MergeDimsKernel;
-import dev.tatter.runtime.kernels.SparseConversionKernels;
+import dev.tatter.runtime.kernels.conversion.FromTensorKernels;
+import dev.tatter.runtime.kernels.conversion.SparseConversionKernels;
+import dev.tatter.runtime.kernels.ragged.MergeDimsKernel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,6 +39,7 @@ public final class RaggedConversionOps {
           %0 = from_tensor(%dt) : ragged<int32, ragged_rank=1>[3, 3]
           return %0
               """, "[[5, 7, 0], [0, 3, 0], [6, 0, 0]]")
+          .tfApi("tf.RaggedTensor.from_tensor")
           .build();
 
   public static final OpDef FROM_TENSOR_LENGTHS =
@@ -54,6 +55,7 @@ public final class RaggedConversionOps {
           %0 = from_tensor_lengths(%dt, %l) : ragged<int32>[3, (None)]
           return %0
               """, "[[5], [], [6, 0, 0]]")
+          .tfApi("tf.RaggedTensor.from_tensor")
           .build();
 
   public static final OpDef FROM_TENSOR_PADDING =
@@ -78,6 +80,7 @@ public final class RaggedConversionOps {
           %0 = from_tensor_padding(%dt, %pad) : ragged<int32>[3, (None)]
           return %0
               """, "[[5, 7], [0, 3], [6]]")
+          .tfApi("tf.RaggedTensor.from_tensor")
           .build();
 
   public static final OpDef MERGE_DIMS =
@@ -100,6 +103,7 @@ public final class RaggedConversionOps {
           %0 = merge_dims(%rt) {inner_axis = 2, outer_axis = 1} : ragged<int32, nvals=[6]>[2, (None)]
           return %0
               """, "[[1, 2, 3], [4, 5, 6]]")
+          .tfApi("tf.RaggedTensor.merge_dims")
           .build();
 
   public static final OpDef TO_SPARSE =
@@ -120,6 +124,7 @@ public final class RaggedConversionOps {
           %0 = to_sparse(%rt) : sparse<int32>[4, None]
           return %0
               """, "SparseTensor(indices=[[0, 0], [0, 1], [0, 2], [1, 0], [3, 0], [3, 1]], values=[1, 2, 3, 4, 5, 6], dense_shape=[4, 3])")
+          .tfRawOps("RaggedTensorToSparse").tfApi("tf.RaggedTensor.to_sparse")
           .build();
 
   public static final OpDef FROM_SPARSE =
@@ -146,6 +151,7 @@ public final class RaggedConversionOps {
           %0 = from_sparse(%st) : ragged<int32>[4, (None)]
           return %0
               """, "[[1, 2, 3], [4], [], [5]]")
+          .tfApi("tf.RaggedTensor.from_sparse")
           .build();
 
   private static OpDef.Builder fromTensorOp(String mnemonic, String summary) {

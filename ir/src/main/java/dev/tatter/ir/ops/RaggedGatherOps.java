@@ -12,9 +12,9 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.GatherKernels;
-import dev.tatter.runtime.kernels.RaggedGatherKernels;
-import dev.tatter.runtime.kernels.RaggedRangeKernels;
+import dev.tatter.runtime.kernels.gather.GatherKernels;
+import dev.tatter.runtime.kernels.gather.RaggedGatherKernels;
+import dev.tatter.runtime.kernels.ragged.RaggedRangeKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,6 +46,7 @@ public final class RaggedGatherOps {
               %0 = ragged_gather(%rt, %i) : ragged<string>[5, (None)]
               return %0
               """, "[[b'e'], [b'd'], [], [b'd'], [b'a', b'b', b'c']]")
+          .tfRawOps("RaggedGather").tfApi("tf.gather")
           .build();
 
   public static final OpDef ROW_OFFSET_INDICES =
@@ -80,6 +81,7 @@ public final class RaggedGatherOps {
               %0 = row_offset_indices(%p, %i) : ragged<int64, nvals=[4, 6]>[2, 2, (None)]
               return %0
               """, "[[[1, 0], [1]], [[4, 3], [4]]]")
+          .tfApi("tf.gather")
           .build();
 
   public static final OpDef RAGGED_RANGE =
@@ -107,6 +109,7 @@ public final class RaggedGatherOps {
               %0 = ragged_range(%starts, %limits, %deltas) {row_splits_dtype = int32} : ragged<int64, splits=int32>[3, (None)]
               return %0
               """, "[[0, 1, 2], [], [8, 9, 10, 11]]")
+          .tfRawOps("RaggedRange").tfApi("tf.ragged.range")
           .build();
 
   private static Type gatherType(OpContext ctx) {

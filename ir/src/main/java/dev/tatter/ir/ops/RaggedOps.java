@@ -12,7 +12,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
-import dev.tatter.runtime.kernels.RaggedKernels;
+import dev.tatter.runtime.kernels.ragged.RaggedKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,6 +44,10 @@ public final class RaggedOps {
           %rt = ragged(%v, %p) : ragged<int32, nvals=[8]>[5, (None)]
           return %rt
               """, "[[3, 1, 4, 1], [], [5, 9, 2], [6], []]")
+          .tfApi("tf.RaggedTensor.from_row_splits", "tf.RaggedTensor.from_row_lengths", "tf.RaggedTensor.from_row_starts",
+              "tf.RaggedTensor.from_row_limits", "tf.RaggedTensor.from_value_rowids", "tf.RaggedTensor.from_uniform_row_length",
+              "tf.RaggedTensor.from_nested_row_splits", "tf.RaggedTensor.from_nested_row_lengths",
+              "tf.RaggedTensor.from_nested_value_rowids", "tf.RaggedTensor.with_values", "tf.RaggedTensor.with_flat_values")
           .build();
 
   public static final OpDef VALUES =
@@ -63,6 +67,7 @@ public final class RaggedOps {
               """, "[3, 1, 4, 1, 5, 9, 2, 6]")
           // values(ragged(v, p)) is v
           .canonicalize((node, in, out) -> in.get(0).op() == RaggedOps.RAGGED && !keepsCheck(in.get(0)) ? in.get(0).input(0) : null)
+          .tfApi("tf.RaggedTensor.values", "tf.RaggedTensor.flat_values")
           .build();
 
   public static final OpDef PARTITION =
@@ -83,6 +88,9 @@ public final class RaggedOps {
               """, "[4, 0, 3, 1, 0]")
           // partition(ragged(v, p)) is p
           .canonicalize((node, in, out) -> in.get(0).op() == RaggedOps.RAGGED && !keepsCheck(in.get(0)) ? in.get(0).input(1) : null)
+          .tfApi("tf.RaggedTensor.row_splits", "tf.RaggedTensor.row_lengths", "tf.RaggedTensor.value_rowids",
+              "tf.RaggedTensor.nrows", "tf.RaggedTensor.row_starts", "tf.RaggedTensor.row_limits",
+              "tf.RaggedTensor.uniform_row_length")
           .build();
 
   public static final OpDef ASSERT_SAME_PARTITION =
@@ -103,6 +111,9 @@ public final class RaggedOps {
               """, "[0, 4, 4, 7, 8, 8]")
           // a partition is the same as itself: no check left once CSE made p and q one node
           .canonicalize((node, in, out) -> in.get(0) == in.get(1) ? in.get(0) : null)
+          .noTfCounterpart("the run-time check that two ragged operands share a row partition, which TF's ragged dispatch makes with "
+              + "assert_equal on their row splits before an elementwise op, tf.strings.substr or join, or a batched gather: a "
+              + "step of many functions, no op or function of its own")
           .build();
 
   /**

@@ -9,7 +9,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.RaggedShapeKernels;
+import dev.tatter.runtime.kernels.ragged.RaggedShapeKernels;
 
 /**
  * Sizes read off a (possibly ragged) tensor as values of the graph: the outer dimension (TF's
@@ -40,6 +40,7 @@ public final class RaggedShapeOps {
           %0 = outer_dim(%v) {out_type = int32} : tensor<int32>[]
           return %0
               """, "3")
+          .tfApi("tf.RaggedTensor.nrows")
           .build();
 
   public static final OpDef BOUNDING_SHAPE =
@@ -71,6 +72,7 @@ public final class RaggedShapeOps {
           %0 = bounding_shape(%rt) : tensor<int64>[2]
           return %0
               """, "[5, 4]")
+          .tfApi("tf.RaggedTensor.bounding_shape")
           .build();
 
   public static final OpDef DENSE_ROW_LENGTHS =
@@ -94,6 +96,7 @@ public final class RaggedShapeOps {
           %0 = dense_row_lengths(%v) {axis = 1} : tensor<int64>[2]
           return %0
               """, "[3, 3]")
+          .tfApi("tf.RaggedTensor.row_lengths")
           .build();
 
   private static DType splitsDType(OpContext ctx, String attribute) {

@@ -16,7 +16,7 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.ir.types.UnrankedType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.ReductionKernels;
+import dev.tatter.runtime.kernels.reduce.ReductionKernels;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -48,23 +48,27 @@ public final class ReductionOps {
   public static final OpDef REDUCE_SUM = reduction("reduce_sum", "the sum; 0 where nothing is summed", "reduceSum", () -> RowReductionOps.ROW_SUM)
       .example(RT + "%0 = reduce_sum(%rt) {axis = [0]} : tensor<int32>[None]\nreturn %0", "[15, 12, 4]")
       .example(RT + "%0 = reduce_sum(%rt) {axis = [1]} : tensor<int32>[4]\nreturn %0", "[8, 6, 9, 8]")
+      .tfRawOps("Sum").tfApi("tf.math.reduce_sum")
       .build();
 
   public static final OpDef REDUCE_PROD = reduction("reduce_prod", "the product; 1 where nothing is multiplied", "reduceProd", () -> RowReductionOps.ROW_PROD)
       .example(RT + "%0 = reduce_prod(%rt) {axis = [0]} : tensor<int32>[None]\nreturn %0", "[54, 30, 4]")
       .example(RT + "%0 = reduce_prod(%rt) {axis = [1]} : tensor<int32>[4]\nreturn %0", "[12, 5, 9, 12]")
+      .tfRawOps("Prod").tfApi("tf.math.reduce_prod")
       .build();
 
   public static final OpDef REDUCE_MIN = reduction("reduce_min",
           "the minimum; the dtype's largest value for an empty ragged row (+inf for an empty uniform axis of floats)", "reduceMin", () -> RowReductionOps.ROW_MIN)
       .example(RT + "%0 = reduce_min(%rt) {axis = [0]} : tensor<int32>[None]\nreturn %0", "[1, 1, 4]")
       .example(RT + "%0 = reduce_min(%rt) {axis = [1]} : tensor<int32>[4]\nreturn %0", "[1, 1, 9, 2]")
+      .tfRawOps("Min").tfApi("tf.math.reduce_min")
       .build();
 
   public static final OpDef REDUCE_MAX = reduction("reduce_max",
           "the maximum; the dtype's lowest value for an empty ragged row (-inf for an empty uniform axis of floats)", "reduceMax", () -> RowReductionOps.ROW_MAX)
       .example(RT + "%0 = reduce_max(%rt) {axis = [0]} : tensor<int32>[None]\nreturn %0", "[9, 6, 4]")
       .example(RT + "%0 = reduce_max(%rt) {axis = [1]} : tensor<int32>[4]\nreturn %0", "[4, 5, 9, 6]")
+      .tfRawOps("Max").tfApi("tf.math.reduce_max")
       .build();
 
   public static final OpDef REDUCE_MEAN = reduction("reduce_mean",
@@ -73,6 +77,7 @@ public final class ReductionOps {
       .example(RT + "%0 = reduce_mean(%rt) {axis = [0]} : tensor<float64>[None]\nreturn %0", "[3.75, 4.0, 4.0]")
       .example(RT + "%0 = reduce_mean(%rt) {axis = [1]} : tensor<float64>[4]\nreturn %0",
           "[2.6666666666666665, 3.0, 9.0, 4.0]")
+      .tfRawOps("Mean").tfApi("tf.math.reduce_mean")
       .build();
 
   private static final String BOOLS = """
@@ -94,6 +99,7 @@ public final class ReductionOps {
           """, "True")
       // reduce_all(x == y): "are these equal", whatever rank x == y turns out to have
       .traits(Trait.ACCEPTS_UNRANKED)
+      .tfRawOps("All").tfApi("tf.math.reduce_all")
       .build();
 
   public static final OpDef REDUCE_ANY = reduction("reduce_any", "logical or (bool only); false where nothing is or-ed; of tensor<bool>[*] with axis = [], every axis", "reduceAny", () -> RowReductionOps.ROW_ANY)
@@ -101,6 +107,7 @@ public final class ReductionOps {
       .example(BOOLS + "%0 = reduce_any(%rt) {axis = [1]} : tensor<bool>[3]\nreturn %0", "[True, True, True]")
       // reduce_all(x == y): "are these equal", whatever rank x == y turns out to have
       .traits(Trait.ACCEPTS_UNRANKED)
+      .tfRawOps("Any").tfApi("tf.math.reduce_any")
       .build();
 
   private static OpDef.Builder reduction(String mnemonic, String summary, String kernel, Supplier<OpDef> rowOp) {

@@ -7,7 +7,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
-import dev.tatter.runtime.kernels.ReverseKernels;
+import dev.tatter.runtime.kernels.array.ReverseKernels;
 
 /**
  * {@code tf.reverse}: {@code reverse} along one axis of a dense tensor, and {@code row_reverse}
@@ -34,6 +34,7 @@ public final class ReverseOps {
           %0 = reverse(%x) {axis = 1} : tensor<int32>[2, 3]
           return %0
           """, "[[3, 2, 1], [6, 5, 4]]")
+      .tfRawOps("ReverseV2").tfApi("tf.reverse")
       .build();
 
   // tf.reverse(tf.ragged.constant([[1, 2, 3], [], [4, 5]]), axis=[1]).flat_values -> [3, 2, 1, 5, 4]
@@ -60,5 +61,6 @@ public final class ReverseOps {
           %0 = row_reverse(%v, %p) : tensor<int32>[5]
           return %0
           """, "[3, 2, 1, 5, 4]")
+      .tfApi("tf.reverse")
       .build();
 }

@@ -10,7 +10,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.BooleanMaskKernels;
+import dev.tatter.runtime.kernels.array.BooleanMaskKernels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +58,7 @@ public final class RowSelectionOps {
               %0 = row_boolean_mask(%v, %m, %p) : ragged<int32>[3, (None)]
               return %0
               """, "[[1, 3], [], []]")
+          .tfApi("tf.ragged.boolean_mask")
           .build();
 
   /**

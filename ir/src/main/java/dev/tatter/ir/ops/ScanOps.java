@@ -10,9 +10,9 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.ScalarFunction;
-import dev.tatter.runtime.kernels.ScalarFunctions;
-import dev.tatter.runtime.kernels.ScanKernels;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
+import dev.tatter.runtime.kernels.reduce.ScanKernels;
+import dev.tatter.runtime.kernels.scalar.ScalarFunctions;
 
 /**
  * Cumulative sums and products: {@code cumsum}/{@code cumprod} along an axis of a dense tensor,
@@ -23,16 +23,24 @@ public final class ScanOps {
   private ScanOps() {}
 
   public static final OpDef CUMSUM = dense("cumsum", "sum",
-      "tf.math.cumsum(x, axis, exclusive, reverse) along an axis (>= 0) of a dense tensor, accumulated in order");
+      "tf.math.cumsum(x, axis, exclusive, reverse) along an axis (>= 0) of a dense tensor, accumulated in order")
+      .tfRawOps("Cumsum").tfApi("tf.math.cumsum")
+      .build();
 
   public static final OpDef CUMPROD = dense("cumprod", "prod",
-      "tf.math.cumprod(x, axis, exclusive, reverse) along an axis (>= 0) of a dense tensor, accumulated in order");
+      "tf.math.cumprod(x, axis, exclusive, reverse) along an axis (>= 0) of a dense tensor, accumulated in order")
+      .tfRawOps("Cumprod").tfApi("tf.math.cumprod")
+      .build();
 
   public static final OpDef ROW_CUMSUM = rows("row_cumsum", "sum",
-      "the cumulative sum within each row of partition over values' first dim (cumsum along the ragged axis)");
+      "the cumulative sum within each row of partition over values' first dim (cumsum along the ragged axis)")
+      .tfApi("tf.math.cumsum")
+      .build();
 
   public static final OpDef ROW_CUMPROD = rows("row_cumprod", "prod",
-      "the cumulative product within each row of partition over values' first dim (cumprod along the ragged axis)");
+      "the cumulative product within each row of partition over values' first dim (cumprod along the ragged axis)")
+      .tfApi("tf.math.cumprod")
+      .build();
 
   // TF registers Cumsum/Cumprod for every number type (TF_CALL_NUMBER_TYPES: signed and unsigned
   // integers, float16, bfloat16, float32, float64, complex64, complex128)
@@ -46,7 +54,7 @@ public final class ScanOps {
     return x;
   }
 
-  private static OpDef dense(String mnemonic, String scan, String summary) {
+  private static OpDef.Builder dense(String mnemonic, String scan, String summary) {
     // tf.math.cumsum([[1, 2], [3, 4]], axis=1) -> [[1, 3], [3, 7]]; cumprod -> [[1, 2], [3, 12]]
     String expected = scan.equals("sum") ? "[[1, 3], [3, 7]]" : "[[1, 2], [3, 12]]";
     return OpDef.builder(mnemonic)
@@ -67,11 +75,10 @@ public final class ScanOps {
             %x = constant() {value = tensor<int32>[2, 2] [[1, 2], [3, 4]]} : tensor<int32>[2, 2]
             %0 = %s(%x) {axis = 1} : tensor<int32>[2, 2]
             return %0
-            """.replace("%s", mnemonic), expected)
-        .build();
+            """.replace("%s", mnemonic), expected);
   }
 
-  private static OpDef rows(String mnemonic, String scan, String summary) {
+  private static OpDef.Builder rows(String mnemonic, String scan, String summary) {
     // tf.math.cumsum(tf.ragged.constant([[1, 2, 3], [], [4, 5]]), axis=1).flat_values -> [1, 3, 6, 4, 9]
     // tf.math.cumprod(tf.ragged.constant([[1, 2, 3], [], [4, 5]]), axis=1).flat_values -> [1, 2, 6, 4, 20]
     String expected = scan.equals("sum") ? "[1, 3, 6, 4, 9]" : "[1, 2, 6, 4, 20]";
@@ -95,14 +102,13 @@ public final class ScanOps {
         })
         .kernel(ScanKernels.class, "rowScan", scan)
         // fused, the row loop accumulates with the same float/double/integer arithmetic as the kernel
-        .fusion(new Fusion.Scan(new ScalarFunction(ScalarFunctions.class, scan.equals("sum") ? "add" : "mul")))
+        .fusion(new Fusion.Scan(new ScalarFunction(ScalarFunctions.OVERLOADS, scan.equals("sum") ? "add" : "mul")))
         .example("""
             %v = constant() {value = tensor<int32>[5] [1, 2, 3, 4, 5]} : tensor<int32>[5]
             %s = constant() {value = tensor<int64>[4] [0, 3, 3, 5]} : tensor<int64>[4]
             %p = partition_from_row_splits(%s) : partition<int64>[3, (None)]
             %0 = %s(%v, %p) : tensor<int32>[5]
             return %0
-            """.replace("%s(", mnemonic + "("), expected)
-        .build();
+            """.replace("%s(", mnemonic + "("), expected);
   }
 }

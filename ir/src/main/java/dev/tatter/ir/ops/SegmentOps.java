@@ -12,8 +12,8 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.BincountKernels;
-import dev.tatter.runtime.kernels.SegmentKernels;
+import dev.tatter.runtime.kernels.reduce.BincountKernels;
+import dev.tatter.runtime.kernels.reduce.SegmentKernels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,18 +40,33 @@ public final class SegmentOps {
 
   // c = [[1, 2, 3, 4], [5, 6, 7, 8], [4, 3, 2, 1]]: tf.math.unsorted_segment_sum(c, [0, 1, 0], num_segments=2)
   //   -> [[5, 5, 5, 5], [5, 6, 7, 8]]
-  public static final OpDef UNSORTED_SEGMENT_SUM = unsorted("sum", DATA, "[[5, 5, 5, 5], [5, 6, 7, 8]]");
+  public static final OpDef UNSORTED_SEGMENT_SUM = unsorted("sum", DATA, "[[5, 5, 5, 5], [5, 6, 7, 8]]")
+      .tfRawOps("UnsortedSegmentSum").tfApi("tf.math.unsorted_segment_sum")
+      .build();
   // tf.math.unsorted_segment_prod(c, [0, 1, 0], 2) -> [[4, 6, 6, 4], [5, 6, 7, 8]]
-  public static final OpDef UNSORTED_SEGMENT_PROD = unsorted("prod", DATA, "[[4, 6, 6, 4], [5, 6, 7, 8]]");
+  public static final OpDef UNSORTED_SEGMENT_PROD = unsorted("prod", DATA, "[[4, 6, 6, 4], [5, 6, 7, 8]]")
+      .tfRawOps("UnsortedSegmentProd").tfApi("tf.math.unsorted_segment_prod")
+      .build();
   // tf.math.unsorted_segment_min(c, [0, 1, 0], 2) -> [[1, 2, 2, 1], [5, 6, 7, 8]]
-  public static final OpDef UNSORTED_SEGMENT_MIN = unsorted("min", DATA, "[[1, 2, 2, 1], [5, 6, 7, 8]]");
+  public static final OpDef UNSORTED_SEGMENT_MIN = unsorted("min", DATA, "[[1, 2, 2, 1], [5, 6, 7, 8]]")
+      .tfRawOps("UnsortedSegmentMin").tfApi("tf.math.unsorted_segment_min")
+      .build();
   // tf.math.unsorted_segment_max(c, [0, 1, 0], 2) -> [[4, 3, 3, 4], [5, 6, 7, 8]]
-  public static final OpDef UNSORTED_SEGMENT_MAX = unsorted("max", DATA, "[[4, 3, 3, 4], [5, 6, 7, 8]]");
+  public static final OpDef UNSORTED_SEGMENT_MAX = unsorted("max", DATA, "[[4, 3, 3, 4], [5, 6, 7, 8]]")
+      .tfRawOps("UnsortedSegmentMax").tfApi("tf.math.unsorted_segment_max")
+      .build();
   // tf.math.unsorted_segment_mean(tf.cast(c, tf.float32), [0, 1, 0], 2) -> [[2.5, 2.5, 2.5, 2.5], [5., 6., 7., 8.]]
-  public static final OpDef UNSORTED_SEGMENT_MEAN = unsorted("mean", FLOATS, "[[2.5, 2.5, 2.5, 2.5], [5.0, 6.0, 7.0, 8.0]]");
+  public static final OpDef UNSORTED_SEGMENT_MEAN = unsorted("mean", FLOATS, "[[2.5, 2.5, 2.5, 2.5], [5.0, 6.0, 7.0, 8.0]]")
+      .tfApi("tf.math.unsorted_segment_mean")
+      .tfPythonLevel("tf.math.unsorted_segment_mean: UnsortedSegmentSum of the data divided by each segment's row count (at least 1)")
+      .build();
   // tf.math.unsorted_segment_sqrt_n(tf.cast(c, tf.float32), [0, 1, 0], 2) -> [[3.535534, 3.535534, 3.535534, 3.535534], [5., 6., 7., 8.]]
   public static final OpDef UNSORTED_SEGMENT_SQRT_N = unsorted("sqrt_n", FLOATS,
-      "[[3.535534, 3.535534, 3.535534, 3.535534], [5.0, 6.0, 7.0, 8.0]]");
+      "[[3.535534, 3.535534, 3.535534, 3.535534], [5.0, 6.0, 7.0, 8.0]]")
+      .tfApi("tf.math.unsorted_segment_sqrt_n")
+      .tfPythonLevel("tf.math.unsorted_segment_sqrt_n: UnsortedSegmentSum of the data divided by the square root of each segment's row "
+          + "count (at least 1)")
+      .build();
 
   private static final String SORTED = """
       %data = constant() {value = tensor<int32>[3, 4] [[1, 2, 3, 4], [4, 3, 2, 1], [5, 6, 7, 8]]} : tensor<int32>[3, 4]
@@ -59,18 +74,28 @@ public final class SegmentOps {
       """;
 
   // c = [[1, 2, 3, 4], [4, 3, 2, 1], [5, 6, 7, 8]]: tf.math.segment_sum(c, [0, 0, 1]) -> [[5, 5, 5, 5], [5, 6, 7, 8]]
-  public static final OpDef SEGMENT_SUM = sorted("sum", SORTED, "[[5, 5, 5, 5], [5, 6, 7, 8]]");
+  public static final OpDef SEGMENT_SUM = sorted("sum", SORTED, "[[5, 5, 5, 5], [5, 6, 7, 8]]")
+      .tfRawOps("SegmentSum").tfApi("tf.math.segment_sum")
+      .build();
   // tf.math.segment_prod(c, [0, 0, 1]) -> [[4, 6, 6, 4], [5, 6, 7, 8]]
-  public static final OpDef SEGMENT_PROD = sorted("prod", SORTED, "[[4, 6, 6, 4], [5, 6, 7, 8]]");
+  public static final OpDef SEGMENT_PROD = sorted("prod", SORTED, "[[4, 6, 6, 4], [5, 6, 7, 8]]")
+      .tfRawOps("SegmentProd").tfApi("tf.math.segment_prod")
+      .build();
   // tf.math.segment_min(c, [0, 0, 1]) -> [[1, 2, 2, 1], [5, 6, 7, 8]]
-  public static final OpDef SEGMENT_MIN = sorted("min", SORTED, "[[1, 2, 2, 1], [5, 6, 7, 8]]");
+  public static final OpDef SEGMENT_MIN = sorted("min", SORTED, "[[1, 2, 2, 1], [5, 6, 7, 8]]")
+      .tfRawOps("SegmentMin").tfApi("tf.math.segment_min")
+      .build();
   // tf.math.segment_max(c, [0, 0, 1]) -> [[4, 3, 3, 4], [5, 6, 7, 8]]
-  public static final OpDef SEGMENT_MAX = sorted("max", SORTED, "[[4, 3, 3, 4], [5, 6, 7, 8]]");
+  public static final OpDef SEGMENT_MAX = sorted("max", SORTED, "[[4, 3, 3, 4], [5, 6, 7, 8]]")
+      .tfRawOps("SegmentMax").tfApi("tf.math.segment_max")
+      .build();
   // tf.math.segment_mean([[1., 2, 3, 4], [4, 3, 2, 1], [5, 6, 7, 8]], [0, 0, 1]) -> [[2.5, 2.5, 2.5, 2.5], [5., 6., 7., 8.]]
   public static final OpDef SEGMENT_MEAN = sorted("mean", """
       %data = constant() {value = tensor<float32>[3, 4] [[1.0, 2.0, 3.0, 4.0], [4.0, 3.0, 2.0, 1.0], [5.0, 6.0, 7.0, 8.0]]} : tensor<float32>[3, 4]
       %ids = constant() {value = tensor<int32>[3] [0, 0, 1]} : tensor<int32>[3]
-      """, "[[2.5, 2.5, 2.5, 2.5], [5.0, 6.0, 7.0, 8.0]]");
+      """, "[[2.5, 2.5, 2.5, 2.5], [5.0, 6.0, 7.0, 8.0]]")
+      .tfRawOps("SegmentMean").tfApi("tf.math.segment_mean")
+      .build();
 
   public static final OpDef BINCOUNT =
       OpDef.builder("bincount")
@@ -98,6 +123,7 @@ public final class SegmentOps {
               %0 = bincount(%arr) : tensor<int32>[None]
               return %0
               """, "[0, 2, 2, 1, 2, 1]")
+          .tfRawOps("DenseBincount", "RaggedBincount").tfApi("tf.math.bincount")
           .build();
 
   public static final OpDef WEIGHTED_BINCOUNT =
@@ -128,6 +154,7 @@ public final class SegmentOps {
               %0 = weighted_bincount(%arr, %w) : tensor<float32>[None]
               return %0
               """, "[0.0, 0.25, 1.5, 0.75, 2.75, 1.75]")
+          .tfRawOps("DenseBincount", "RaggedBincount").tfApi("tf.math.bincount")
           .build();
 
   private static Type bincountType(OpContext ctx, DType dtype) {
@@ -157,7 +184,7 @@ public final class SegmentOps {
     return DenseType.of(dtype, d.dim(0), size);
   }
 
-  private static OpDef unsorted(String op, String setup, String expected) {
+  private static OpDef.Builder unsorted(String op, String setup, String expected) {
     String mnemonic = "unsorted_segment_" + op;
     String type = setup.contains("float32") ? "float32" : "int32";
     return OpDef.builder(mnemonic)
@@ -182,11 +209,10 @@ public final class SegmentOps {
           return result(dtype, data, ids, segments);
         })
         .kernel(SegmentKernels.class, "unsortedSegment", op)
-        .example(setup + "%0 = " + mnemonic + "(%data, %ids, %n) : tensor<" + type + ">[2, 4]\nreturn %0\n", expected)
-        .build();
+        .example(setup + "%0 = " + mnemonic + "(%data, %ids, %n) : tensor<" + type + ">[2, 4]\nreturn %0\n", expected);
   }
 
-  private static OpDef sorted(String op, String setup, String expected) {
+  private static OpDef.Builder sorted(String op, String setup, String expected) {
     String mnemonic = "segment_" + op;
     String type = setup.contains("float32") ? "float32" : "int32";
     return OpDef.builder(mnemonic)
@@ -203,8 +229,7 @@ public final class SegmentOps {
           return result(data.dtype(), data, ids, Dims.UNKNOWN);
         })
         .kernel(SegmentKernels.class, "segment", op)
-        .example(setup + "%0 = " + mnemonic + "(%data, %ids) : tensor<" + type + ">[None, 4]\nreturn %0\n", expected)
-        .build();
+        .example(setup + "%0 = " + mnemonic + "(%data, %ids) : tensor<" + type + ">[None, 4]\nreturn %0\n", expected);
   }
 
   private static DenseType data(OpContext ctx, String op, boolean sorted) {

@@ -1,6 +1,8 @@
 package dev.tatter.ir.ops;
 
 import com.google.common.collect.ImmutableList;
+import dev.tatter.ir.AttrKind;
+import dev.tatter.ir.AttrSpec;
 import dev.tatter.ir.OpContext;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
@@ -10,11 +12,9 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.ir.AttrKind;
-import dev.tatter.ir.AttrSpec;
-import dev.tatter.runtime.kernels.BooleanMaskKernels;
-import dev.tatter.runtime.kernels.SequenceMaskKernels;
-import dev.tatter.runtime.kernels.WhereKernels;
+import dev.tatter.runtime.kernels.array.BooleanMaskKernels;
+import dev.tatter.runtime.kernels.array.SequenceMaskKernels;
+import dev.tatter.runtime.kernels.array.WhereKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -52,6 +52,7 @@ public final class SelectionOps {
               %0 = boolean_mask(%rt, %mask) : ragged<int32>[None, (None)]
               return %0
               """, "[[1, 2, 3], [5, 6]]")
+          .tfApi("tf.ragged.boolean_mask")
           .build();
 
   public static final OpDef WHERE =
@@ -78,6 +79,7 @@ public final class SelectionOps {
               %0 = where(%c) : tensor<int64>[None, 2]
               return %0
               """, "[[0, 0], [1, 1]]")
+          .tfRawOps("Where").tfApi("tf.where")
           .build();
 
   public static final OpDef SELECT =
@@ -108,6 +110,7 @@ public final class SelectionOps {
               %0 = select(%c, %x, %y) : tensor<int32>[4]
               return %0
               """, "[1, 100, 100, 4]")
+          .tfRawOps("SelectV2").tfApi("tf.where")
           .build();
 
   public static final OpDef SEQUENCE_MASK =
@@ -140,6 +143,7 @@ public final class SelectionOps {
               %0 = sequence_mask(%l) {maxlen = 5} : tensor<bool>[3, 5]
               return %0
               """, "[[True, False, False, False, False], [True, True, True, False, False], [True, True, False, False, False]]")
+          .tfApi("tf.sequence_mask")
           .build();
 
   /** The static size of each axis of a dense or ragged type (UNKNOWN for a ragged axis). */

@@ -9,7 +9,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.PartitionType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SoftmaxKernels;
+import dev.tatter.runtime.kernels.reduce.SoftmaxKernels;
 
 /**
  * {@code tf.nn.softmax} and {@code tf.nn.log_softmax}: along an axis of a dense tensor, and
@@ -20,16 +20,24 @@ public final class SoftmaxOps {
   private SoftmaxOps() {}
 
   public static final OpDef SOFTMAX = dense("softmax",
-      "tf.nn.softmax(x, axis) along an axis (>= 0) of a dense float32/float64 tensor, shifted by each lane's max");
+      "tf.nn.softmax(x, axis) along an axis (>= 0) of a dense float32/float64 tensor, shifted by each lane's max")
+      .tfRawOps("Softmax").tfApi("tf.nn.softmax")
+      .build();
 
   public static final OpDef LOG_SOFTMAX = dense("log_softmax",
-      "tf.nn.log_softmax(x, axis) along an axis (>= 0) of a dense float32/float64 tensor, shifted by each lane's max");
+      "tf.nn.log_softmax(x, axis) along an axis (>= 0) of a dense float32/float64 tensor, shifted by each lane's max")
+      .tfRawOps("LogSoftmax").tfApi("tf.nn.log_softmax")
+      .build();
 
   public static final OpDef ROW_SOFTMAX = rows("row_softmax", "softmax",
-      "the softmax within each row of partition over values' first dim (tf.nn.softmax along the ragged axis)");
+      "the softmax within each row of partition over values' first dim (tf.nn.softmax along the ragged axis)")
+      .tfApi("tf.nn.softmax")
+      .build();
 
   public static final OpDef ROW_LOG_SOFTMAX = rows("row_log_softmax", "log_softmax",
-      "the log-softmax within each row of partition over values' first dim (log_softmax along the ragged axis)");
+      "the log-softmax within each row of partition over values' first dim (log_softmax along the ragged axis)")
+      .tfApi("tf.nn.log_softmax")
+      .build();
 
   private static DenseType floating(OpContext ctx, int i) {
     DenseType x = ctx.dense(i);
@@ -39,7 +47,7 @@ public final class SoftmaxOps {
     return x;
   }
 
-  private static OpDef dense(String mnemonic, String summary) {
+  private static OpDef.Builder dense(String mnemonic, String summary) {
     // tf.nn.softmax([[0., 0.], [0., 0.]], axis=1) -> [[0.5, 0.5], [0.5, 0.5]]
     // tf.nn.log_softmax([[0., 0.], [0., 0.]], axis=1) -> [[-0.6931472, -0.6931472], [-0.6931472, -0.6931472]]
     String expected = mnemonic.equals("softmax") ? "[[0.5, 0.5], [0.5, 0.5]]"
@@ -59,11 +67,10 @@ public final class SoftmaxOps {
             %x = constant() {value = tensor<float32>[2, 2] [[0.0, 0.0], [0.0, 0.0]]} : tensor<float32>[2, 2]
             %0 = %s(%x) {axis = 1} : tensor<float32>[2, 2]
             return %0
-            """.replace("%s(", mnemonic + "("), expected)
-        .build();
+            """.replace("%s(", mnemonic + "("), expected);
   }
 
-  private static OpDef rows(String mnemonic, String kind, String summary) {
+  private static OpDef.Builder rows(String mnemonic, String kind, String summary) {
     // tf.nn.softmax(tf.ragged.constant([[0., 0.], [], [0., 0., 0., 0.]])).flat_values -> [0.5, 0.5, 0.25, 0.25, 0.25, 0.25]
     // log_softmax per row, as TF's LogSoftmax of each row: [-0.6931472, -0.6931472, -1.3862944, ...]
     String expected = kind.equals("softmax") ? "[0.5, 0.5, 0.25, 0.25, 0.25, 0.25]"
@@ -90,7 +97,6 @@ public final class SoftmaxOps {
             %p = partition_from_row_splits(%s) : partition<int64>[3, (None)]
             %0 = %s(%v, %p) : tensor<float32>[6]
             return %0
-            """.replace("%s(%v", mnemonic + "(%v"), expected)
-        .build();
+            """.replace("%s(%v", mnemonic + "(%v"), expected);
   }
 }

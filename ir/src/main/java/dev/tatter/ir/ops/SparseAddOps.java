@@ -10,7 +10,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SparseAddKernels;
+import dev.tatter.runtime.kernels.sparse.SparseAddKernels;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -63,6 +63,7 @@ public final class SparseAddOps {
           %0 = sparse_add(%a, %b) : sparse<float32>[2, 2]
           return %0
               """, "SparseTensor(indices=[[0, 1], [1, 0], [1, 1]], values=[0.0, 2.0, 3.0], dense_shape=[2, 2])")
+          .tfRawOps("SparseAdd").tfApi("tf.sparse.add")
           .build();
 
   public static final OpDef SPARSE_DENSE_ADD =
@@ -83,6 +84,7 @@ public final class SparseAddOps {
           %0 = sparse_dense_add(%st, %d) : tensor<int32>[3, 4]
           return %0
               """, "[[2, 1, 1, 1], [1, 1, 3, 1], [1, 1, 1, 1]]")
+          .tfRawOps("SparseTensorDenseAdd").tfApi("tf.sparse.add")
           .build();
 
   /** tf.sparse.maximum's docstring operands: sp_zero = ([[0], [1]], [0, 0], [7]), sp_one = ([[1], [2]], [1, 1], [7]). */
@@ -102,6 +104,7 @@ public final class SparseAddOps {
           %0 = sparse_maximum(%zero, %one) : sparse<int32>[7]
           return %0
               """, "SparseTensor(indices=[[0], [1], [2]], values=[0, 1, 1], dense_shape=[7])")
+      .tfRawOps("SparseSparseMaximum").tfApi("tf.sparse.maximum")
       .build();
 
   public static final OpDef MINIMUM = union("sparse_minimum", "minimum")
@@ -110,6 +113,7 @@ public final class SparseAddOps {
           %0 = sparse_minimum(%zero, %one) : sparse<int32>[7]
           return %0
               """, "SparseTensor(indices=[[0], [1], [2]], values=[0, 0, 0], dense_shape=[7])")
+      .tfRawOps("SparseSparseMinimum").tfApi("tf.sparse.minimum")
       .build();
 
   private static OpDef.Builder union(String mnemonic, String kernel) {

@@ -8,7 +8,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SparseMatmulKernels;
+import dev.tatter.runtime.kernels.sparse.SparseMatmulKernels;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -69,6 +69,7 @@ public final class SparseMatmulOps {
           %0 = sparse_dense_matmul(%st, %b) {adjoint_a = true} : tensor<int32>[4, 2]
           return %0
               """, "[[1, 2], [0, 0], [6, 8], [0, 0]]")
+          .tfRawOps("SparseTensorDenseMatMul").tfApi("tf.sparse.sparse_dense_matmul")
           .build();
 
 }

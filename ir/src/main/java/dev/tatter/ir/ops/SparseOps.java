@@ -10,7 +10,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SparseKernels;
+import dev.tatter.runtime.kernels.sparse.SparseKernels;
 import java.util.List;
 
 /**
@@ -72,6 +72,7 @@ public final class SparseOps {
           .example(SEED_ST + """
           return %st
               """, "SparseTensor(indices=[[0, 0], [1, 2]], values=[1, 2], dense_shape=[3, 4])")
+          .tfApi("tf.sparse.SparseTensor")
           .build();
 
   public static final OpDef SET_SHAPE =
@@ -104,6 +105,7 @@ public final class SparseOps {
           %0 = sparse_set_shape(%st) {shape = [3, -1]} : sparse<int32>[3, 4]
           return %0
               """, "SparseTensor(indices=[[0, 0], [1, 2]], values=[1, 2], dense_shape=[3, 4])")
+          .tfApi("tf.sparse.SparseTensor.set_shape")
           .build();
 
   public static final OpDef REORDER =
@@ -121,6 +123,7 @@ public final class SparseOps {
           %0 = sparse_reorder(%st) : sparse<float32>[3, 4]
           return %0
               """, "SparseTensor(indices=[[0, 1], [0, 3], [1, 2]], values=[3.0, 2.0, 1.0], dense_shape=[3, 4])")
+          .tfRawOps("SparseReorder").tfApi("tf.sparse.reorder")
           .build();
 
   public static final OpDef WITH_VALUES =
@@ -147,6 +150,7 @@ public final class SparseOps {
           %1 = sparse_to_dense(%0, %z) : tensor<int32>[2, 4]
           return %1
               """, "[[10, 0, 20, 0], [30, 0, 0, 40]]")
+          .tfApi("tf.sparse.SparseTensor.with_values")
           .build();
 
   public static final OpDef TO_DENSE =
@@ -187,6 +191,7 @@ public final class SparseOps {
           %0 = sparse_to_dense(%st, %z) {validate_indices = false} : tensor<int32>[3, 4]
           return %0
               """, "[[1, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]")
+          .tfRawOps("SparseToDense").tfApi("tf.sparse.to_dense")
           .build();
 
   public static final OpDef FROM_DENSE =
@@ -207,6 +212,7 @@ public final class SparseOps {
           %0 = sparse_from_dense(%t) : sparse<int32>[2, 4]
           return %0
               """, "SparseTensor(indices=[[0, 0], [0, 2], [1, 0], [1, 3]], values=[1, 2, 3, 4], dense_shape=[2, 4])")
+          .tfApi("tf.sparse.from_dense")
           .build();
 
   public static final OpDef MUL_DENSE =
@@ -216,6 +222,7 @@ public final class SparseOps {
           %0 = sparse_dense_mul(%st, %d) : sparse<int32>[3, 4]
           return %0
               """, "SparseTensor(indices=[[0, 0], [1, 2]], values=[10, 60], dense_shape=[3, 4])")
+          .tfRawOps("SparseDenseCwiseMul").tfApi("tf.sparse.SparseTensor.__mul__")
           .build();
 
   public static final OpDef DIV_DENSE =
@@ -231,6 +238,7 @@ public final class SparseOps {
           %0 = sparse_dense_div(%st, %d) : sparse<float32>[3, 4]
           return %0
               """, "SparseTensor(indices=[[0, 0], [1, 2]], values=[0.25, -0.25], dense_shape=[3, 4])")
+          .tfRawOps("SparseDenseCwiseDiv").tfApi("tf.sparse.SparseTensor.__div__", "tf.sparse.SparseTensor.__truediv__")
           .build();
 
   private static OpDef.Builder sparseDenseOp(String mnemonic, String summary, String kernel) {

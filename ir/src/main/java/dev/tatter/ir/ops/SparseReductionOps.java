@@ -9,8 +9,8 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DTypeSet;
-import dev.tatter.runtime.kernels.Reducer;
-import dev.tatter.runtime.kernels.SparseReduceKernels;
+import dev.tatter.runtime.kernels.reduce.Reducer;
+import dev.tatter.runtime.kernels.sparse.SparseReduceKernels;
 
 /**
  * {@code tf.sparse.reduce_sum} and {@code tf.sparse.reduce_max} over the axes given (the builder
@@ -46,6 +46,7 @@ public final class SparseReductionOps {
           %0 = sparse_reduce_sum(%x) {axis = [0, 1]} : tensor<int32>[]
           return %0
               """, "6")
+          .tfRawOps("SparseReduceSum").tfApi("tf.sparse.reduce_sum")
           .build();
 
   public static final OpDef REDUCE_MAX =
@@ -55,6 +56,7 @@ public final class SparseReductionOps {
           %0 = sparse_reduce_max(%x) {axis = [0]} : tensor<int32>[3]
           return %0
               """, "[1, 3, 2]")
+          .tfRawOps("SparseReduceMax").tfApi("tf.sparse.reduce_max")
           .build();
 
   public static final OpDef REDUCE_SUM_SPARSE =
@@ -64,6 +66,7 @@ public final class SparseReductionOps {
           %0 = sparse_reduce_sum_sparse(%x) {axis = [0]} : sparse<int32>[3]
           return %0
               """, "SparseTensor(indices=[[0], [1], [2]], values=[1, 3, 2], dense_shape=[3])")
+          .tfRawOps("SparseReduceSumSparse").tfApi("tf.sparse.reduce_sum")
           .build();
 
   public static final OpDef REDUCE_MAX_SPARSE =
@@ -73,6 +76,7 @@ public final class SparseReductionOps {
           %0 = sparse_reduce_max_sparse(%x) {axis = [1], keepdims = true} : sparse<int32>[2, 1]
           return %0
               """, "SparseTensor(indices=[[0, 0], [1, 0]], values=[2, 3], dense_shape=[2, 1])")
+          .tfRawOps("SparseReduceMaxSparse").tfApi("tf.sparse.reduce_max")
           .build();
 
   private static OpDef.Builder dense(String mnemonic, Reducer reducer) {

@@ -8,8 +8,8 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SparseSegmentKernels;
-import dev.tatter.runtime.kernels.SparseSegmentKernels.Kind;
+import dev.tatter.runtime.kernels.sparse.SparseSegmentKernels.Kind;
+import dev.tatter.runtime.kernels.sparse.SparseSegmentKernels;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -47,6 +47,7 @@ public final class SparseSegmentOps {
           %0 = sparse_segment_sum(%c, %i, %s) {num_segments = 4} : tensor<int32>[4, 2]
           return %0
               """, "[[1, 2], [0, 0], [3, 4], [0, 0]]")
+      .tfRawOps("SparseSegmentSum", "SparseSegmentSumWithNumSegments").tfApi("tf.sparse.segment_sum")
       .build();
 
   /** TF's {@code SparseSegmentMean} and {@code SqrtN}: {@code {bfloat16, half, float, double}}. */
@@ -61,6 +62,7 @@ public final class SparseSegmentOps {
           %0 = sparse_segment_mean(%c, %i, %s) : tensor<float32>[None, 4]
           return %0
               """, "[[3.0, 4.0, 5.0, 6.0]]")
+      .tfRawOps("SparseSegmentMean", "SparseSegmentMeanWithNumSegments").tfApi("tf.sparse.segment_mean")
       .build();
 
   public static final OpDef SQRT_N = segment("sparse_segment_sqrt_n", Kind.SQRT_N, FLOATS)
@@ -73,6 +75,7 @@ public final class SparseSegmentOps {
           %0 = sparse_segment_sqrt_n(%c, %i, %s) : tensor<float64>[None, 1]
           return %0
               """, "[[4.949747468305832]]")
+      .tfRawOps("SparseSegmentSqrtN", "SparseSegmentSqrtNWithNumSegments").tfApi("tf.sparse.segment_sqrt_n")
       .build();
 
   private static OpDef.Builder segment(String mnemonic, Kind kind, Set<DType> dtypes) {

@@ -9,7 +9,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SparseSelectKernels;
+import dev.tatter.runtime.kernels.sparse.SparseSelectKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,6 +42,7 @@ public final class SparseSelectOps {
           %0 = sparse_indices(%st) : tensor<int64>[None, 2]
           return %0
               """, "[[0, 0], [2, 1]]")
+          .tfApi("tf.sparse.SparseTensor.indices")
           .build();
 
   public static final OpDef VALUES =
@@ -55,6 +56,7 @@ public final class SparseSelectOps {
           %0 = sparse_values(%st) : tensor<int32>[None]
           return %0
               """, "[7, 8]")
+          .tfApi("tf.sparse.SparseTensor.values")
           .build();
 
   public static final OpDef DENSE_SHAPE =
@@ -68,6 +70,7 @@ public final class SparseSelectOps {
           %0 = sparse_dense_shape(%st) : tensor<int64>[2]
           return %0
               """, "[4, 3]")
+          .tfApi("tf.sparse.SparseTensor.dense_shape")
           .build();
 
   public static final OpDef RETAIN =
@@ -90,6 +93,7 @@ public final class SparseSelectOps {
           %0 = sparse_retain(%st, %k) : sparse<int32>[4, 3]
           return %0
               """, "SparseTensor(indices=[[2, 1]], values=[8], dense_shape=[4, 3])")
+          .tfApi("tf.sparse.retain")
           .build();
 
   public static final OpDef FILL_EMPTY_ROWS =
@@ -112,6 +116,7 @@ public final class SparseSelectOps {
           %0 = sparse_fill_empty_rows(%st, %d) : sparse<int32>[4, 3]
           return %0
               """, "SparseTensor(indices=[[0, 0], [1, 0], [2, 1], [3, 0]], values=[7, -1, 8, -1], dense_shape=[4, 3])")
+          .tfRawOps("SparseFillEmptyRows").tfApi("tf.sparse.fill_empty_rows")
           .build();
 
   public static final OpDef EMPTY_ROWS =
@@ -126,6 +131,7 @@ public final class SparseSelectOps {
           %0 = sparse_empty_rows(%st) : tensor<bool>[4]
           return %0
               """, "[False, True, False, True]")
+          .tfRawOps("SparseFillEmptyRows").tfApi("tf.sparse.fill_empty_rows")
           .build();
 
   public static final OpDef SPLIT =
@@ -164,6 +170,7 @@ public final class SparseSelectOps {
           %0 = sparse_split(%st) {axis = 1, num_split = 2, index = 0} : sparse<int32>[4, 2]
           return %0
               """, "SparseTensor(indices=[[0, 0], [2, 1]], values=[7, 8], dense_shape=[4, 2])")
+          .tfRawOps("SparseSplit").tfApi("tf.sparse.split")
           .build();
 
   public static final OpDef EYE =
@@ -192,5 +199,6 @@ public final class SparseSelectOps {
           %0 = sparse_eye() {num_rows = 2, num_columns = 3} : sparse<float32>[2, 3]
           return %0
               """, "SparseTensor(indices=[[0, 0], [1, 1]], values=[1.0, 1.0], dense_shape=[2, 3])")
+          .tfApi("tf.sparse.eye")
           .build();
 }

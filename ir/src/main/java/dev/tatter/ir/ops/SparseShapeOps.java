@@ -8,7 +8,7 @@ import dev.tatter.ir.OpDef;
 import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
-import dev.tatter.runtime.kernels.SparseShapeKernels;
+import dev.tatter.runtime.kernels.sparse.SparseShapeKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -84,6 +84,7 @@ public final class SparseShapeOps {
           %0 = sparse_concat(%a, %b) {axis = 1} : sparse<int32>[2, 7]
           return %0
               """, "SparseTensor(indices=[[0, 2], [0, 4], [0, 5], [1, 0], [1, 1]], values=[1, 4, 5, 2, 3], dense_shape=[2, 7])")
+          .tfRawOps("SparseConcat").tfApi("tf.sparse.concat")
           .build();
 
   public static final OpDef SLICE =
@@ -117,6 +118,7 @@ public final class SparseShapeOps {
           %0 = sparse_slice(%a) {start = [0, 1], size = [2, 2]} : sparse<int32>[2, 2]
           return %0
               """, "SparseTensor(indices=[[0, 1], [1, 0]], values=[1, 3], dense_shape=[2, 2])")
+          .tfRawOps("SparseSlice").tfApi("tf.sparse.slice")
           .build();
 
   public static final OpDef RESHAPE =
@@ -178,6 +180,7 @@ public final class SparseShapeOps {
           %0 = sparse_reshape(%st) {shape = [9, -1]} : sparse<int32>[9, 4]
           return %0
               """, "SparseTensor(indices=[[0, 0], [0, 1], [1, 2], [4, 2], [8, 1]], values=[1, 2, 3, 4, 5], dense_shape=[9, 4])")
+          .tfRawOps("SparseReshape").tfApi("tf.sparse.reshape")
           .build();
 
   public static final OpDef TRANSPOSE =
@@ -206,6 +209,7 @@ public final class SparseShapeOps {
           %0 = sparse_transpose(%a) {perm = [1, 0]} : sparse<int32>[3, 2]
           return %0
               """, "SparseTensor(indices=[[0, 1], [1, 1], [2, 0]], values=[2, 3, 1], dense_shape=[3, 2])")
+          .tfApi("tf.sparse.transpose")
           .build();
 
   public static final OpDef EXPAND_DIMS =
@@ -231,6 +235,7 @@ public final class SparseShapeOps {
           %0 = sparse_expand_dims(%a) {axis = 0} : sparse<int32>[1, 2, 3]
           return %0
               """, "SparseTensor(indices=[[0, 0, 2], [0, 1, 0], [0, 1, 1]], values=[1, 2, 3], dense_shape=[1, 2, 3])")
+          .tfApi("tf.sparse.expand_dims")
           .build();
 
   public static final OpDef RESET_SHAPE =
@@ -252,6 +257,7 @@ public final class SparseShapeOps {
           %0 = sparse_reset_shape(%st) : sparse<int32>[None, None]
           return %0
               """, "SparseTensor(indices=[[0, 0], [0, 1], [0, 3], [1, 1], [2, 0]], values=[1, 2, 3, 4, 5], dense_shape=[3, 4])")
+          .tfApi("tf.sparse.reset_shape")
           .build();
 
   public static final OpDef RESET_SHAPE_TO =
@@ -283,6 +289,7 @@ public final class SparseShapeOps {
           %0 = sparse_reset_shape_to(%a) {shape = [5, 6]} : sparse<int32>[5, 6]
           return %0
               """, "SparseTensor(indices=[[0, 2], [1, 0], [1, 1]], values=[1, 2, 3], dense_shape=[5, 6])")
+          .tfApi("tf.sparse.reset_shape")
           .build();
 
   static long[] ints(OpContext ctx, String name) {

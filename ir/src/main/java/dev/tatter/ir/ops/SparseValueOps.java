@@ -9,7 +9,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.SparseValueKernels;
+import dev.tatter.runtime.kernels.sparse.SparseValueKernels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +17,7 @@ import java.util.List;
  * {@code tf.sparse.softmax}, {@code tf.sparse.to_indicator} and {@code tf.sparse.bincount}: new
  * values from a sparse tensor's stored entries (see {@link SparseValueKernels}); bincount also of
  * a dense or ragged tensor, with a sparse result ({@code dense_count_sparse_output},
- * {@code ragged_count_sparse_output}: {@link dev.tatter.runtime.kernels.SparseCountKernels}).
+ * {@code ragged_count_sparse_output}: {@link dev.tatter.runtime.kernels.sparse.SparseCountKernels}).
  */
 public final class SparseValueOps {
   private SparseValueOps() {}
@@ -48,6 +48,7 @@ public final class SparseValueOps {
               %0 = sparse_softmax(%st) : sparse<float64>[2, 2]
               return %0
               """, "SparseTensor(indices=[[0, 0], [1, 0], [1, 1]], values=[1.0, 0.5, 0.5], dense_shape=[2, 2])")
+          .tfRawOps("SparseSoftmax").tfApi("tf.sparse.softmax")
           .build();
 
   public static final OpDef SPARSE_TO_INDICATOR =
@@ -85,6 +86,7 @@ public final class SparseValueOps {
               %0 = sparse_to_indicator(%st) {vocab_size = 4} : tensor<bool>[2, 4]
               return %0
               """, "[[False, True, False, True], [False, False, False, True]]")
+          .tfApi("tf.sparse.to_indicator")
           .build();
 
   public static final OpDef SPARSE_BINCOUNT =
@@ -121,6 +123,7 @@ public final class SparseValueOps {
               return %0
               """, "SparseTensor(indices=[[0, 10], [0, 20], [0, 30], [1, 11], [1, 101], [1, 10001]], values=[1, 2, 1, 2, 1, 1], "
                   + "dense_shape=[2, 10002])")
+          .tfRawOps("SparseCountSparseOutput").tfApi("tf.sparse.bincount")
           .build();
 
   public static final OpDef DENSE_COUNT_SPARSE_OUTPUT =
@@ -144,7 +147,7 @@ public final class SparseValueOps {
             long bins = bins(ctx);
             return new SparseType(weights.dtype(), perRow && values.rank() == 2 ? ImmutableList.of(values.dim(0), bins) : ImmutableList.of(bins));
           })
-          .kernel(dev.tatter.runtime.kernels.SparseCountKernels.class, "denseCount")
+          .kernel(dev.tatter.runtime.kernels.sparse.SparseCountKernels.class, "denseCount")
           // tf.sparse.bincount([[1, 2, 3, 2], [1, 3, 1, 5]], axis=-1) ->
           //   indices [[0, 1], [0, 2], [0, 3], [1, 1], [1, 3], [1, 5]], values [1, 2, 1, 2, 1, 1], dense_shape [2, 6]
           .example("""
@@ -154,6 +157,7 @@ public final class SparseValueOps {
               return %0
               """, "SparseTensor(indices=[[0, 1], [0, 2], [0, 3], [1, 1], [1, 3], [1, 5]], values=[1, 2, 1, 2, 1, 1], "
                   + "dense_shape=[2, 6])")
+          .tfRawOps("DenseCountSparseOutput").tfApi("tf.sparse.bincount")
           .build();
 
   public static final OpDef RAGGED_COUNT_SPARSE_OUTPUT =
@@ -184,7 +188,7 @@ public final class SparseValueOps {
             long bins = bins(ctx);
             return new SparseType(w, perRow ? ImmutableList.of(values.nrows(), bins) : ImmutableList.of(bins));
           })
-          .kernel(dev.tatter.runtime.kernels.SparseCountKernels.class, "raggedCount")
+          .kernel(dev.tatter.runtime.kernels.sparse.SparseCountKernels.class, "raggedCount")
           // tf.sparse.bincount(tf.ragged.constant([[1, 2], [3, 2, 1, 1]], tf.int64), axis=-1) ->
           //   indices [[0, 1], [0, 2], [1, 1], [1, 2], [1, 3]], values [1, 1, 2, 1, 1], dense_shape [2, 4]
           .example("""
@@ -196,6 +200,7 @@ public final class SparseValueOps {
               %0 = ragged_count_sparse_output(%rt, %w) {axis = -1} : sparse<int64>[2, None]
               return %0
               """, "SparseTensor(indices=[[0, 1], [0, 2], [1, 1], [1, 2], [1, 3]], values=[1, 1, 2, 1, 1], dense_shape=[2, 4])")
+          .tfRawOps("RaggedCountSparseOutput").tfApi("tf.sparse.bincount")
           .build();
 
   /**

@@ -8,7 +8,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.StringElementwiseKernels;
+import dev.tatter.runtime.kernels.strings.StringElementwiseKernels;
 
 /**
  * TF's per-string ops, each on a dense string tensor of any shape (ragged input through its flat
@@ -37,15 +37,20 @@ public final class StringElementwiseOps {
               %0 = string_length(%s) {unit = "UTF8_CHAR"} : tensor<int32>[2]
               return %0
               """, "[5, 1]") // tf.strings.length(["hello", "😊"], unit="UTF8_CHAR") -> [5, 1] (bytes: [5, 4])
+          .tfRawOps("StringLength").tfApi("tf.strings.length")
           .build();
 
   // tf.strings.lower(["CamelCase", "ÉtÉ"]) -> [b'camelcase', b'\xc3\x89t\xc3\x89'] (encoding "": ASCII letters only)
   public static final OpDef STRING_LOWER = caseOp("string_lower", "lower", "each string in lower case: ASCII (encoding \"\") or UTF-8 text (\"utf-8\")",
-      "[b'camelcase', b'\\xc3\\x89t\\xc3\\x89']");
+      "[b'camelcase', b'\\xc3\\x89t\\xc3\\x89']")
+      .tfRawOps("StringLower").tfApi("tf.strings.lower")
+      .build();
 
   // tf.strings.upper(["CamelCase", "ÉtÉ"]) -> [b'CAMELCASE', b'\xc3\x89T\xc3\x89']
   public static final OpDef STRING_UPPER = caseOp("string_upper", "upper", "each string in upper case: ASCII (encoding \"\") or UTF-8 text (\"utf-8\")",
-      "[b'CAMELCASE', b'\\xc3\\x89T\\xc3\\x89']");
+      "[b'CAMELCASE', b'\\xc3\\x89T\\xc3\\x89']")
+      .tfRawOps("StringUpper").tfApi("tf.strings.upper")
+      .build();
 
   public static final OpDef STRING_STRIP =
       OpDef.builder("string_strip")
@@ -59,6 +64,7 @@ public final class StringElementwiseOps {
               %0 = string_strip(%s) : tensor<string>[2]
               return %0
               """, "[b'TensorFlow', b'The python library']") // tf.strings.strip(["\nTensorFlow", "     The python library    "])
+          .tfRawOps("StringStrip").tfApi("tf.strings.strip")
           .build();
 
   public static final OpDef REGEX_FULL_MATCH =
@@ -74,6 +80,7 @@ public final class StringElementwiseOps {
               %0 = regex_full_match(%s) {pattern = "TF.*"} : tensor<bool>[2]
               return %0
               """, "[True, False]") // tf.strings.regex_full_match(["TF lib", "lib TF"], "TF.*") -> [True, False]
+          .tfRawOps("StaticRegexFullMatch", "RegexFullMatch").tfApi("tf.strings.regex_full_match")
           .build();
 
   public static final OpDef REGEX_REPLACE =
@@ -92,9 +99,10 @@ public final class StringElementwiseOps {
               return %0
               """, "[b'Text with tags.  contains html ']")
           // tf.strings.regex_replace("Text with tags.<br /><b>contains html</b>", "<[^>]+>", " ") -> b'Text with tags.  contains html '
+          .tfRawOps("StaticRegexReplace", "RegexReplace").tfApi("tf.strings.regex_replace")
           .build();
 
-  private static OpDef caseOp(String name, String kernel, String summary, String expected) {
+  private static OpDef.Builder caseOp(String name, String kernel, String summary, String expected) {
     return OpDef.builder(name)
         .summary(summary)
         .operands("input")
@@ -112,8 +120,7 @@ public final class StringElementwiseOps {
             %s = constant() {value = tensor<string>[2] ["CamelCase", "ÉtÉ"]} : tensor<string>[2]
             %0 = NAME(%s) : tensor<string>[2]
             return %0
-            """.replace("NAME", name), expected)
-        .build();
+            """.replace("NAME", name), expected);
   }
 
   private static Type sameShape(OpContext ctx, DType out) {

@@ -11,9 +11,9 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.StringJoinKernels;
-import dev.tatter.runtime.kernels.StringNumberKernels;
-import dev.tatter.runtime.kernels.SubstrKernels;
+import dev.tatter.runtime.kernels.strings.StringJoinKernels;
+import dev.tatter.runtime.kernels.strings.StringNumberKernels;
+import dev.tatter.runtime.kernels.strings.SubstrKernels;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -51,6 +51,7 @@ public final class StringFormatOps {
               %0 = substr(%s, %p, %l) {unit = "UTF8_CHAR"} : tensor<string>[2]
               return %0
               """, "[b'll', b'a\\xc3\\xafv']")
+          .tfRawOps("Substr").tfApi("tf.strings.substr")
           .build();
 
   public static final OpDef STRING_TO_NUMBER =
@@ -81,6 +82,7 @@ public final class StringFormatOps {
               %0 = string_to_number(%s) {out_type = int64} : tensor<int64>[2]
               return %0
               """, "[42, -7]")
+          .tfRawOps("StringToNumber").tfApi("tf.strings.to_number")
           .build();
 
   public static final OpDef AS_STRING =
@@ -121,6 +123,7 @@ public final class StringFormatOps {
               %0 = as_string(%x) {width = 5} : tensor<string>[2]
               return %0
               """, "[b'   ab', b'h\\xc3\\xa9llo']")
+          .tfRawOps("AsString").tfApi("tf.strings.as_string")
           .build();
 
   public static final OpDef STRING_JOIN =
@@ -159,6 +162,7 @@ public final class StringFormatOps {
               %0 = string_join(%a, %b) {separator = " "} : tensor<string>[2]
               return %0
               """, "[b'a !', b'b !']")
+          .tfRawOps("StringJoin").tfApi("tf.strings.join")
           .build();
 
   public static final OpDef REDUCE_JOIN =
@@ -187,6 +191,7 @@ public final class StringFormatOps {
               %0 = reduce_join(%rt) {axis = [1], separator = " "} : tensor<string>[3]
               return %0
               """, "[b'a b c', b'd', b'']")
+          .tfRawOps("ReduceJoin").tfApi("tf.strings.reduce_join")
           .build();
 
   private static Type substrType(OpContext ctx) {

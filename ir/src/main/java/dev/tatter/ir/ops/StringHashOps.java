@@ -8,7 +8,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.StringHashKernels;
+import dev.tatter.runtime.kernels.strings.StringHashKernels;
 import java.util.List;
 
 /**
@@ -33,6 +33,7 @@ public final class StringHashOps {
               %0 = to_hash_bucket_fast(%s) {num_buckets = 3} : tensor<int64>[3]
               return %0
               """, "[0, 2, 2]") // tf.strings.to_hash_bucket_fast(["Hello", "TensorFlow", "2.x"], 3) (TF's docstring)
+          .tfRawOps("StringToHashBucketFast").tfApi("tf.strings.to_hash_bucket_fast")
           .build();
 
   public static final OpDef TO_HASH_BUCKET_STRONG =
@@ -56,6 +57,7 @@ public final class StringHashOps {
               %0 = to_hash_bucket_strong(%s) {key = [1, 2], num_buckets = 3} : tensor<int64>[2]
               return %0
               """, "[2, 0]") // tf.strings.to_hash_bucket_strong(["Hello", "TF"], 3, [1, 2]) (TF's docstring)
+          .tfRawOps("StringToHashBucketStrong").tfApi("tf.strings.to_hash_bucket_strong")
           .build();
 
   public static final OpDef TO_HASH_BUCKET =
@@ -71,6 +73,7 @@ public final class StringHashOps {
               %0 = to_hash_bucket(%s) {num_buckets = 3} : tensor<int64>[3]
               return %0
               """, "[2, 0, 1]") // tf.strings.to_hash_bucket(["Hello", "TensorFlow", "2.x"], 3) (TF's docstring)
+          .tfRawOps("StringToHashBucket").tfApi("tf.strings.to_hash_bucket")
           .build();
 
   private static Type infer(OpContext ctx) {

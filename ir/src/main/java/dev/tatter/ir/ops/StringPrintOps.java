@@ -9,7 +9,7 @@ import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.StringFormatKernels;
+import dev.tatter.runtime.kernels.strings.StringFormatKernels;
 
 /**
  * Values printed into text: TF's {@code StringFormat} of one dense or ragged value (the builder's
@@ -52,6 +52,7 @@ public final class StringPrintOps {
               %0 = string_format(%rt) {template = "x = {}"} : tensor<string>[]
               return %0
               """, "b\"x = [['a', 'b'], [], ['it\\\\'s']]\"")
+          .tfRawOps("StringFormat").tfApi("tf.strings.format")
           .build();
 
   private static Type formatType(OpContext ctx) {

@@ -12,8 +12,8 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.StringNGramsKernels;
-import dev.tatter.runtime.kernels.StringSplitKernels;
+import dev.tatter.runtime.kernels.strings.StringNGramsKernels;
+import dev.tatter.runtime.kernels.strings.StringSplitKernels;
 import java.util.List;
 
 /**
@@ -44,6 +44,7 @@ public final class StringSplitOps {
               %0 = string_split(%s) {maxsplit = 1, sep = "<>"} : ragged<string>[3, (None)]
               return %0
               """, "[[b'1', b'2<>3'], [b''], [b'1', b'<>2']]") // tf.strings.split(["1<>2<>3", "", "1<><>2"], "<>", maxsplit=1)
+          .tfRawOps("StringSplitV2").tfApi("tf.strings.split")
           .build();
 
   public static final OpDef BYTES_SPLIT =
@@ -58,6 +59,7 @@ public final class StringSplitOps {
               %0 = bytes_split(%s) : ragged<string>[2, (None)]
               return %0
               """, "[[b'h', b'e', b'l', b'l', b'o'], []]") // tf.strings.bytes_split(["hello", ""])
+          .tfRawOps("StringSplit").tfApi("tf.strings.bytes_split")
           .build();
 
   public static final OpDef STRING_NGRAMS =
@@ -81,6 +83,7 @@ public final class StringSplitOps {
               %0 = string_ngrams(%rt) {ngram_widths = [2]} : ragged<string>[2, (None)]
               return %0
               """, "[[b'A B', b'B C', b'C D'], []]") // tf.strings.ngrams(tf.ragged.constant([["A", "B", "C", "D"], []]), 2)
+          .tfRawOps("StringNGrams").tfApi("tf.strings.ngrams")
           .build();
 
   /** A string vector in, one row per string out, int64 row splits (TF's default). */

@@ -12,8 +12,8 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.UnicodeKernels;
-import dev.tatter.runtime.kernels.Utf8;
+import dev.tatter.runtime.kernels.strings.UnicodeKernels;
+import dev.tatter.runtime.kernels.strings.Utf8;
 import java.util.List;
 import java.util.Set;
 
@@ -30,15 +30,22 @@ public final class UnicodeOps {
 
   public static final OpDef UNICODE_DECODE = decoder("unicode_decode", DType.INT32, "decode",
       "each UTF-8 string's code points as a row, int32 (tf.strings.unicode_decode)",
-      "[[72, 195, 108, 108, 246], [128512]]");
+      "[[72, 195, 108, 108, 246], [128512]]")
+      .tfRawOps("UnicodeDecode").tfApi("tf.strings.unicode_decode")
+      .build();
 
   public static final OpDef UNICODE_DECODE_OFFSETS = decoder("unicode_decode_offsets", DType.INT64, "decodeOffsets",
       "the byte offset where each decoded code point starts (tf.strings.unicode_decode_with_offsets' second result)",
-      "[[0, 1, 3, 4, 5], [0]]");
+      "[[0, 1, 3, 4, 5], [0]]")
+      .tfRawOps("UnicodeDecodeWithOffsets").tfApi("tf.strings.unicode_decode_with_offsets")
+      .build();
 
   public static final OpDef UNICODE_SPLIT = decoder("unicode_split", DType.STRING, "split",
       "each UTF-8 string cut into its characters' bytes (tf.strings.unicode_split)",
-      "[[b'H', b'\\xc3\\x83', b'l', b'l', b'\\xc3\\xb6'], [b'\\xf0\\x9f\\x98\\x80']]");
+      "[[b'H', b'\\xc3\\x83', b'l', b'l', b'\\xc3\\xb6'], [b'\\xf0\\x9f\\x98\\x80']]")
+      .tfApi("tf.strings.unicode_split")
+      .tfPythonLevel("tf.strings.unicode_split: the code points UnicodeDecode finds, each encoded back on its own by UnicodeEncode")
+      .build();
 
   public static final OpDef UNICODE_ENCODE =
       OpDef.builder("unicode_encode")
@@ -66,9 +73,10 @@ public final class UnicodeOps {
               return %0
               """, "[b'G\\xc3\\xb6\\xc3\\xb6d', b'ni']")
           // tf.strings.unicode_encode(tf.ragged.constant([[71, 246, 246, 100], [110, 105]]), "UTF-8") -> [b'G\xc3\xb6\xc3\xb6d', b'ni']
+          .tfRawOps("UnicodeEncode").tfApi("tf.strings.unicode_encode")
           .build();
 
-  private static OpDef decoder(String name, DType out, String kernel, String summary, String expected) {
+  private static OpDef.Builder decoder(String name, DType out, String kernel, String summary, String expected) {
     return OpDef.builder(name)
         .summary(summary)
         .operands("input")
@@ -94,8 +102,7 @@ public final class UnicodeOps {
             %s = constant() {value = tensor<string>[2] ["HÃllö", "😀"]} : tensor<string>[2]
             %0 = %NAME(%s) : ragged<%OUT>[2, (None)]
             return %0
-            """.replace("%NAME", name).replace("%OUT", out.tfName()), expected)
-        .build();
+            """.replace("%NAME", name).replace("%OUT", out.tfName()), expected);
   }
 
   private static void checkOptions(OpContext ctx, String encodingAttr) {

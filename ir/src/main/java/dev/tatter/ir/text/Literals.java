@@ -9,7 +9,6 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.HalfFloats;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
@@ -37,6 +36,14 @@ import java.util.Set;
 public final class Literals {
   private Literals() {}
 
+  /**
+   * The float and complex dtypes {@code tf.constant} converts a Python number to directly
+   * (py_seq_tensor.cc's {@code ConvertOneFloat}/{@code ConvertOneComplex}); any other one — bfloat16,
+   * complex64 — is built as float64 or complex128 and cast ({@link #toFloat}'s {@code cast}).
+   */
+  private static final Set<DType> DIRECT_CONVERTERS = java.util.EnumSet.of(DType.FLOAT16, DType.FLOAT32, DType.FLOAT64,
+      DType.COMPLEX128);
+
   /** A floating-point literal exactly as written ({@code 0.1}, {@code -0.0}, {@code 1e-45}). */
   public record Decimal(String text) {
     /**
@@ -44,7 +51,7 @@ public final class Literals {
      * converts a Python float to it; see {@link Literals#toFloat}.
      */
     public double value(DType dtype) {
-      return toFloat(this, dtype, dtype == DType.BFLOAT16);
+      return toFloat(this, dtype, !DIRECT_CONVERTERS.contains(dtype));
     }
   }
 
@@ -276,7 +283,7 @@ public final class Literals {
   }
 
   private static double number(Object v, DType dtype) {
-    return toFloat(v, dtype, dtype == DType.BFLOAT16);
+    return toFloat(v, dtype, !DIRECT_CONVERTERS.contains(dtype));
   }
 
   /**
@@ -332,14 +339,16 @@ public final class Literals {
     return dtype == DType.FLOAT32 ? Float.parseFloat(decimal.text()) : value;
   }
 
-  /** {@code d} rounded to {@code dtype}, as a double holding the result exactly. */
+  /**
+   * {@code d} rounded to {@code dtype}, as a double holding the result exactly: a dtype computed in
+   * float through float32, then its layout (Eigen's {@code half(double)} rounds twice so).
+   */
   private static double narrow(double d, DType dtype) {
     return switch (dtype) {
       case FLOAT64 -> d;
-      case FLOAT32 -> (float) d;
-      case FLOAT16 -> HalfFloats.float16ToFloat(HalfFloats.floatToFloat16((float) d));
-      case BFLOAT16 -> HalfFloats.bfloat16ToFloat(HalfFloats.floatToBfloat16((float) d));
-      default -> throw new IllegalArgumentException("not a real floating dtype: " + dtype);
+      case FLOAT32, FLOAT16, BFLOAT16 -> dtype.layout().roundTrip((float) d);
+      case BOOL, INT8, INT16, INT32, INT64, STRING, UINT8, UINT16, UINT32, UINT64, COMPLEX64, COMPLEX128 ->
+          throw new IllegalArgumentException("not a real floating dtype: " + dtype);
     };
   }
 
@@ -368,7 +377,7 @@ public final class Literals {
    * by a cast from complex128 or float64, so an overflow of its parts rounds to inf.
    */
   private static double complexPart(Object v, DType dtype) {
-    return toFloat(v, dtype.realDType(), dtype == DType.COMPLEX64);
+    return toFloat(v, dtype.realDType(), !DIRECT_CONVERTERS.contains(dtype));
   }
 
   private static <T> T expect(Class<T> kind, Object v, DType dtype) {

@@ -59,7 +59,7 @@ public final class TextSyntax {
     } else if (nested instanceof dev.tatter.runtime.Complex128 c) {
       out.append("complex(re=").append(Scalars.formatFloat(c.re(), false))
           .append(", im=").append(Scalars.formatFloat(c.im(), false)).append(')');
-    } else if ((dtype == DType.FLOAT16 || dtype == DType.BFLOAT16) && nested instanceof Float f) {
+    } else if (dtype.isFloating() && nested instanceof Float f) {
       out.append(Scalars.formatFloat(f, dtype)); // the shortest digits that read back as this dtype
     } else {
       out.append(formatScalar(nested));
@@ -92,8 +92,8 @@ public final class TextSyntax {
     StringBuilder out = new StringBuilder("\"");
     int i = 0;
     while (i < b.length()) {
-      int c = dev.tatter.runtime.kernels.Utf8.decode(b, i, b.length());
-      int width = c < 0 ? 1 : dev.tatter.runtime.kernels.Utf8.width(c);
+      int c = dev.tatter.runtime.kernels.strings.Utf8.decode(b, i, b.length());
+      int width = c < 0 ? 1 : dev.tatter.runtime.kernels.strings.Utf8.width(c);
       if (c < 0) {
         out.append(String.format("\\x%02x", b.charAt(i) & 0xFF));
       } else if (c == '"') {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tatter.ir.OpDef;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.kernels.ScalarFunction;
+import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
  */
 class LazyLibrariesTest {
   private static final List<String> UNRELATED_KERNELS = List.of(
-      "dev.tatter.runtime.kernels.UnicodeKernels",
-      "dev.tatter.runtime.kernels.StringSplitKernels",
-      "dev.tatter.runtime.kernels.SparseMatmulKernels");
+      "dev.tatter.runtime.kernels.strings.UnicodeKernels",
+      "dev.tatter.runtime.kernels.strings.StringSplitKernels",
+      "dev.tatter.runtime.kernels.sparse.SparseMatmulKernels");
 
   /** Loads the test's class path afresh (ir, runtime and their libraries), and tells which classes it has loaded. */
   private static final class FreshLoader extends URLClassLoader {
@@ -62,7 +62,7 @@ class LazyLibrariesTest {
     try (FreshLoader loader = new FreshLoader()) {
       Object op = loader.call("lookup", "placeholder");
       assertTrue(op.toString().contains("placeholder"), String.valueOf(op));
-      assertTrue(loader.loaded("dev.tatter.runtime.kernels.SourceKernels"), "CoreOps was not initialized");
+      assertTrue(loader.loaded("dev.tatter.runtime.kernels.array.SourceKernels"), "CoreOps was not initialized");
       for (String kernels : UNRELATED_KERNELS) {
         assertFalse(loader.loaded(kernels), kernels + " was loaded: a library the lookup does not need was initialized");
       }

@@ -5,8 +5,8 @@ import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.Broadcast;
 import dev.tatter.runtime.kernels.ParallelLoops;
+import dev.tatter.runtime.kernels.elementwise.Broadcast;
 import java.lang.reflect.Array;
 import java.util.concurrent.ForkJoinPool;
 

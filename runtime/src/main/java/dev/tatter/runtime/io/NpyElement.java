@@ -108,7 +108,8 @@ final class NpyElement {
       case FLOAT64 -> "<f8";
       case COMPLEX64 -> "<c8";
       case COMPLEX128 -> "<c16";
-      default -> throw new InvalidArgumentException("npy: a " + d + " tensor has no NumPy dtype Tatter writes");
+      case STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16 ->
+          throw new InvalidArgumentException("npy: a " + d + " tensor has no NumPy dtype Tatter writes");
     };
     return of(descr);
   }

@@ -45,8 +45,8 @@ public final class ParallelLoops {
     return work >= THRESHOLD;
   }
 
-  /** How many tasks a split loop over {@code count} items gets: at least 2, a few per worker. */
-  static int tasks(long count) {
+  /** How many tasks a split loop over {@code count} items gets: at least 2, a few per worker (for kernels that choose their own bounds). */
+  public static int tasks(long count) {
     return (int) Math.max(2, Math.min(count / GRAIN, 4L * (Parallelism.pool().getParallelism() + 1)));
   }
 
@@ -106,7 +106,7 @@ public final class ParallelLoops {
   }
 
   /** Runs {@code body} over each non-empty {@code [bounds[t], bounds[t + 1])} in the run's pool, and waits for all. */
-  static void invoke(int[] bounds, Range body) {
+  public static void invoke(int[] bounds, Range body) {
     Parallelism.pool().invoke(new Split(bounds, 0, bounds.length - 1, body));
   }
 

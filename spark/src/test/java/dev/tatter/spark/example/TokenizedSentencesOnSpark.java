@@ -1,5 +1,6 @@
 package dev.tatter.spark.example;
 
+import dev.tatter.frontend.Ops;
 import dev.tatter.frontend.GraphBuilder;
 import dev.tatter.frontend.Types;
 import dev.tatter.frontend.Value;
@@ -75,13 +76,14 @@ public final class TokenizedSentencesOnSpark {
 
     int v = vocabulary.size() + 1;
     GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
     Value tokens = g.placeholder("tokens", Types.ragged(DType.INT64, 1));          // [batch, (words)]
     Value chars = g.placeholder("chars", Types.ragged(DType.INT32, 2));            // [batch, (words), (chars)]
     Value words = tokens.rowLengths().named("words");                              // [batch]
     Value charsPerWord = g.ragged(chars.values().rowLengths(), chars.partition()).named("chars_per_word");
     Value padded = tokens.toTensor(0L, -1, WIDTH).named("padded_ids");             // [batch, WIDTH]
-    Value mask = g.sequenceMask(words, WIDTH, DType.INT64).named("mask");          // [batch, WIDTH]
-    Value bag = g.bincount(tokens, null, v, v, false, true).named("bag_of_words"); // [batch, v], per row
+    Value mask = tf.sequenceMask(words, WIDTH, DType.INT64).named("mask");          // [batch, WIDTH]
+    Value bag = tf.math.bincount(tokens, null, v, v, false, true).named("bag_of_words"); // [batch, v], per row
     Graph graph = g.build(words, charsPerWord, padded, mask, bag);
 
     Map<String, String> inputs = new LinkedHashMap<>();
