@@ -70,6 +70,14 @@ final class KernelErrorCases {
       GraphBuilder g = new GraphBuilder();
       g.ops().where(g.constant(Tensor.scalar(DType.BOOL, true)));
     }));
+    on.accept("R244", () -> {
+      GraphBuilder g = new GraphBuilder();
+      return run(g, g.ops().strings.regexFullMatch(g.constant(Tensor.ofStrings("a")), "(((a{100}){100}){100}){100}"));
+    });
+    on.accept("R245", () -> {
+      GraphBuilder g = new GraphBuilder();
+      return run(g, g.ops().strings.regexFullMatch(g.constant(Tensor.ofStrings("a")), "a{1000}".repeat(200)));
+    });
     on.accept("R242", () -> {
       GraphBuilder g = new GraphBuilder();
       Tensor data = Tensor.of(DType.UINT8, new byte[256], 256);

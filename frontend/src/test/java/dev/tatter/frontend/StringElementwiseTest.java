@@ -53,6 +53,32 @@ class StringElementwiseTest {
   }
 
   @Test
+  void regexPrograms_pastRe2sLimits_areRefusedBeforeCompiling() {
+    GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
+    Value s = g.constant(Tensor.ofStrings("a"));
+    // tf.strings.regex_full_match("a", "(((a{100}){100}){100}){100}") -> InvalidArgumentError: Invalid pattern:
+    // (((a{100}){100}){100}){100}, error: bad repetition operator: {100} (RE2's product of nested counts past 1000);
+    // re2j alone expanded it for seconds until the heap ran out
+    Value nested = tf.strings.regexFullMatch(s, "(((a{100}){100}){100}){100}");
+    InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(nested)).run(Map.of(), nested));
+    assertTrue(e.getMessage().endsWith("Invalid pattern: (((a{100}){100}){100}){100}, error: bad repetition operator: {100}"),
+        e.getMessage());
+    // 10 * 100 is RE2's largest product: accepted
+    Value thousand = tf.strings.regexFullMatch(s, "(a{10}){100}");
+    assertEquals("[False]", Harness.runEverywhere(g.build(thousand), Map.of()).get(0).toString());
+    Value pastProduct = tf.strings.regexFullMatch(s, "(a{10}){101}");
+    e = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(pastProduct)).run(Map.of(), pastProduct));
+    assertTrue(e.getMessage().endsWith("error: bad repetition operator: {101}"), e.getMessage());
+    // each a{1000} passes the product check, 200 of them are 200,000 instructions: past RE2's 174,762
+    Value long200 = tf.strings.regexFullMatch(s, "a{1000}".repeat(200));
+    e = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(long200)).run(Map.of(), long200));
+    assertTrue(e.getMessage().endsWith("error: pattern too large - compile failed"), e.getMessage());
+    Value long100 = tf.strings.regexFullMatch(s, "a{1000}".repeat(100));
+    assertEquals("[False]", Harness.runEverywhere(g.build(long100), Map.of()).get(0).toString());
+  }
+
+  @Test
   void badArguments() {
     GraphBuilder g = new GraphBuilder();
     Value s = g.constant(Tensor.ofStrings("a"));
