@@ -27,7 +27,10 @@ final class NumpyFiles {
 
   /** The value of a {@code .npy} (a dense tensor) or {@code .npz} (a ragged tensor's components) file. */
   static Object read(Path path, Type declared, String feedName) throws IOException {
-    try (InputStream in = Files.newInputStream(path)) {
+    if (Files.isDirectory(path)) {
+      throw new IOException("--feed " + feedName + ": " + path + " is a directory, not a file");
+    }
+    try (InputStream in = InputFiles.limited(Files.newInputStream(path), "--feed " + feedName + ": " + path)) {
       if (path.toString().endsWith(".npy")) {
         return Npy.read(in);
       }

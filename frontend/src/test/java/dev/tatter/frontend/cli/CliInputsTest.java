@@ -58,6 +58,30 @@ class CliInputsTest {
   }
 
   @Test
+  void numpyFeeds_areHeldToTheInputLimit() throws IOException {
+    float[] values = new float[256];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = (float) Math.sin(i) * 1000; // little for deflate to squeeze: the .npz stays past the limit too
+    }
+    Path npy = dir.resolve("x.npy");
+    Files.write(npy, dev.tatter.runtime.io.Npy.toBytes(dev.tatter.runtime.Tensor.ofFloats(values)));
+    Path npz = dir.resolve("x.npz");
+    try (java.io.OutputStream out = Files.newOutputStream(npz)) {
+      dev.tatter.runtime.io.Npz.write(java.util.Map.of("x", dev.tatter.runtime.Tensor.ofFloats(values)), out);
+    }
+    String previous = System.setProperty(InputFiles.LIMIT_PROPERTY, "400");
+    Path graph = graph(); // 110 bytes, within the limit
+    try {
+      // a 256-float .npy is 1,152 bytes; it was read whole whatever the limit
+      assertOneLineError(tatter("run", graph, "--feed", "x=@" + npy), "--feed x: " + npy
+          + " is larger than the input limit of 400 bytes (set -Dtatter.maxInputBytes=N to change it)");
+      assertOneLineError(tatter("run", graph, "--feed", "x=@" + npz), "--feed x: " + npz + " is larger than the input limit of 400 bytes");
+    } finally {
+      restore(InputFiles.LIMIT_PROPERTY, previous);
+    }
+  }
+
+  @Test
   void aDirectory_invalidUtf8_andAMissingOutputDirectory_areNamed() throws IOException {
     assertOneLineError(tatter("run", dir), dir + " is a directory, not a file");
     Path latin1 = dir.resolve("latin1.tat");
