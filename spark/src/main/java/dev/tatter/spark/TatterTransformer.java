@@ -185,8 +185,10 @@ public final class TatterTransformer extends Transformer implements DefaultParam
   public TatterTransformer setOutputs(List<String> fetchNames, List<String> columns) {
     java.util.Objects.requireNonNull(fetchNames, "spark: setOutputs: the fetch names are null");
     java.util.Objects.requireNonNull(columns, "spark: setOutputs: the columns are null");
-    if (fetchNames.contains(null) || columns.contains(null)) {
-      throw new NullPointerException("spark: setOutputs: a null " + (fetchNames.contains(null) ? "fetch" : "column") + " name");
+    // each element compared, not contains(null): List.of's lists refuse to look for a null
+    if (fetchNames.stream().anyMatch(java.util.Objects::isNull) || columns.stream().anyMatch(java.util.Objects::isNull)) {
+      throw new NullPointerException("spark: setOutputs: a null "
+          + (fetchNames.stream().anyMatch(java.util.Objects::isNull) ? "fetch" : "column") + " name");
     }
     if (fetchNames.size() != columns.size()) {
       throw new IllegalArgumentException("spark: " + fetchNames.size() + " fetches but " + columns.size()
