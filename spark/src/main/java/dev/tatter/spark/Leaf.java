@@ -1,7 +1,7 @@
 package dev.tatter.spark;
 
-import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import java.util.Arrays;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -285,29 +285,50 @@ abstract class Leaf {
     }
   }
 
-  /** Spark's strings are UTF-8 bytes, as Tatter's byte strings are: the bytes pass through unchanged. */
+  /**
+   * Spark's strings are UTF-8 bytes, as a string tensor's elements are bytes: reading, each
+   * {@code UTF8String}'s bytes are copied straight into one growing buffer with its end offset
+   * beside it (no Java string, no decoding), which becomes the tensor's {@link StringColumn};
+   * writing, each element is a {@code UTF8String} over the column's own buffer (no copy: the column
+   * is immutable).
+   */
   private static final class Strings extends Leaf {
-    private String[] values = new String[0];
+    private int[] offsets = new int[1]; // element k is bytes[offsets[k], offsets[k + 1])
+    private byte[] bytes = new byte[0];
 
     Strings() { super(DType.STRING); }
 
-    @Override int capacity() { return values.length; }
-    @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
-    @Override void take(ArrayData array, int i) { values[size++] = ByteStrings.of(array.getUTF8String(i).getBytes()); }
-    @Override void takeScalar(InternalRow row, int ordinal) { values[size++] = ByteStrings.of(row.getUTF8String(ordinal).getBytes()); }
-    @Override Object trimmed() { return Arrays.copyOf(values, size); }
+    @Override int capacity() { return offsets.length - 1; }
+    @Override void grow(int capacity) { offsets = Arrays.copyOf(offsets, capacity + 1); }
+    @Override void take(ArrayData array, int i) { append(array.getUTF8String(i)); }
+    @Override void takeScalar(InternalRow row, int ordinal) { append(row.getUTF8String(ordinal)); }
+
+    private void append(UTF8String s) {
+      int n = s.numBytes();
+      int at = offsets[size];
+      if (bytes.length - at < n) {
+        bytes = Arrays.copyOf(bytes, StringColumn.checkedBytes(Math.max((long) at + n, 2L * bytes.length + 16), "a string column"));
+      }
+      s.writeToMemory(bytes, Platform.BYTE_ARRAY_OFFSET + at);
+      offsets[++size] = at + n;
+    }
+
+    @Override Object trimmed() {
+      return StringColumn.fromOffsets(Arrays.copyOf(offsets, size + 1), Arrays.copyOf(bytes, offsets[size]));
+    }
 
     @Override ArrayData slice(Object data, int from, int to) {
-      String[] strings = (String[]) data;
+      StringColumn strings = (StringColumn) data;
       Object[] out = new Object[to - from];
       for (int i = from; i < to; i++) {
-        out[i - from] = UTF8String.fromBytes(ByteStrings.bytes(strings[i]));
+        out[i - from] = UTF8String.fromBytes(strings.unsafeBytes(), strings.start(i), strings.length(i));
       }
       return new GenericArrayData(out);
     }
 
     @Override void setScalar(InternalRow row, int ordinal, Object data, int index) {
-      row.update(ordinal, UTF8String.fromBytes(ByteStrings.bytes(((String[]) data)[index])));
+      StringColumn strings = (StringColumn) data;
+      row.update(ordinal, UTF8String.fromBytes(strings.unsafeBytes(), strings.start(index), strings.length(index)));
     }
   }
 }
