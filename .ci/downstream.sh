@@ -53,7 +53,7 @@ if [ "$out" != "$expected" ]; then
   exit 1
 fi
 parsed="$(mvn_ -f "$work/project/pom.xml" exec:java -Dexec.mainClass=example.ParsedGraph | sed -e 's/\x1b\[[0-9;]*m//g' -e '/^$/d')"
-if [ "$parsed" != $'[2, 4, 6]\nhost ANTLR runtime 4.7.2' ]; then
+if [ "$parsed" != $'[2, 4, 6]\n[1.0, 2.0]\nhost ANTLR runtime 4.7.2' ]; then
   printf 'downstream: the parsed graph beside ANTLR 4.7.2 printed\n%s\n' "$parsed" >&2
   exit 1
 fi

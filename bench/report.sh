@@ -7,17 +7,20 @@
 # bench/BENCHMARKS.template.md with them, stamps the commit, the date, the machine, the JVM and
 # the load averages, and decides each goal of the speed work from this run's figures alone.
 #
-#   bench/report.sh [--tiny] [--no-tf] [--no-build] [--update-docs]
+#   bench/report.sh [--tiny] [--no-tf] [--no-spark] [--no-build] [--update-docs]
 #
 # --tiny         tiny inputs, 2-3 rounds: checks the whole pipeline in a few minutes; writes
 #                bench/target/BENCHMARKS.tiny.md and never touches docs/ (its figures mean nothing)
 # --no-tf        no TF columns even when the jar has TF
+# --no-spark     no Spark section (it builds and runs the spark module's -Pspark-bench profile
+#                through Maven, with MAVEN_ARGS, and takes about 15 minutes of the full run)
 # --no-build     reuse bench/target/benchmarks.jar and frontend/target/tatter.jar as they are
 # --update-docs  copies the finished report to docs/BENCHMARKS.md (without it: bench/target/BENCHMARKS.md)
 # MAVEN_ARGS     extra Maven arguments, e.g. "-o -Dmaven.repo.local=/path"
 #
 # The round counts are set for a full run of at most 25 minutes on 2 cores (by estimate from each
-# section's warm-up and rounds; most of it is side-by-side's time-based warm-up); the time of each
+# section's warm-up and rounds; most of it is side-by-side's time-based warm-up), the Spark section
+# apart (--no-spark leaves it out); the time of each
 # section is printed and recorded in the report. Run it on a quiet machine: the load averages are
 # in the report.
 set -euo pipefail
@@ -27,11 +30,12 @@ cd "$repo"
 # shellcheck source=lib.sh
 source bench/lib.sh
 
-tiny=0 tf=1 build=1 update_docs=0
+tiny=0 tf=1 spark=1 build=1 update_docs=0
 for arg in "$@"; do
   case $arg in
     --tiny) tiny=1 ;;
     --no-tf) tf=0 ;;
+    --no-spark) spark=0 ;;
     --no-build) build=0 ;;
     --update-docs) update_docs=1 ;;
     *) echo "unknown argument $arg (see the head of $0)" >&2; exit 64 ;;
@@ -107,10 +111,10 @@ pick() { if [[ $has_tf == 1 ]]; then echo "$1"; else echo "$2"; fi; }
 
 if [[ $tiny == 1 ]]; then
   sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2)
-  tokens=(3 2000) cold=2
+  tokens=(3 2000) cold=2 spark_args="--text-rows=20000 --numeric-rows=50000 --rounds=1 --warmups=1"
 else
   sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20)
-  tokens=(20 100000) cold=11
+  tokens=(20 100000) cold=11 spark_args="--rounds=3 --warmups=1"
 fi
 sbs_tf=()
 [[ $has_tf == 1 ]] || sbs_tf=(--no-tf)
@@ -128,6 +132,13 @@ section sparse driver "$heap" "$serial" --add-modules jdk.incubator.vector -cp "
 section tokenizer driver "$heap" "$serial" -cp "$jar" \
   "$(pick dev.tatter.bench.tf.TfTokenizerAlternating dev.tatter.bench.TokenizerAlternating)" "${tokens[@]}"
 section cold-start bench/cold-start.sh "$cold"
+if [[ $spark == 1 ]]; then
+  # Spark is provided-scope, so not in benchmarks.jar: the spark module's profile runs the driver
+  # (dev.tatter.spark.bench.SparkBenchmark, in its test sources) in a JVM with Spark's options
+  read -r -a spark_maven_args <<< "${MAVEN_ARGS:-}"
+  section spark mvn -B -q "${spark_maven_args[@]}" -Pspark-bench -pl spark -am test -DskipTests \
+    -Dbench.args="--markdown $spark_args"
+fi
 
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 total=$((SECONDS - t_start))
@@ -136,14 +147,14 @@ if [[ $tiny == 1 ]]; then target=bench/target/BENCHMARKS.tiny.md; else target=be
 python3 - --template bench/BENCHMARKS.template.md --fragments "$out" --out "$target" \
   --commit "$commit" --started "$started" --load-start "$load_start" --load-end "$load_end" \
   --scale "$([[ $tiny == 1 ]] && echo tiny || echo full)" --tf "$has_tf" --build-seconds "$build_seconds" \
-  --total-seconds "$total" --command "bench/report.sh $*" --cold-rounds "$cold" <<'PY'
+  --total-seconds "$total" --command "bench/report.sh $*" --cold-rounds "$cold" --spark "$spark" <<'PY'
 # Fills the template's <!-- report:NAME --> markers with this run's fragments and decides the goals
 # from this run's figures (the side-by-side tables, the triad driver's figure lines, cold-start's output).
 import argparse, os, re, subprocess, sys
 
 p = argparse.ArgumentParser()
 for flag in ("template", "fragments", "out", "commit", "started", "load-start", "load-end", "scale", "tf",
-             "build-seconds", "total-seconds", "command", "cold-rounds"):
+             "build-seconds", "total-seconds", "command", "cold-rounds", "spark"):
     p.add_argument("--" + flag, required=True)
 a = p.parse_args()
 frag_dir = a.fragments
@@ -275,6 +286,21 @@ if m:
 else:
     goals.append(("cold start <= 0.3 s", "not measured (cold-start.sh printed no recipe line)", None))
 
+# 6. Spark: TatterTransformer against Spark SQL's higher-order functions on local[2], noop sink
+if a.spark == "1":
+    spark_md = read("spark")
+    spark_fig = dict(re.findall(r"<!-- figure (\S+) (\S+) -->", spark_md))
+    text = spark_fig.get("spark-text-noop-local2-vs-sql")
+    goals.append(("Spark text feature job >= 2x Spark SQL's higher-order functions (rows/s, local[2], noop sink)",
+                  f"{float(text):.2f}x" if text else "not measured", float(text) >= 2 if text else None))
+    numeric = [(w, spark_fig.get(f"spark-{w}-noop-local2-vs-sql")) for w in ("W1", "W3")]
+    numeric = [(w, float(v)) for w, v in numeric if v is not None]
+    goals.append(("Spark W1 and W3 >= 3x Spark SQL's higher-order functions (rows/s, local[2], noop sink)",
+                  ", ".join(f"{w} {v:.2f}x" for w, v in numeric) or "not measured",
+                  all(v >= 3 for _, v in numeric) if numeric else None))
+else:
+    goals.append(("Spark jobs against Spark SQL (text >= 2x, W1/W3 >= 3x on local[2])", "not measured (--no-spark)", None))
+
 goal_md = ["| goal | this run | met? |", "|---|---|---|"]
 for name, value, met in goals:
     verdict = "not measured" if met is None else ("**met**" if met else "**not met**")
@@ -289,6 +315,8 @@ cold_md = (f"#### Cold start\n\n`bench/cold-start.sh {a.cold_rounds}`, its outpu
            f"{cold_load[0]} at the start, {cold_load[1]} at the end:\n\n```\n{cold.strip()}\n```\n")
 
 fill = {"stamp": "\n".join(stamp) + "\n", "goals": "\n".join(goal_md) + "\n", "cold-start": cold_md}
+if a.spark != "1":
+    fill["spark"] = "*Not run (`--no-spark`).*\n"
 for t in times:
     if t[0] not in fill:
         fill[t[0]] = read(t[0]).rstrip() + "\n"

@@ -21,6 +21,13 @@ public final class ParsedGraph {
     try (Session session = new Session(graph)) {
       System.out.println(session.run(Map.of("x", Tensor.ofLongs(1, 2, 3)), "y").get(0)); // [2, 4, 6]
     }
+    // the TF namespaces are generated into the installed tatter-frontend jar
+    dev.tatter.frontend.GraphBuilder g = new dev.tatter.frontend.GraphBuilder();
+    dev.tatter.frontend.Value x = g.placeholder("x", dev.tatter.frontend.Types.dense(dev.tatter.runtime.DType.FLOAT32, -1));
+    dev.tatter.frontend.Value root = g.ops().math.sqrt(x);
+    try (Session session = new Session(g.build(root))) {
+      System.out.println(session.run(Map.of("x", Tensor.ofFloats(1f, 4f)), root).get(0)); // [1.0, 2.0]
+    }
     System.out.println("host ANTLR runtime " + org.antlr.v4.runtime.RuntimeMetaData.getRuntimeVersion()); // the loaded class's, not a constant inlined here
   }
 }

@@ -115,7 +115,8 @@ final class OpMethods {
     doc.append(summary.endsWith(".") ? "" : ".");
     doc.append("\n\n<p>The IR op {@code ").append(op.mnemonic()).append("}");
     if (!op.tf().rawOps().isEmpty()) {
-      doc.append(", as TF's raw op ").append(String.join(", ", op.tf().rawOps().stream().map(r -> "{@code " + r + "}").toList()));
+      doc.append(op.tf().rawOps().size() == 1 ? ", as TF's raw op " : ", as TF's raw ops ")
+          .append(String.join(", ", op.tf().rawOps().stream().map(r -> "{@code " + r + "}").toList()));
     }
     doc.append('.');
     if (op.has(Trait.ELEMENTWISE)) {

@@ -13,6 +13,7 @@ import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.unsafe.Platform;
 
 /**
  * The leaves of the dtypes Spark has no type for, each carried in a Spark type that holds every
@@ -20,8 +21,9 @@ import org.apache.spark.sql.types.Decimal;
  * widened into smallint, int and bigint (read back with a range check), uint64 as decimal(20,0),
  * float16 and bfloat16 widened exactly into float (a float read into them is rounded to nearest even,
  * as TF's {@code cast} rounds), complex as {@code struct<real, imag>} of floats or doubles. The
- * primitive ones keep {@link Leaf}'s unboxed reads and {@code UnsafeArrayData} writes (widened into a
- * new primitive array); a decimal and a struct are objects in Spark itself, one per element.
+ * primitive ones keep {@link Leaf}'s unboxed reads and write Spark's binary arrays (each element
+ * widened as it is written); a decimal and a struct are objects in Spark itself, one per element,
+ * and go through {@link Leaf#slice}.
  */
 final class CarriedLeaves {
   private CarriedLeaves() {}
@@ -58,6 +60,17 @@ final class CarriedLeaves {
 
     @Override int capacity() { return values.length; }
     @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
+    @Override void moveTail(int at, int by) { System.arraycopy(values, at, values, at + by, size - at); }
+    @Override void fillZeros(int at, int n) { Arrays.fill(values, at, at + n, (byte) 0); }
+    @Override int unsafeElementBytes() { return 2; }
+
+    @Override void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
+      byte[] b = (byte[]) data;
+      for (int i = from; i < to; i++) {
+        Platform.putShort(target, fixedStart + 2L * (i - from), (short) (b[i] & 0xFF));
+      }
+    }
+
     @Override void take(ArrayData array, int i) { put(i, array.getShort(i)); }
     @Override void takeScalar(InternalRow row, int ordinal) { put(-1, row.getShort(ordinal)); }
     @Override Object trimmed() { return Arrays.copyOf(values, size); }
@@ -91,6 +104,17 @@ final class CarriedLeaves {
 
     @Override int capacity() { return values.length; }
     @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
+    @Override void moveTail(int at, int by) { System.arraycopy(values, at, values, at + by, size - at); }
+    @Override void fillZeros(int at, int n) { Arrays.fill(values, at, at + n, (short) 0); }
+    @Override int unsafeElementBytes() { return 4; }
+
+    @Override void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
+      short[] v = (short[]) data;
+      for (int i = from; i < to; i++) {
+        Platform.putInt(target, fixedStart + 4L * (i - from), v[i] & 0xFFFF);
+      }
+    }
+
     @Override void take(ArrayData array, int i) { put(i, array.getInt(i)); }
     @Override void takeScalar(InternalRow row, int ordinal) { put(-1, row.getInt(ordinal)); }
     @Override Object trimmed() { return Arrays.copyOf(values, size); }
@@ -124,6 +148,17 @@ final class CarriedLeaves {
 
     @Override int capacity() { return values.length; }
     @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
+    @Override void moveTail(int at, int by) { System.arraycopy(values, at, values, at + by, size - at); }
+    @Override void fillZeros(int at, int n) { Arrays.fill(values, at, at + n, 0); }
+    @Override int unsafeElementBytes() { return 8; }
+
+    @Override void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
+      int[] v = (int[]) data;
+      for (int i = from; i < to; i++) {
+        Platform.putLong(target, fixedStart + 8L * (i - from), v[i] & 0xFFFF_FFFFL);
+      }
+    }
+
     @Override void take(ArrayData array, int i) { put(i, array.getLong(i)); }
     @Override void takeScalar(InternalRow row, int ordinal) { put(-1, row.getLong(ordinal)); }
     @Override Object trimmed() { return Arrays.copyOf(values, size); }
@@ -171,6 +206,8 @@ final class CarriedLeaves {
 
     @Override int capacity() { return values.length; }
     @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
+    @Override void moveTail(int at, int by) { System.arraycopy(values, at, values, at + by, size - at); }
+    @Override void fillZeros(int at, int n) { Arrays.fill(values, at, at + n, 0L); }
     @Override void take(ArrayData array, int i) { put(i, array.getDecimal(i, PRECISION, 0)); }
     @Override void takeScalar(InternalRow row, int ordinal) { put(-1, row.getDecimal(ordinal, PRECISION, 0)); }
     @Override Object trimmed() { return Arrays.copyOf(values, size); }
@@ -211,6 +248,20 @@ final class CarriedLeaves {
 
     @Override int capacity() { return java.lang.reflect.Array.getLength(values); }
     @Override void grow(int capacity) { values = copy(capacity); }
+    @Override void moveTail(int at, int by) { System.arraycopy(values, at, values, at + by, size - at); }
+    @Override void fillZeros(int at, int n) {
+      for (int i = at; i < at + n; i++) {
+        layout.setFloat(values, i, 0f); // +0.0 in every 16-bit format
+      }
+    }
+    @Override int unsafeElementBytes() { return 4; }
+
+    @Override void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
+      for (int i = from; i < to; i++) {
+        Platform.putFloat(target, fixedStart + 4L * (i - from), layout.getFloat(data, i));
+      }
+    }
+
     @Override void take(ArrayData array, int i) { layout.setFloat(values, size++, array.getFloat(i)); }
     @Override void takeScalar(InternalRow row, int ordinal) { layout.setFloat(values, size++, row.getFloat(ordinal)); }
     @Override Object trimmed() { return copy(size); }
@@ -258,6 +309,8 @@ final class CarriedLeaves {
 
     @Override int capacity() { return values.length; }
     @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
+    @Override void moveTail(int at, int by) { System.arraycopy(values, at, values, at + by, size - at); }
+    @Override void fillZeros(int at, int n) { Arrays.fill(values, at, at + n, single ? Complex64.ZERO : Complex128.ZERO); }
     @Override void take(ArrayData array, int i) { put(i, array.getStruct(i, 2)); }
     @Override void takeScalar(InternalRow row, int ordinal) { put(-1, row.getStruct(ordinal, 2)); }
     @Override Object trimmed() { return Arrays.copyOf(values, size); }

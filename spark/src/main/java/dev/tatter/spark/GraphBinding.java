@@ -26,8 +26,12 @@ final class GraphBinding {
   /** A column feeding a placeholder. */
   record Input(String column, int ordinal, Node placeholder) {}
 
-  /** A fetched value written as a new column. */
-  record Output(String column, Node fetch) {}
+  /**
+   * A fetched value written as a new column; {@code inputs} are the indices (in {@link #inputs})
+   * of the input columns it depends on, found in the graph as given: under {@link
+   * NullPolicy#PROPAGATE} the column is null in a row where one of them is.
+   */
+  record Output(String column, Node fetch, int[] inputs) {}
 
   final List<Input> inputs;
   final List<Output> outputs;
@@ -44,7 +48,7 @@ final class GraphBinding {
   }
 
   static GraphBinding bind(Graph graph, StructType input, List<String> columns, List<String> placeholders,
-      List<String> fetches, List<String> outputColumns) {
+      List<String> fetches, List<String> outputColumns, NullPolicy nullPolicy) {
     if (columns.size() != placeholders.size()) {
       throw new IllegalArgumentException("spark: " + columns.size() + " input columns but " + placeholders.size()
           + " placeholders (each input column names one placeholder)");
@@ -93,9 +97,11 @@ final class GraphBinding {
         throw new IllegalArgumentException("spark: output column " + column + " already exists");
       }
       checkBatchDimension(fetch.type(), "fetch %" + name);
-      added.add(new StructField(column, SparkTypes.columnType(fetch.type(), "fetch %" + name), false,
+      int[] dependsOn = dependencies(graph, fetch, inputs);
+      boolean nullable = nullPolicy == NullPolicy.PROPAGATE && dependsOn.length > 0;
+      added.add(new StructField(column, SparkTypes.columnType(fetch.type(), "fetch %" + name), nullable,
           org.apache.spark.sql.types.Metadata.empty()));
-      outputs.add(new Output(column, fetch));
+      outputs.add(new Output(column, fetch, dependsOn));
     }
     checkFed(graph, outputs, fed);
     StructType newColumns = new StructType(added.toArray(new StructField[0]));
@@ -115,22 +121,39 @@ final class GraphBinding {
     }
   }
 
-  /** Every placeholder the fetches need must be fed by a column (Session.run would refuse the first batch). */
-  private static void checkFed(Graph graph, List<Output> outputs, Set<String> fed) {
+  /** The indices of the inputs whose placeholders {@code fetch} reaches through its operands. */
+  private static int[] dependencies(Graph graph, Node fetch, List<Input> inputs) {
+    BitSet reached = reachable(graph, List.of(fetch));
+    List<Integer> found = new ArrayList<>();
+    for (int i = 0; i < inputs.size(); i++) {
+      if (reached.get(inputs.get(i).placeholder().id())) {
+        found.add(i);
+      }
+    }
+    return found.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private static BitSet reachable(Graph graph, List<Node> from) {
     BitSet seen = new BitSet(graph.size());
-    ArrayDeque<Node> work = new ArrayDeque<>();
-    outputs.forEach(o -> work.add(o.fetch()));
+    ArrayDeque<Node> work = new ArrayDeque<>(from);
     while (!work.isEmpty()) {
       Node n = work.pop();
-      if (seen.get(n.id())) {
-        continue;
+      if (!seen.get(n.id())) {
+        seen.set(n.id());
+        work.addAll(n.inputs());
       }
-      seen.set(n.id());
-      if (n.op().mnemonic().equals("placeholder") && !fed.contains(n.name().orElseThrow())) {
-        throw new IllegalArgumentException("spark: placeholder %" + n.name().orElseThrow()
+    }
+    return seen;
+  }
+
+  /** Every placeholder the fetches need must be fed by a column (Session.run would refuse the first batch). */
+  private static void checkFed(Graph graph, List<Output> outputs, Set<String> fed) {
+    BitSet needed = reachable(graph, outputs.stream().map(Output::fetch).toList());
+    for (Node p : graph.placeholders()) {
+      if (needed.get(p.id()) && !fed.contains(p.name().orElseThrow())) {
+        throw new IllegalArgumentException("spark: placeholder %" + p.name().orElseThrow()
             + " is needed by the fetches but no column feeds it");
       }
-      work.addAll(n.inputs());
     }
   }
 }

@@ -1,23 +1,21 @@
 package dev.tatter.spark;
 
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
-import java.util.Arrays;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
 import org.apache.spark.sql.catalyst.util.ArrayData;
-import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.unsafe.Platform;
-import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * The innermost values of a column, one subclass per element type, so the per-element loops
- * ({@link #appendAll}, {@link #slice}) are monomorphic and read Spark's arrays with its primitive
- * getters ({@code ArrayData.getInt}, no boxing). Reading, a leaf is a growable primitive array
- * that becomes a tensor's data; writing, it turns a range of a fetched tensor's data into one
- * Spark array ({@code UnsafeArrayData} copied straight from the primitive array). The dtypes Spark
- * has no type for are {@link CarriedLeaves}.
+ * The innermost values of a column, one subclass per element type, so the per-element loops are
+ * monomorphic. Reading, a leaf is a growable buffer that becomes a tensor's data: an array in
+ * Spark's binary form ({@code UnsafeArrayData}) is copied in bulk ({@link #appendUnsafe}), any
+ * other through its primitive getters ({@link #appendAll}, no boxing). Writing, it lays a range
+ * of a fetched tensor's data out as the elements of an {@code UnsafeArrayData} ({@link
+ * #writeUnsafe}), or, for the element types Spark holds as objects (decimal, struct), as one
+ * generic array ({@link #slice}). The primitive dtypes are {@link PrimitiveLeaves}, strings
+ * {@link StringLeaf}, the dtypes Spark has no type for {@link CarriedLeaves}.
  */
 abstract class Leaf {
   /** The largest Java array the JVM allocates reliably. */
@@ -32,14 +30,8 @@ abstract class Leaf {
 
   static Leaf of(DType dtype) {
     return switch (dtype) {
-      case BOOL -> new Bools();
-      case INT8 -> new Bytes();
-      case INT16 -> new Shorts();
-      case INT32 -> new Ints();
-      case INT64 -> new Longs();
-      case FLOAT32 -> new Floats();
-      case FLOAT64 -> new Doubles();
-      case STRING -> new Strings();
+      case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64 -> PrimitiveLeaves.of(dtype);
+      case STRING -> new StringLeaf();
       // the dtypes Spark has no type for, carried in one that holds them (see SparkTypes)
       case UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 -> CarriedLeaves.of(dtype);
     };
@@ -81,10 +73,31 @@ abstract class Leaf {
     return -1;
   }
 
+  /**
+   * {@link #appendAll} of an array in Spark's binary form; a leaf whose elements Spark lays out as
+   * its own buffer's copies them in one move.
+   */
+  int appendUnsafe(UnsafeArrayData array) {
+    return appendAll(array);
+  }
+
   /** Appends a row's scalar at {@code ordinal} (the caller has checked it is not null). */
   final void appendScalar(InternalRow row, int ordinal) {
     reserve(1);
     takeScalar(row, ordinal);
+  }
+
+  /** Appends {@code n} zeros (false, 0, "", 0j): the stand-in for a null row's values. */
+  final void appendZeros(int n) {
+    insertZeros(size, n);
+  }
+
+  /** Inserts {@code n} zeros before value {@code at}, moving the values from there on. */
+  final void insertZeros(int at, int n) {
+    reserve(n);
+    moveTail(at, n);
+    fillZeros(at, n);
+    size += n;
   }
 
   /** Makes room for {@code more} values, refusing a batch that no Java array holds. */
@@ -104,8 +117,8 @@ abstract class Leaf {
     return Tensor.wrap(dtype, shape, trimmed());
   }
 
-  /** Starts over for the next batch; the array is kept, since {@link #trimmed} handed out a copy. */
-  final void clear() {
+  /** Starts over for the next batch; the buffer is kept, since {@link #trimmed} handed out a copy. */
+  void clear() {
     size = 0;
   }
 
@@ -114,9 +127,41 @@ abstract class Leaf {
     return base + (long) scale * to <= Integer.MAX_VALUE;
   }
 
+  /**
+   * The index of the first null element of {@code array} of {@code n} elements, or -1: its null
+   * bits, a 64-bit word at a time, follow the element count in its header.
+   */
+  static int firstNull(UnsafeArrayData array, int n) {
+    Object base = array.getBaseObject();
+    long bits = array.getBaseOffset() + 8;
+    for (int w = 0; w < (n + 63) >>> 6; w++) {
+      long word = Platform.getLong(base, bits + 8L * w);
+      if (word != 0) {
+        return (w << 6) + Long.numberOfTrailingZeros(word);
+      }
+    }
+    return -1;
+  }
+
+  /** {@code bytes} rounded up to a multiple of 8: Spark aligns every variable-length part to a word. */
+  static long roundToWord(long bytes) {
+    return (bytes + 7) & ~7L;
+  }
+
+  /** Where the elements of {@code array} of {@code n} elements start: after its header (count and null bits). */
+  static long elementsOffset(UnsafeArrayData array, int n) {
+    return array.getBaseOffset() + UnsafeArrayData.calculateHeaderPortionInBytes(n);
+  }
+
   abstract int capacity();
 
   abstract void grow(int capacity);
+
+  /** Moves values {@code [at, size)} {@code by} places up (the caller reserved the room). */
+  abstract void moveTail(int at, int by);
+
+  /** Sets values {@code [at, at + n)} to zero. */
+  abstract void fillZeros(int at, int n);
 
   abstract void take(ArrayData array, int i);
 
@@ -125,210 +170,33 @@ abstract class Leaf {
   /** A copy of the first {@link #size} values: the tensor owns it, the buffer is refilled by the next batch. */
   abstract Object trimmed();
 
-  /** Elements {@code [from, to)} of a fetched tensor's {@code data} as one Spark array. */
+  /** Elements {@code [from, to)} of a fetched tensor's {@code data} as one Spark array (the generic path). */
   abstract ArrayData slice(Object data, int from, int to);
 
   /** Element {@code index} of {@code data} into {@code row}'s field {@code ordinal}. */
   abstract void setScalar(InternalRow row, int ordinal, Object data, int index);
 
-  private static final class Bools extends Leaf {
-    private boolean[] values = new boolean[0];
-
-    Bools() { super(DType.BOOL); }
-
-    @Override int capacity() { return values.length; }
-    @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
-    @Override void take(ArrayData array, int i) { values[size++] = array.getBoolean(i); }
-    @Override void takeScalar(InternalRow row, int ordinal) { values[size++] = row.getBoolean(ordinal); }
-    @Override Object trimmed() { return Arrays.copyOf(values, size); }
-
-    @Override ArrayData slice(Object data, int from, int to) {
-      return fits(Platform.BOOLEAN_ARRAY_OFFSET, 1, to)
-          ? UnsafeArrayData.fromPrimitiveArray(data, Platform.BOOLEAN_ARRAY_OFFSET + from, to - from, 1)
-          : UnsafeArrayData.fromPrimitiveArray(Arrays.copyOfRange((boolean[]) data, from, to));
-    }
-
-    @Override void setScalar(InternalRow row, int ordinal, Object data, int index) {
-      row.setBoolean(ordinal, ((boolean[]) data)[index]);
-    }
+  /**
+   * The bytes one element takes in the fixed part of an {@code UnsafeArrayData} (its value, or for a
+   * variable-length element its offset and size), or -1 when the elements are written through
+   * {@link #slice} instead.
+   */
+  int unsafeElementBytes() {
+    return -1;
   }
 
-  private static final class Bytes extends Leaf {
-    private byte[] values = new byte[0];
-
-    Bytes() { super(DType.INT8); }
-
-    @Override int capacity() { return values.length; }
-    @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
-    @Override void take(ArrayData array, int i) { values[size++] = array.getByte(i); }
-    @Override void takeScalar(InternalRow row, int ordinal) { values[size++] = row.getByte(ordinal); }
-    @Override Object trimmed() { return Arrays.copyOf(values, size); }
-
-    @Override ArrayData slice(Object data, int from, int to) {
-      return fits(Platform.BYTE_ARRAY_OFFSET, 1, to)
-          ? UnsafeArrayData.fromPrimitiveArray(data, Platform.BYTE_ARRAY_OFFSET + from, to - from, 1)
-          : UnsafeArrayData.fromPrimitiveArray(Arrays.copyOfRange((byte[]) data, from, to));
-    }
-
-    @Override void setScalar(InternalRow row, int ordinal, Object data, int index) {
-      row.setByte(ordinal, ((byte[]) data)[index]);
-    }
-  }
-
-  private static final class Shorts extends Leaf {
-    private short[] values = new short[0];
-
-    Shorts() { super(DType.INT16); }
-
-    @Override int capacity() { return values.length; }
-    @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
-    @Override void take(ArrayData array, int i) { values[size++] = array.getShort(i); }
-    @Override void takeScalar(InternalRow row, int ordinal) { values[size++] = row.getShort(ordinal); }
-    @Override Object trimmed() { return Arrays.copyOf(values, size); }
-
-    @Override ArrayData slice(Object data, int from, int to) {
-      return fits(Platform.SHORT_ARRAY_OFFSET, 2, to)
-          ? UnsafeArrayData.fromPrimitiveArray(data, Platform.SHORT_ARRAY_OFFSET + 2 * from, to - from, 2)
-          : UnsafeArrayData.fromPrimitiveArray(Arrays.copyOfRange((short[]) data, from, to));
-    }
-
-    @Override void setScalar(InternalRow row, int ordinal, Object data, int index) {
-      row.setShort(ordinal, ((short[]) data)[index]);
-    }
-  }
-
-  private static final class Ints extends Leaf {
-    private int[] values = new int[0];
-
-    Ints() { super(DType.INT32); }
-
-    @Override int capacity() { return values.length; }
-    @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
-    @Override void take(ArrayData array, int i) { values[size++] = array.getInt(i); }
-    @Override void takeScalar(InternalRow row, int ordinal) { values[size++] = row.getInt(ordinal); }
-    @Override Object trimmed() { return Arrays.copyOf(values, size); }
-
-    @Override ArrayData slice(Object data, int from, int to) {
-      return fits(Platform.INT_ARRAY_OFFSET, 4, to)
-          ? UnsafeArrayData.fromPrimitiveArray(data, Platform.INT_ARRAY_OFFSET + 4 * from, to - from, 4)
-          : UnsafeArrayData.fromPrimitiveArray(Arrays.copyOfRange((int[]) data, from, to));
-    }
-
-    @Override void setScalar(InternalRow row, int ordinal, Object data, int index) {
-      row.setInt(ordinal, ((int[]) data)[index]);
-    }
-  }
-
-  private static final class Longs extends Leaf {
-    private long[] values = new long[0];
-
-    Longs() { super(DType.INT64); }
-
-    @Override int capacity() { return values.length; }
-    @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
-    @Override void take(ArrayData array, int i) { values[size++] = array.getLong(i); }
-    @Override void takeScalar(InternalRow row, int ordinal) { values[size++] = row.getLong(ordinal); }
-    @Override Object trimmed() { return Arrays.copyOf(values, size); }
-
-    @Override ArrayData slice(Object data, int from, int to) {
-      return fits(Platform.LONG_ARRAY_OFFSET, 8, to)
-          ? UnsafeArrayData.fromPrimitiveArray(data, Platform.LONG_ARRAY_OFFSET + 8 * from, to - from, 8)
-          : UnsafeArrayData.fromPrimitiveArray(Arrays.copyOfRange((long[]) data, from, to));
-    }
-
-    @Override void setScalar(InternalRow row, int ordinal, Object data, int index) {
-      row.setLong(ordinal, ((long[]) data)[index]);
-    }
-  }
-
-  private static final class Floats extends Leaf {
-    private float[] values = new float[0];
-
-    Floats() { super(DType.FLOAT32); }
-
-    @Override int capacity() { return values.length; }
-    @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
-    @Override void take(ArrayData array, int i) { values[size++] = array.getFloat(i); }
-    @Override void takeScalar(InternalRow row, int ordinal) { values[size++] = row.getFloat(ordinal); }
-    @Override Object trimmed() { return Arrays.copyOf(values, size); }
-
-    @Override ArrayData slice(Object data, int from, int to) {
-      return fits(Platform.FLOAT_ARRAY_OFFSET, 4, to)
-          ? UnsafeArrayData.fromPrimitiveArray(data, Platform.FLOAT_ARRAY_OFFSET + 4 * from, to - from, 4)
-          : UnsafeArrayData.fromPrimitiveArray(Arrays.copyOfRange((float[]) data, from, to));
-    }
-
-    @Override void setScalar(InternalRow row, int ordinal, Object data, int index) {
-      row.setFloat(ordinal, ((float[]) data)[index]);
-    }
-  }
-
-  private static final class Doubles extends Leaf {
-    private double[] values = new double[0];
-
-    Doubles() { super(DType.FLOAT64); }
-
-    @Override int capacity() { return values.length; }
-    @Override void grow(int capacity) { values = Arrays.copyOf(values, capacity); }
-    @Override void take(ArrayData array, int i) { values[size++] = array.getDouble(i); }
-    @Override void takeScalar(InternalRow row, int ordinal) { values[size++] = row.getDouble(ordinal); }
-    @Override Object trimmed() { return Arrays.copyOf(values, size); }
-
-    @Override ArrayData slice(Object data, int from, int to) {
-      return fits(Platform.DOUBLE_ARRAY_OFFSET, 8, to)
-          ? UnsafeArrayData.fromPrimitiveArray(data, Platform.DOUBLE_ARRAY_OFFSET + 8 * from, to - from, 8)
-          : UnsafeArrayData.fromPrimitiveArray(Arrays.copyOfRange((double[]) data, from, to));
-    }
-
-    @Override void setScalar(InternalRow row, int ordinal, Object data, int index) {
-      row.setDouble(ordinal, ((double[]) data)[index]);
-    }
+  /** The bytes elements {@code [from, to)} take after the fixed part (a string's bytes, each rounded up to 8). */
+  long unsafeVariableBytes(Object data, int from, int to) {
+    return 0;
   }
 
   /**
-   * Spark's strings are UTF-8 bytes, as a string tensor's elements are bytes: reading, each
-   * {@code UTF8String}'s bytes are copied straight into one growing buffer with its end offset
-   * beside it (no Java string, no decoding), which becomes the tensor's {@link StringColumn};
-   * writing, each element is a {@code UTF8String} over the column's own buffer (no copy: the column
-   * is immutable).
+   * Writes elements {@code [from, to)} of {@code data} as the elements of the {@code UnsafeArrayData}
+   * starting at {@code arrayStart} in {@code target}: the fixed part at {@code fixedStart}, any
+   * variable-length part after it ({@link #unsafeVariableBytes} bytes). The header is the caller's;
+   * offsets are {@code Platform}'s (from the array object, {@code Platform.BYTE_ARRAY_OFFSET} first).
    */
-  private static final class Strings extends Leaf {
-    private int[] offsets = new int[1]; // element k is bytes[offsets[k], offsets[k + 1])
-    private byte[] bytes = new byte[0];
-
-    Strings() { super(DType.STRING); }
-
-    @Override int capacity() { return offsets.length - 1; }
-    @Override void grow(int capacity) { offsets = Arrays.copyOf(offsets, capacity + 1); }
-    @Override void take(ArrayData array, int i) { append(array.getUTF8String(i)); }
-    @Override void takeScalar(InternalRow row, int ordinal) { append(row.getUTF8String(ordinal)); }
-
-    private void append(UTF8String s) {
-      int n = s.numBytes();
-      int at = offsets[size];
-      if (bytes.length - at < n) {
-        bytes = Arrays.copyOf(bytes, StringColumn.checkedBytes(Math.max((long) at + n, 2L * bytes.length + 16), "a string column"));
-      }
-      s.writeToMemory(bytes, Platform.BYTE_ARRAY_OFFSET + at);
-      offsets[++size] = at + n;
-    }
-
-    @Override Object trimmed() {
-      return StringColumn.fromOffsets(Arrays.copyOf(offsets, size + 1), Arrays.copyOf(bytes, offsets[size]));
-    }
-
-    @Override ArrayData slice(Object data, int from, int to) {
-      StringColumn strings = (StringColumn) data;
-      Object[] out = new Object[to - from];
-      for (int i = from; i < to; i++) {
-        out[i - from] = UTF8String.fromBytes(strings.unsafeBytes(), strings.start(i), strings.length(i));
-      }
-      return new GenericArrayData(out);
-    }
-
-    @Override void setScalar(InternalRow row, int ordinal, Object data, int index) {
-      StringColumn strings = (StringColumn) data;
-      row.update(ordinal, UTF8String.fromBytes(strings.unsafeBytes(), strings.start(index), strings.length(index)));
-    }
+  void writeUnsafe(Object data, int from, int to, byte[] target, long arrayStart, long fixedStart) {
+    throw new UnsupportedOperationException(dtype + " is written through slice");
   }
 }

@@ -118,6 +118,48 @@ class GraphBindingTest {
   }
 
   @Test
+  void outputsInAMapWithoutAnOrderAreRefused_aListOrALinkedHashMapKeepsTheOrder() {
+    String refusal = assertThrows(IllegalArgumentException.class,
+        () -> new TatterTransformer().setOutputs(Map.of("y", "a", "x", "b"))).getMessage();
+    assertContains("spark: setOutputs(Map) takes the new columns in the map's order, and a java.util.ImmutableCollections$MapN"
+        + " has none (its order is its hashes'): give setOutputs(List.of(fetches), List.of(columns)) or a LinkedHashMap",
+        refusal);
+    String graph = """
+        %x = placeholder() : ragged<float32>[None, (None)]
+        %p = partition(%x) : partition<int64>[None, (None)]
+        %n = row_lengths(%p) : tensor<int64>[None]
+        %s = reduce_sum(%x) {axis = [1]} : tensor<float32>[None]
+        return %n, %s
+        """;
+    TatterTransformer listed = new TatterTransformer().setGraph(graph).setInputs(Map.of("x", "x"))
+        .setOutputs(java.util.List.of("x", "s", "n"), java.util.List.of("c", "a", "b"));
+    assertEquals("struct<x:array<float>,c:array<float>,a:float,b:bigint>", listed.transformSchema(X).simpleString());
+    Map<String, String> linked = new LinkedHashMap<>();
+    linked.put("s", "z");
+    linked.put("n", "y");
+    assertEquals("struct<x:array<float>,z:float,y:bigint>",
+        new TatterTransformer().setGraph(graph).setInputs(Map.of("x", "x")).setOutputs(linked).transformSchema(X)
+            .simpleString());
+    assertContains("spark: 2 fetches but 1 output columns", assertThrows(IllegalArgumentException.class,
+        () -> listed.setOutputs(java.util.List.of("s", "n"), java.util.List.of("z"))).getMessage());
+  }
+
+  @Test
+  void underPropagateTheColumnsThatDependOnAnInputAreNullable() {
+    String graph = """
+        %x = placeholder() : ragged<float32>[None, (None)]
+        %p = partition(%x) : partition<int64>[None, (None)]
+        %n = row_lengths(%p) : tensor<int64>[None]
+        return %n
+        """;
+    for (NullPolicy policy : NullPolicy.values()) {
+      StructType out = new TatterTransformer().setGraph(graph).setInputs(Map.of("x", "x"))
+          .setOutputs(java.util.List.of("n"), java.util.List.of("n")).setNullPolicy(policy).transformSchema(X);
+      assertEquals(policy == NullPolicy.PROPAGATE, out.apply("n").nullable(), policy.toString());
+    }
+  }
+
+  @Test
   void paramsAreValidated() {
     assertThrows(IllegalArgumentException.class, () -> new TatterTransformer().setBatchSize(0));
     assertThrows(RuntimeException.class, () -> new TatterTransformer().setGraph("%x = nosuchop() : tensor<int32>[]"));

@@ -2,11 +2,14 @@ package dev.tatter.spark;
 
 import org.apache.spark.sql.SparkSession;
 
-/** The local[2] session a test class starts once (Spark's start-up is seconds; each test reuses it). */
+/**
+ * The local[2] session the test classes share: started by the first class that asks (Spark's
+ * start-up is seconds) and stopped by Spark's own shutdown hook when the test JVM exits.
+ */
 final class SparkTestSession {
   private SparkTestSession() {}
 
-  static SparkSession start() {
+  static synchronized SparkSession start() {
     return SparkSession.builder()
         .master("local[2]")
         .appName("tatter-spark-test")

@@ -30,7 +30,6 @@ import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,11 +41,6 @@ class TatterTransformerTest {
   @BeforeAll
   static void start() {
     spark = SparkTestSession.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
   }
 
   static StructType schema(String column, DataType type) {
@@ -63,8 +57,9 @@ class TatterTransformerTest {
       }
       external.add(RowFactory.create(values));
     }
-    return spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(external, partitions),
-        schema);
+    SparkSession session = SparkTestSession.start();
+    return session.createDataFrame(
+        JavaSparkContext.fromSparkContext(session.sparkContext()).parallelize(external, partitions), schema);
   }
 
   /** Java lists as the Scala sequences a Row of an RDD must hold for an array column (nulls kept). */
@@ -199,16 +194,16 @@ class TatterTransformerTest {
     List<Row> nullRow = List.of(RowFactory.create(0, List.of(List.of(1))), RowFactory.create(1, List.of()),
         RowFactory.create(2, null));
     Exception e = assertThrows(Exception.class, () -> wordsAndChars().transform(frame(schema, nullRow, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: column chars row 2 of partition 0 is null (a ragged tensor has no null rows"),
+    assertTrue(e.getMessage().contains("spark: column chars in row 2 (monotonically_increasing_id()) is null (a ragged tensor has no null rows"),
         e.getMessage());
     List<Row> nullInner = List.of(RowFactory.create(0, Arrays.asList(List.of(1), null)));
     e = assertThrows(Exception.class, () -> wordsAndChars().transform(frame(schema, nullInner, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: column chars row 0 of partition 0 holds a null array (element 1 at depth 1"),
+    assertTrue(e.getMessage().contains("spark: column chars in row 0 (monotonically_increasing_id()) holds a null array (element 1 at depth 1"),
         e.getMessage());
     List<Row> nullValue = List.of(RowFactory.create(0, List.of(Arrays.asList(7, null))));
     e = assertThrows(Exception.class,
         () -> wordsAndChars().setNullPolicy(NullPolicy.EMPTY).transform(frame(schema, nullValue, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: column chars row 0 of partition 0 holds a null value (element 1 of an array at depth 2"),
+    assertTrue(e.getMessage().contains("spark: column chars in row 0 (monotonically_increasing_id()) holds a null value (element 1 of an array at depth 2"),
         e.getMessage());
   }
 
@@ -291,12 +286,12 @@ class TatterTransformerTest {
   void aFixedLengthColumnOfAnotherLengthIsRefusedNamingTheRow() {
     List<Row> rows = List.of(RowFactory.create(0, 1, List.of(1f, 2f, 3f)), RowFactory.create(1, 2, List.of(1f, 2f)));
     Exception e = assertThrows(Exception.class, () -> denseStage().transform(frame(DENSE_SCHEMA, rows, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: column v row 1 of partition 0 has an array of length 2 at depth 1 where"
+    assertTrue(e.getMessage().contains("spark: column v in row 1 (monotonically_increasing_id()) has an array of length 2 at depth 1 where"
         + " placeholder %v (tensor<float32>[None, 3]) is uniform: its type requires 3"), e.getMessage());
     List<Row> nullScalar = List.of(RowFactory.create(0, null, List.of(1f, 2f, 3f)));
     e = assertThrows(Exception.class,
         () -> denseStage().setNullPolicy(NullPolicy.EMPTY).transform(frame(DENSE_SCHEMA, nullScalar, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: column n row 0 of partition 0 is null (a tensor has no null values)"),
+    assertTrue(e.getMessage().contains("spark: column n in row 0 (monotonically_increasing_id()) is null (a tensor has no null values; nullPolicy \"propagate\" gives NULL outputs)"),
         e.getMessage());
   }
 
@@ -335,7 +330,7 @@ class TatterTransformerTest {
     }
     TatterTransformer lookup = stage(LOOKUP, "ids", "ids", "emb", "emb").setBatchSize(4);
     Exception e = assertThrows(Exception.class, () -> lookup.transform(frame(schema, rows, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: row 5 of partition 0 (column ids as %ids) fails the graph: %g (gather)"),
+    assertTrue(e.getMessage().contains("spark: row 5 (monotonically_increasing_id()) fails the graph with column ids as %ids = [1, 9]: %g (gather)"),
         e.getMessage());
     // tf.gather([0.5, 1.5, 2.5, 3.5], [1, 3]) -> [1.5, 3.5]: the good rows alone pass
     Row good = lookup.transform(frame(schema, rows.subList(0, 5), 1)).collectAsList().get(0);
@@ -348,7 +343,7 @@ class TatterTransformerTest {
     TatterTransformer values = stage(Workloads.W1, "x", "x", "v", "flat");
     Exception e = assertThrows(Exception.class,
         () -> values.transform(frame(schema("x", DataTypes.createArrayType(DataTypes.FloatType)), rows, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: fetch %v has 3 rows for a batch of 2 rows (rows 0..1 of partition 0);"
+    assertTrue(e.getMessage().contains("spark: fetch %v has 3 rows for a batch of 2 rows;"
         + " an output column needs one row per input row"), e.getMessage());
   }
 
@@ -438,16 +433,16 @@ class TatterTransformerTest {
     List<Row> big = List.of(RowFactory.create(0, (short) 1, List.of(1), List.of(1L, 1L), List.of(), dec("1")),
         RowFactory.create(1, (short) 256, List.of(1), List.of(1L, 1L), List.of(), dec("1")));
     Exception e = assertThrows(Exception.class, () -> stage.transform(frame(UNSIGNED_SCHEMA, big, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: column a row 1 of partition 0 holds 256, which uint8 does not hold: [0, 255]"),
+    assertTrue(e.getMessage().contains("spark: column a in row 1 (monotonically_increasing_id()) holds 256, which uint8 does not hold: [0, 255]"),
         e.getMessage());
     List<Row> negative = List.of(RowFactory.create(0, (short) 1, List.of(3, -1), List.of(1L, 1L), List.of(), dec("1")));
     e = assertThrows(Exception.class, () -> stage.transform(frame(UNSIGNED_SCHEMA, negative, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: column b row 0 of partition 0 holds -1 (element 1 of an array at depth 1),"
+    assertTrue(e.getMessage().contains("spark: column b in row 0 (monotonically_increasing_id()) holds -1 (element 1 of an array at depth 1),"
         + " which uint16 does not hold: [0, 65535]"), e.getMessage());
     List<Row> over = List.of(RowFactory.create(0, (short) 1, List.of(), List.of(1L, 1L), List.of(dec("18446744073709551616")),
         dec("1")));
     e = assertThrows(Exception.class, () -> stage.transform(frame(UNSIGNED_SCHEMA, over, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: column d row 0 of partition 0 holds 18446744073709551616 (element 0 of an"
+    assertTrue(e.getMessage().contains("spark: column d in row 0 (monotonically_increasing_id()) holds 18446744073709551616 (element 0 of an"
         + " array at depth 1), which uint64 does not hold: [0, 18446744073709551615]"), e.getMessage());
   }
 
@@ -500,7 +495,7 @@ class TatterTransformerTest {
     List<Row> nullPart = List.of(RowFactory.create(0, List.of(), 1f, List.of(RowFactory.create(1f, null)),
         RowFactory.create(0.0, 0.0)));
     Exception e = assertThrows(Exception.class, () -> stage.transform(frame(HALF_AND_COMPLEX_SCHEMA, nullPart, 1)).collect());
-    assertTrue(e.getMessage().contains("spark: column c row 0 of partition 0 holds a complex number whose imag part is null"
+    assertTrue(e.getMessage().contains("spark: column c in row 0 (monotonically_increasing_id()) holds a complex number whose imag part is null"
         + " (element 0 of an array at depth 1); a tensor has no null values"), e.getMessage());
   }
 }

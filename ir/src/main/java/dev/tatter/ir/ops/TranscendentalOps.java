@@ -73,6 +73,11 @@ public final class TranscendentalOps {
       .example(example("softplus", "float32", "float32", "0.0, 100.0, -inf"), "[0.6931472, 100.0, 0.0]")
       .tfRawOps("Softplus").tfApi("tf.math.softplus")
       .build();
+  // tf.nn.softsign(tf.constant([0., -0., 1., -3., inf, nan])) -> [0., -0., 0.5, -0.75, nan, nan]
+  public static final OpDef SOFTSIGN = unary("softsign", "x / (|x| + 1) (TF's Softsign; inf gives nan, as TF's formula does)")
+      .example(example("softsign", "float32", "float32", "0.0, -0.0, 1.0, -3.0, inf, nan"), "[0.0, -0.0, 0.5, -0.75, nan, nan]")
+      .tfRawOps("Softsign").tfApi("tf.nn.softsign", "tf.math.softsign")
+      .build();
   // tf.math.sin(tf.constant([0., -0., inf])) -> [0., -0., nan]
   public static final OpDef SIN = floatOrComplex("sin", "the sine, x in radians (TF's Sin)")
       .example(example("sin", "float32", "float32", "0.0, -0.0, inf"), "[0.0, -0.0, nan]")

@@ -1,5 +1,7 @@
 package dev.tatter.runtime.kernels.scalar;
 
+import dev.tatter.runtime.HalfFloats;
+
 import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
 
 /**
@@ -111,6 +113,24 @@ public final class TranscendentalFunctions {
       return e;
     }
     return Math.log1p(e);
+  }
+
+  /** TF's Softsign: {@code x / (|x| + 1)}, as Eigen's functor computes it (so inf gives nan). */
+  public static float softsign(float a) {
+    return a / (Math.abs(a) + 1f);
+  }
+
+  public static double softsign(double a) {
+    return a / (Math.abs(a) + 1.0);
+  }
+
+  /** On float16 Eigen's {@code half} arithmetic rounds {@code |x| + 1} to the format before it divides. */
+  public static float softsignFloat16(float a) {
+    return a / HalfFloats.roundToFloat16(Math.abs(a) + 1f);
+  }
+
+  public static float softsignBfloat16(float a) {
+    return a / HalfFloats.roundToBfloat16(Math.abs(a) + 1f);
   }
 
   public static float sin(float a) {
