@@ -228,7 +228,7 @@ public final class ArrowRagged {
         if (level + 1 < partitions.size()) {
           child = addChild(parent, listFieldType(partitions.get(level + 1)));
         } else {
-          child = ArrowValues.addValuesChild(parent, rt.flatValues(), strings);
+          child = ArrowValues.addValuesChild(parent, rt.flatValues(), strings, name + ".values".repeat(partitions.size()));
         }
         parent = child;
       }

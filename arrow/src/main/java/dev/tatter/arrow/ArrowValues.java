@@ -157,11 +157,13 @@ final class ArrowValues {
 
   /**
    * Adds to {@code parent} the child holding {@code flat} (FixedSizeLists for its inner dimensions);
-   * strings as {@code strings} says.
+   * strings as {@code strings} says; {@code path} names the values in a refusal, as {@code toRagged}
+   * names them ({@code out.values}).
    */
-  static FieldVector addValuesChild(FieldVector parent, Tensor flat, ArrowStrings.Kind strings) {
+  static FieldVector addValuesChild(FieldVector parent, Tensor flat, ArrowStrings.Kind strings, String path) {
     int[] shape = flat.shape();
     FieldVector v = parent;
+    String leafPath = path + ".values".repeat(shape.length - 1); // as toRagged names a leaf under fixed-size lists
     int rows = shape[0];
     for (int axis = 1; axis < shape.length; axis++) {
       FixedSizeListVector fixed = (FixedSizeListVector) ArrowRagged.addChild(v,
@@ -179,7 +181,7 @@ final class ArrowValues {
     FieldVector leaf = ArrowRagged.addChild(v, FieldType.notNullable(flat.dtype() == DType.STRING ? strings.type
         : arrowType(flat.dtype())));
     if (flat.dtype() == DType.STRING) {
-      ArrowStrings.write(leaf, flat.reshape(flat.size()), strings, leaf.getName());
+      ArrowStrings.write(leaf, flat.reshape(flat.size()), strings, leafPath);
     } else {
       write(leaf, flat);
     }
