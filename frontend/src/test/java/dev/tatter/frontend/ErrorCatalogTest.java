@@ -49,6 +49,7 @@ class ErrorCatalogTest {
     RaggedSelectionErrorCases.register(ErrorCatalogTest::on);
     TextFormatErrorCases.register(ErrorCatalogTest::on);
     LimitErrorCases.register(ErrorCatalogTest::on);
+    DenseErrorCases.register(ErrorCatalogTest::on); // matmul, contractions, shapes, ranking, encodings, activations
   }
 
   // ---- the catalogue -------------------------------------------------------------------------

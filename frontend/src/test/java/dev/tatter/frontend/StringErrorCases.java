@@ -169,13 +169,13 @@ final class StringErrorCases {
       GraphBuilder g = new GraphBuilder();
       return build(() -> Strings.split(g.constant(Tensor.ofStrings("a b")), "\uD800"));
     });
-    on.accept("F84", () -> assertThrows(IllegalArgumentException.class, () -> Tensor.of(DType.STRING, new String[] {"a", null}, 2)));
-    on.accept("F85", () -> assertThrows(IllegalArgumentException.class, () -> Tensor.ofStrings("a", "\uD800")));
-    on.accept("F86", () -> assertThrows(IllegalArgumentException.class,
-        () -> Tensor.wrap(DType.STRING, new int[] {1}, new String[] {"\u4e2d\u6587"})));
+    on.accept("F85", () -> assertThrows(IllegalArgumentException.class, () -> Tensor.of(DType.STRING, new String[] {"a", null}, 2)));
+    on.accept("F86", () -> assertThrows(IllegalArgumentException.class, () -> Tensor.ofStrings("a", "\uD800")));
     on.accept("F87", () -> assertThrows(IllegalArgumentException.class,
+        () -> Tensor.wrap(DType.STRING, new int[] {1}, new String[] {"\u4e2d\u6587"})));
+    on.accept("F88", () -> assertThrows(IllegalArgumentException.class,
         () -> dev.tatter.runtime.StringColumn.fromOffsets(new int[] {0, 3, 1}, new byte[4])));
-    on.accept("F88", () -> assertThrows(InvalidArgumentException.class, () -> {
+    on.accept("F89", () -> assertThrows(InvalidArgumentException.class, () -> {
       // an .npy <U1 array of two cells: 'a', then the code point U+D800 (a surrogate, no UTF-8)
       String header = "{'descr': '<U2', 'fortran_order': False, 'shape': (1,), }";
       java.nio.ByteBuffer file = java.nio.ByteBuffer.allocate(10 + 64 + 8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
