@@ -23,7 +23,8 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * partition); lists of lists nest. Offsets that do not start at 0 (a slice of a larger vector)
  * are rebased. Values are copied from Arrow's buffers in bulk, never element by element through
  * boxed objects. Every dtype but bfloat16 (which Arrow has no type for) has an Arrow leaf: signed and
- * unsigned {@code Int}s, {@code FloatingPoint(HALF, SINGLE, DOUBLE)}, {@code Bool}, {@code Utf8}, and
+ * unsigned {@code Int}s, {@code FloatingPoint(HALF, SINGLE, DOUBLE)}, {@code Bool}, strings ({@code Utf8},
+ * {@code LargeUtf8}, {@code Binary}, {@code LargeBinary}: bytes as they are, see {@link ArrowStrings}), and
  * for complex64/complex128 a {@code Struct<real, imag>} of floats or doubles ({@link ArrowComplex}
  * says why a struct).
  *
@@ -216,13 +217,20 @@ public final class ArrowRagged {
    * @param rt the ragged tensor
    * @param name the vector's field name
    * @param allocator where the buffers are allocated; the caller closes the vector
-   * @return a new vector of {@code rt.nrows()} rows, none null
+   * @return a new vector of {@code rt.nrows()} rows, none null (strings as {@code Utf8})
+   * @throws InvalidArgumentException for a string value that is not UTF-8 (write it as Binary with
+   *     {@link #toListVector(RaggedTensor, String, BufferAllocator, ArrowStrings.Kind)})
    */
   public static FieldVector toListVector(RaggedTensor rt, String name, BufferAllocator allocator) {
+    return toListVector(rt, name, allocator, ArrowStrings.Kind.UTF8);
+  }
+
+  /**
+   * As {@link #toListVector(RaggedTensor, String, BufferAllocator)}, string values written as
+   * {@code strings} says ({@code Utf8}, {@code LargeUtf8}, {@code Binary} or {@code LargeBinary}).
+   */
+  public static FieldVector toListVector(RaggedTensor rt, String name, BufferAllocator allocator, ArrowStrings.Kind strings) {
     List<RowPartition> partitions = rt.nestedPartitions();
-    if (rt.flatValues().dtype() == DType.STRING) { // before any buffer is allocated
-      ArrowValues.checkUtf8Fits((String[]) rt.flatValues().unsafeData(), name + ".values".repeat(partitions.size()));
-    }
     FieldVector top = newList(partitions.get(0), name, allocator);
     try {
       FieldVector parent = top;
@@ -233,7 +241,7 @@ public final class ArrowRagged {
         if (level + 1 < partitions.size()) {
           child = addChild(parent, listFieldType(partitions.get(level + 1)));
         } else {
-          child = ArrowValues.addValuesChild(parent, rt.flatValues());
+          child = ArrowValues.addValuesChild(parent, rt.flatValues(), strings, name + ".values".repeat(partitions.size()));
         }
         parent = child;
       }

@@ -6,7 +6,6 @@ import dev.tatter.runtime.Tensor;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
@@ -26,7 +25,6 @@ import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
@@ -40,7 +38,7 @@ final class ArrowValues {
 
   /** Values [start, start + count) of a leaf vector as a vector tensor; refuses nulls. */
   static Tensor read(FieldVector v, int start, int count, String path) {
-    DType dtype = v instanceof BitVector ? DType.BOOL : v instanceof VarCharVector ? DType.STRING
+    DType dtype = v instanceof BitVector ? DType.BOOL : ArrowStrings.isStrings(v) ? DType.STRING
         : v instanceof StructVector ? null : dtypeOf(v, path);
     long available = v.getValueCount();
     if ((long) start + count > available) {
@@ -64,23 +62,8 @@ final class ArrowValues {
       }
       return Tensor.wrap(DType.BOOL, new int[] {count}, out);
     }
-    if (v instanceof VarCharVector strings) {
-      String[] out = new String[count];
-      ArrowBuf offsets = strings.getOffsetBuffer();
-      ArrowBuf data = strings.getDataBuffer();
-      checkCapacity(offsets, ((long) start + count + 1) * 4, path, "string offset buffer", "the offsets of " + count + " strings");
-      for (int i = 0; i < count; i++) {
-        int from = offsets.getInt((long) (start + i) * 4);
-        int to = offsets.getInt((long) (start + i + 1) * 4);
-        if (from < 0 || to < from || to > data.capacity()) {
-          throw new InvalidArgumentException("arrow: " + path + " string offsets " + from + " to " + to + " of value " + i
-              + " do not lie in its data buffer of " + data.capacity() + " bytes (offsets never decrease)");
-        }
-        byte[] utf8 = new byte[to - from];
-        data.getBytes(from, utf8);
-        out[i] = new String(utf8, StandardCharsets.UTF_8);
-      }
-      return Tensor.wrap(DType.STRING, new int[] {count}, out);
+    if (dtype == DType.STRING) {
+      return ArrowStrings.read(v, start, count, path);
     }
     int width = dtype.bits() / 8;
     ArrowBuf data = ((BaseFixedWidthVector) v).getDataBuffer();
@@ -191,14 +174,19 @@ final class ArrowValues {
       }
     }
     throw new InvalidArgumentException("arrow: " + path + " holds " + v.getField().getType() + " values; Tatter reads "
-        + "Int(8, 16, 32, 64, signed or unsigned), FloatingPoint(HALF, SINGLE, DOUBLE), Bool, Utf8 and "
+        + "Int(8, 16, 32, 64, signed or unsigned), FloatingPoint(HALF, SINGLE, DOUBLE), Bool, Utf8, LargeUtf8, Binary, LargeBinary and "
         + "Struct<real, imag> (complex)");
   }
 
-  /** Adds to {@code parent} the child holding {@code flat} (FixedSizeLists for its inner dimensions). */
-  static FieldVector addValuesChild(FieldVector parent, Tensor flat) {
+  /**
+   * Adds to {@code parent} the child holding {@code flat} (FixedSizeLists for its inner dimensions);
+   * strings as {@code strings} says; {@code path} names the values in a refusal, as {@code toRagged}
+   * names them ({@code out.values}).
+   */
+  static FieldVector addValuesChild(FieldVector parent, Tensor flat, ArrowStrings.Kind strings, String path) {
     int[] shape = flat.shape();
     FieldVector v = parent;
+    String leafPath = path + ".values".repeat(shape.length - 1); // as toRagged names a leaf under fixed-size lists
     int rows = shape[0];
     for (int axis = 1; axis < shape.length; axis++) {
       FixedSizeListVector fixed = (FixedSizeListVector) ArrowRagged.addChild(v,
@@ -213,8 +201,13 @@ final class ArrowValues {
     if (flat.dtype().isComplex()) {
       return ArrowComplex.addChild(v, flat.reshape(flat.size()));
     }
-    FieldVector leaf = ArrowRagged.addChild(v, FieldType.notNullable(arrowType(flat.dtype())));
-    write(leaf, flat);
+    FieldVector leaf = ArrowRagged.addChild(v, FieldType.notNullable(flat.dtype() == DType.STRING ? strings.type
+        : arrowType(flat.dtype())));
+    if (flat.dtype() == DType.STRING) {
+      ArrowStrings.write(leaf, flat.reshape(flat.size()), strings, leafPath);
+    } else {
+      write(leaf, flat);
+    }
     return leaf;
   }
 
@@ -228,53 +221,10 @@ final class ArrowValues {
           + " HALF, SINGLE and DOUBLE; cast to float32, which holds every bfloat16 exactly)");
       case FLOAT32 -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
       case FLOAT64 -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
-      case STRING -> ArrowType.Utf8.INSTANCE;
+      case STRING -> ArrowType.Utf8.INSTANCE; // or another ArrowStrings.Kind's, as the caller asks
       case COMPLEX64, COMPLEX128 ->
           throw new InvalidArgumentException("arrow: " + d + " values have no Arrow type Tatter writes");
     };
-  }
-
-  /**
-   * The bytes {@code strings} take in a {@code Utf8} vector, or a refusal if its int32 offsets
-   * cannot reach them; counted without encoding, so nothing is allocated before the answer.
-   */
-  static long checkUtf8Fits(String[] strings, String path) {
-    long chars = 0; // a lower bound of the bytes (a char takes at least one), known without reading the text
-    for (String text : strings) {
-      chars += text.length();
-    }
-    long bytes = chars;
-    if (chars <= Integer.MAX_VALUE) {
-      bytes = 0;
-      for (String text : strings) {
-        bytes += utf8Length(text);
-      }
-    }
-    if (bytes > Integer.MAX_VALUE) {
-      throw new InvalidArgumentException("arrow: " + path + ": the strings hold " + (bytes == chars ? "at least " : "") + bytes
-          + " bytes, more than a Utf8 vector's int32 offsets reach (" + Integer.MAX_VALUE + "); Arrow's LargeUtf8 holds more,"
-          + " which Tatter does not write");
-    }
-    return bytes;
-  }
-
-  /** The length of {@code s}'s UTF-8 encoding (what {@code getBytes(UTF_8)} gives), without encoding it. */
-  private static long utf8Length(String s) {
-    long n = 0;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        n += 1;
-      } else if (c < 0x800) {
-        n += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-        n += 4;
-        i++;
-      } else {
-        n += Character.isSurrogate(c) ? 1 : 3; // getBytes writes a lone surrogate as one '?'
-      }
-    }
-    return n;
   }
 
   static void write(FieldVector leaf, Tensor flat) {
@@ -287,15 +237,6 @@ final class ArrowValues {
         bits.set(i, b[i] ? 1 : 0);
       }
       bits.setValueCount(n);
-      return;
-    }
-    if (leaf instanceof VarCharVector strings) {
-      String[] s = (String[]) data;
-      strings.allocateNew(checkUtf8Fits(s, leaf.getName()), n);
-      for (int i = 0; i < n; i++) {
-        strings.setSafe(i, s[i].getBytes(StandardCharsets.UTF_8));
-      }
-      strings.setValueCount(n);
       return;
     }
     // The buffers are allocated here and handed to the vector, not by allocateNew: allocateNew

@@ -176,7 +176,7 @@ final class ElementwiseLowering {
           level = n > 0 ? Array.get(level, 0) : null;
         }
         int[] dims = shape.stream().mapToInt(Integer::intValue).toArray();
-        Object data = Array.newInstance(dtype.arrayClass().getComponentType(), dev.tatter.runtime.Sizes.elementCount(dims));
+        Object data = dtype.layout().newArray(dev.tatter.runtime.Sizes.elementCount(dims));
         fill(other, dims, 0, data, new int[] {0}, dtype);
         return like.builder().constant(Tensor.wrap(dtype, dims, data));
       }

@@ -183,7 +183,7 @@ final class SparseManipulation {
     Value w;
     if (weights == null) {
       dev.tatter.runtime.DType dtype = type.dtype();
-      w = g.constant(dev.tatter.runtime.Tensor.of(dtype, java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), 0), 0));
+      w = g.constant(dev.tatter.runtime.Tensor.wrap(dtype, new int[] {0}, dtype.layout().newArray(0)));
     } else if (type instanceof SparseType) {
       Sparse.type(weights);
       w = g.op(dev.tatter.ir.ops.SparseSelectOps.VALUES, Map.of(), weights);

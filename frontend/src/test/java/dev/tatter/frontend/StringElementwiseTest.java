@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
@@ -22,7 +23,7 @@ class StringElementwiseTest {
     assertEquals("[5, 4, 0]", runFirst(g, Strings.length(s, "BYTE")));
     assertEquals("[5, 1, 0]", runFirst(g, Strings.length(s, "UTF8_CHAR")));
     // TF counts the bytes that do not continue a sequence: tf.strings.length([b"\xff\x80a"], unit="UTF8_CHAR") -> [2]
-    Value bad = g.constant(Tensor.of(DType.STRING, new String[] {"\u00ff\u0080a"}, 1));
+    Value bad = g.constant(Tensor.ofByteStrings(ByteStrings.bytes("\u00ff\u0080a")));
     assertEquals("[2]", runFirst(g, Strings.length(bad, "UTF8_CHAR")));
   }
 

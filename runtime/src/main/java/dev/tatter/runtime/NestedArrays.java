@@ -52,7 +52,7 @@ final class NestedArrays {
     int[] shape = dims.stream().mapToInt(Integer::intValue).toArray();
     checkRectangular(nested, shape, 0, "data");
     DType resolved = dtype != null ? dtype : infer(nested);
-    Object array = Array.newInstance(resolved.arrayClass().getComponentType(), Sizes.elementCount(shape));
+    Object array = resolved.layout().newArray(Sizes.elementCount(shape));
     int[] next = {0};
     fill(nested, shape.length, resolved, array, next, "data");
     return Tensor.wrap(resolved, shape, array);
@@ -112,7 +112,7 @@ final class NestedArrays {
     for (int i = 0; i < items.size(); i++) {
       checkInnerShape(items.get(i), inner, 0, paths.get(i));
     }
-    Object array = Array.newInstance(resolved.arrayClass().getComponentType(), Sizes.elementCount(shape));
+    Object array = resolved.layout().newArray(Sizes.elementCount(shape));
     int[] next = {0};
     for (int i = 0; i < items.size(); i++) {
       fill(items.get(i), inner.length, resolved, array, next, paths.get(i));
@@ -175,13 +175,25 @@ final class NestedArrays {
   }
 
   private static Object copyRange(Tensor t, int from, int count) {
+    if (t.unsafeData() instanceof StringColumn strings) {
+      String[] out = new String[count]; // Java text, decoded as Tensor.getText decodes it
+      for (int i = 0; i < count; i++) {
+        out[i] = strings.text(from + i);
+      }
+      return out;
+    }
     Object out = Array.newInstance(t.dtype().arrayClass().getComponentType(), count);
     System.arraycopy(t.unsafeData(), from, out, 0, count);
     return out;
   }
 
+  /** The Java type of one element in a nested array: the storage array's component, String (text) for strings. */
+  private static Class<?> elementClass(DType dtype) {
+    return dtype.kind() == DType.Kind.STRING ? String.class : dtype.arrayClass().getComponentType();
+  }
+
   private static Class<?> arrayTypeOfRank(DType dtype, int rank) {
-    Class<?> c = dtype.arrayClass().getComponentType();
+    Class<?> c = elementClass(dtype);
     for (int i = 0; i < rank; i++) {
       c = c.arrayType();
     }
@@ -318,7 +330,7 @@ final class NestedArrays {
     }
     int n = length(v);
     Class<?> component = v.getClass().isArray() ? v.getClass().getComponentType() : null;
-    if (levels == 1 && component == array.getClass().getComponentType()) {
+    if (levels == 1 && component != null && component == array.getClass().getComponentType()) {
       System.arraycopy(v, 0, array, next[0], n); // a primitive row of the dtype's own type: one copy
       next[0] += n;
       return;
@@ -354,7 +366,11 @@ final class NestedArrays {
             + dtype.minInteger() + ", " + dtype.maxInteger() + "]");
       }
     }
-    Scalars.store(dtype, array, index, value);
+    try {
+      Scalars.store(dtype, array, index, value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(path + ": " + e.getMessage(), e); // a lone surrogate in text, named by its place
+    }
   }
 
   /** The dtype of the data's elements, from their Java types (see the class comment). */

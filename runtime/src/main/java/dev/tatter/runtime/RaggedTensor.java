@@ -213,8 +213,8 @@ public final class RaggedTensor {
     int[] shape = t.shape();
     int stride = t.size() / shape[0];
     int[] inner = java.util.Arrays.copyOfRange(shape, 1, shape.length);
-    Object slice = java.lang.reflect.Array.newInstance(t.dtype().arrayClass().getComponentType(), stride);
-    System.arraycopy(t.unsafeData(), index * stride, slice, 0, stride);
+    Object slice = t.dtype().layout().newArray(stride);
+    t.dtype().layout().copy(t.unsafeData(), index * stride, slice, 0, stride);
     return Tensor.wrap(t.dtype(), inner, slice).toList();
   }
 

@@ -52,7 +52,7 @@ class StringOracleTest {
     for (int i = 0; i < n; i++) {
       out[i] = randomString(r);
     }
-    return Tensor.of(DType.STRING, out, n);
+    return TfEval.byteStrings(out, n);
   }
 
   private static Object runTatter(GraphBuilder g, Value out, Map<String, Object> feeds) {
@@ -162,7 +162,7 @@ class StringOracleTest {
       for (int n = 1 + r.nextInt(8); n > 0; n--) {
         vocabulary.add(randomString(r));
       }
-      Tensor keys = Tensor.of(DType.STRING, vocabulary.toArray(new String[0]), vocabulary.size());
+      Tensor keys = TfEval.byteStrings(vocabulary.toArray(new String[0]), vocabulary.size());
       long[] ids = new long[vocabulary.size()];
       for (int i = 0; i < ids.length; i++) {
         ids[i] = r.nextInt(100);
@@ -173,7 +173,7 @@ class StringOracleTest {
       for (int i = 0; i < query.length; i++) {
         query[i] = !vocab.isEmpty() && r.nextBoolean() ? vocab.get(r.nextInt(vocab.size())) : randomString(r);
       }
-      Tensor q = Tensor.of(DType.STRING, query, query.length);
+      Tensor q = TfEval.byteStrings(query, query.length);
       long buckets = 1 + r.nextInt(5);
       TfEval.Outcome tf = TfEval.run(ops -> {
         HashTable table = ops.hashTable(TString.class, TInt64.class);
@@ -288,7 +288,7 @@ class StringOracleTest {
         // well-formed UTF-8 only: re2j sees decoded text (docs/SEMANTICS.md)
         text[i] = dev.tatter.runtime.ByteStrings.fromText(dev.tatter.runtime.ByteStrings.toText(randomString(r)).replace("\ufffd", "?"));
       }
-      Tensor input = Tensor.of(DType.STRING, text, text.length);
+      Tensor input = TfEval.byteStrings(text, text.length);
       String pattern = patterns[r.nextInt(patterns.length)];
       String rewrite = rewrites[r.nextInt(rewrites.length)];
       boolean global = r.nextBoolean();

@@ -97,7 +97,7 @@ final class JsonReader {
     return switch (token) {
       case START_ARRAY -> array();
       case START_OBJECT -> object();
-      case VALUE_STRING -> ByteStrings.fromText(parser.getText()); // TF's bytes: the text's UTF-8, as tf.constant("é") is
+      case VALUE_STRING -> byteString(parser.getText()); // TF's bytes: the text's UTF-8, as tf.constant("é") is
       case VALUE_TRUE -> Boolean.TRUE;
       case VALUE_FALSE -> Boolean.FALSE;
       case VALUE_NULL -> Null.NULL;
@@ -105,6 +105,15 @@ final class JsonReader {
       case VALUE_NUMBER_FLOAT -> parser.isNaN() ? nonFinite() : new Literals.Decimal(parser.getText());
       default -> throw errorAtToken("unexpected " + token + " where a JSON value was expected");
     };
+  }
+
+  /** The text's UTF-8 as a byte string; a lone surrogate (an unpaired {@code \\ud800} escape) is refused where it is. */
+  private String byteString(String text) {
+    try {
+      return ByteStrings.fromText(text);
+    } catch (IllegalArgumentException e) {
+      throw errorAtToken("a JSON string that is not text: " + e.getMessage());
+    }
   }
 
   private List<Object> array() throws IOException {

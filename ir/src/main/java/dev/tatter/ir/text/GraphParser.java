@@ -371,7 +371,11 @@ public final class GraphParser {
       return new Literals.Decimal(s.FLOAT().getText());
     }
     if (s.STRING() != null) {
-      return TextSyntax.unquote(s.STRING().getText());
+      try {
+        return TextSyntax.unquote(s.STRING().getText());
+      } catch (IllegalArgumentException e) {
+        throw error(s.getStart(), "string literal " + s.STRING().getText() + ": " + e.getMessage()); // a lone surrogate
+      }
     }
     return switch (s.getText()) {
       case "true" -> Boolean.TRUE;

@@ -116,8 +116,8 @@ public final class SegmentKernels {
     for (int id : ids) {
       counts[id]++;
     }
-    Object out = Array.newInstance(reduced.unsafeData().getClass().getComponentType(), Sizes.elementCount(outShape));
-    System.arraycopy(reduced.unsafeData(), 0, out, 0, nseg * inner);
+    Object out = dtype.layout().newArray(Sizes.elementCount(outShape));
+    dtype.layout().copy(reduced.unsafeData(), 0, out, 0, nseg * inner);
     boolean divides = op.equals("mean") || op.equals("sqrt_n");
     if (divides && dtype.isInteger() && !sorted) {
       return trueDivisionMean(dtype, out, inner, counts, outShape);
@@ -139,7 +139,7 @@ public final class SegmentKernels {
       // a segment of one row is that row: TF copies it (so -0.0 stays -0.0, and a complex row is not multiplied by 1+0j)
       for (int v = 0; v < ids.length; v++) {
         if (counts[ids[v]] == 1) {
-          System.arraycopy(flat.unsafeData(), v * inner, out, ids[v] * inner, inner);
+          dtype.layout().copy(flat.unsafeData(), v * inner, out, ids[v] * inner, inner);
         }
       }
     }

@@ -46,7 +46,7 @@ public final class SparseSelectKernels {
     }
     int rank = st.rank();
     return SparseEntries.build(SparseEntries.takeRows(st.indicesArray(), rank, kept, count), count, rank, st.dtype(),
-        SparseEntries.take(st.values().unsafeData(), kept, count), st.denseShapeArray());
+        SparseEntries.take(st.dtype(), st.values().unsafeData(), kept, count), st.denseShapeArray());
   }
 
   /** Each entry's row, checked against the dense shape's first dim (TF's message names the entry). */
@@ -105,14 +105,14 @@ public final class SparseSelectKernels {
       System.arraycopy(idx, i * rank, outIdx, at * rank, rank);
     }
     Object values = st.values().unsafeData();
-    Object out = java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), n);
+    Object out = st.dtype().layout().newArray(n);
     for (int k = 0; k < n; k++) {
       if (source[k] >= 0) {
-        System.arraycopy(values, source[k], out, k, 1);
+        st.dtype().layout().copy(values, source[k], out, k, 1);
       } else {
         // the row's one default entry; its other coordinates stay 0
         outIdx[k * rank] = rowOf(start, k);
-        System.arraycopy(defaultValue.unsafeData(), 0, out, k, 1);
+        st.dtype().layout().copy(defaultValue.unsafeData(), 0, out, k, 1);
       }
     }
     return SparseEntries.build(outIdx, n, rank, st.dtype(), out, shape);
@@ -183,12 +183,12 @@ public final class SparseSelectKernels {
     }
     int n = Sizes.toIntSize(Math.min(numRows, numColumns), "the diagonal");
     long[] idx = new long[Sizes.toIntSize(2L * n, "the result's indices")];
-    Object ones = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), n);
+    Object ones = dtype.layout().newArray(n);
     Object one = Tensor.scalar(dtype, dtype.isFloating() ? (Object) 1.0 : dtype == DType.BOOL ? (Object) true : (Object) 1L).unsafeData();
     for (int i = 0; i < n; i++) {
       idx[2 * i] = i;
       idx[2 * i + 1] = i;
-      System.arraycopy(one, 0, ones, i, 1);
+      dtype.layout().copy(one, 0, ones, i, 1);
     }
     return SparseEntries.build(idx, n, 2, dtype, ones, new long[] {numRows, numColumns});
   }

@@ -63,12 +63,12 @@ public final class SparseShapeKernels {
     for (int i = na; i < n; i++) {
       idx[i * rank + concatDim] += as[concatDim];
     }
-    Object values = java.lang.reflect.Array.newInstance(a.values().unsafeData().getClass().getComponentType(), n);
-    System.arraycopy(a.values().unsafeData(), 0, values, 0, na);
-    System.arraycopy(b.values().unsafeData(), 0, values, na, n - na);
+    Object values = a.dtype().layout().newArray(n);
+    a.dtype().layout().copy(a.values().unsafeData(), 0, values, 0, na);
+    a.dtype().layout().copy(b.values().unsafeData(), 0, values, na, n - na);
     int[] order = SparseEntries.rowMajorOrder(idx, n, rank);
     return SparseEntries.build(SparseEntries.takeRows(idx, rank, order, n), n, rank, a.dtype(),
-        SparseEntries.take(values, order, n), shape);
+        SparseEntries.take(a.dtype(), values, order, n), shape);
   }
 
   /**
@@ -113,7 +113,7 @@ public final class SparseShapeKernels {
         out[i * rank + d] -= start[d];
       }
     }
-    return SparseEntries.build(out, count, rank, st.dtype(), SparseEntries.take(st.values().unsafeData(), kept, count), outShape);
+    return SparseEntries.build(out, count, rank, st.dtype(), SparseEntries.take(st.dtype(), st.values().unsafeData(), kept, count), outShape);
   }
 
   /**
@@ -220,7 +220,7 @@ public final class SparseShapeKernels {
     }
     int[] order = SparseEntries.rowMajorOrder(moved, n, rank);
     return SparseEntries.build(SparseEntries.takeRows(moved, rank, order, n), n, rank, st.dtype(),
-        SparseEntries.take(st.values().unsafeData(), order, n), outShape);
+        SparseEntries.take(st.dtype(), st.values().unsafeData(), order, n), outShape);
   }
 
   /** Throws unless {@code perm} holds each of {@code 0..rank-1} once. */
