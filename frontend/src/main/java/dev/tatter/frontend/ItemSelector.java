@@ -3,6 +3,8 @@ package dev.tatter.frontend;
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Index;
+import java.util.List;
 
 /**
  * tensorflow_text's deterministic item selectors: {@code FirstNItemSelector(num_to_select,
@@ -67,7 +69,12 @@ public final class ItemSelector {
     Value others = g.ops().math.cumsum(counted, 1, true, last);
     Value n = num(g);
     Value rowids = ids.valueRowids();
-    Value limit = n.type() instanceof DenseType d && d.rank() == 1 ? Trimmer.perItem(g, n, rowids) : n;
+    Value limit = n;
+    if (n.type() instanceof DenseType d && d.rank() == 1) {
+      // stacked beside the row lengths, as TF Text broadcasts it to them: one count per row, checked at run time
+      Value table = Combinations.stack(g, List.of(ids.rowLengths().cast(DType.INT64), n), 1);
+      limit = Trimmer.perItem(g, table.getItem(Index.all(), Index.at(1)), rowids);
+    }
     Value chosen = selectable.flatValues().and(others.flatValues().lt(limit));
     return ids.withFlatValues(chosen);
   }

@@ -175,7 +175,10 @@ final class ModelInputs {
     if (segments.isEmpty()) {
       throw new GraphBuildException(what + " at " + CallSite.find() + ": segments must be a nonempty list");
     }
-    List<Value> rows = segments.stream().map(s -> Trimmer.asRaggedRows(s, what)).toList();
+    List<Value> rows = new ArrayList<>();
+    for (Value s : segments) { // a loop, not a stream: the refusal's call site is the user's line
+      rows.add(Trimmer.asRaggedRows(s, what));
+    }
     DType dtype = rows.get(0).dtype();
     for (Value r : rows) {
       if (r.dtype() != DType.INT32 && r.dtype() != DType.INT64) {

@@ -4,6 +4,7 @@ import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.Index;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -68,8 +69,20 @@ public final class Trimmer {
   public List<Value> generateMask(List<Value> segments) {
     List<Value> ragged = segments(segments);
     GraphBuilder g = ragged.get(0).builder();
-    List<Value> lengths = ragged.stream().map(Value::rowLengths).toList();
     Value budget = budget(g);
+    boolean perRowBudget = budget.type() instanceof DenseType d && d.rank() == 1;
+    // one [batch, segments (+ budget)] table, as TF Text stacks the row lengths: stacking checks at
+    // run time that every segment (and a per-row budget) has one batch size
+    List<Value> columns = new ArrayList<>();
+    ragged.forEach(s -> columns.add(s.rowLengths().cast(DType.INT64)));
+    if (perRowBudget) {
+      columns.add(budget);
+    }
+    Value table = Combinations.stack(g, columns, 1);
+    List<Value> lengths = new ArrayList<>();
+    for (int k = 0; k < columns.size(); k++) {
+      lengths.add(table.getItem(Index.all(), Index.at(k)));
+    }
     List<Value> masks = new ArrayList<>();
     for (int i = 0; i < ragged.size(); i++) {
       Value seg = ragged.get(i);
@@ -96,7 +109,7 @@ public final class Trimmer {
           yield r;
         }
       };
-      Value keep = budget.type() instanceof DenseType d && d.rank() == 1 ? rank.lt(perItem(g, budget, rowids)) : rank.lt(budget);
+      Value keep = perRowBudget ? rank.lt(perItem(g, lengths.get(ragged.size()), rowids)) : rank.lt(budget);
       masks.add(seg.withFlatValues(keep));
     }
     return masks;
@@ -133,7 +146,11 @@ public final class Trimmer {
     if (segments.isEmpty()) {
       throw new GraphBuildException(name + " at " + CallSite.find() + ": segments must be a nonempty list");
     }
-    return segments.stream().map(s -> asRaggedRows(s, name)).toList();
+    List<Value> rows = new ArrayList<>();
+    for (Value s : segments) { // a loop, not a stream: the refusal's call site is the user's line
+      rows.add(asRaggedRows(s, name));
+    }
+    return rows;
   }
 
   /** A rank-2 ragged tensor of one ragged dimension, or a dense matrix taken as one; anything else is refused. */

@@ -110,6 +110,7 @@ class ErrorCatalogTest {
 
   static {
     StringErrorCases.register(ErrorCatalogTest::on); // text ops and lookup tables
+    TextInputErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's model-input builders
     // ---- building ----------------------------------------------------------------------------
     on("B01", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
@@ -1308,7 +1309,7 @@ class ErrorCatalogTest {
         case "F" -> assertTrue(e instanceof InvalidArgumentException || e instanceof IllegalArgumentException, e::toString);
         case "R" -> {
           assertInstanceOf(InvalidArgumentException.class, e);
-          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|SparseErrorCases|StringErrorCases)\\.java:\\d+: .*"), message);
+          assertTrue(message.matches("(?s)(%\\w+|node #\\d+) \\(\\w+\\) at (ErrorCatalogTest|SparseErrorCases|StringErrorCases|TextInputErrorCases)\\.java:\\d+: .*"), message);
         }
         case "T" -> {
           assertInstanceOf(IrParseException.class, e);
