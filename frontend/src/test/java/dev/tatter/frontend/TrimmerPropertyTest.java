@@ -83,7 +83,7 @@ class TrimmerPropertyTest {
       List<BiFunction<int[], Integer, int[]>> loops = List.of(TrimmerPropertyTest::waterfall,
           TrimmerPropertyTest::roundRobin, TrimmerPropertyTest::shrinkLongest);
       try (Session session = new Session(graph)) {
-        for (int trial = 0; trial < 25; trial++) {
+        for (int trial = 0; trial < 12; trial++) {
           int rows = random.nextInt(12);
           int[][] lengths = new int[rows][segments];
           int[] budgets = new int[rows];
