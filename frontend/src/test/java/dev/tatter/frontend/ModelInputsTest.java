@@ -129,6 +129,12 @@ class ModelInputsTest {
     assertEquals("[[[1, 2], [2, 3]], [], []]", all(g, List.of(tf.text.slidingWindow(x, 2)), feeds));
     // width 4, longer than every row -> [[], [], []]
     assertEquals("[[], [], []]", all(g, List.of(tf.text.slidingWindow(x, 4)), feeds));
+    // a deeper ragged axis: text.sliding_window(tf.ragged.constant([[[1, 2, 3], [4]], [[5, 6]]]), width=2, axis=-1)
+    //   -> [[[[1, 2], [2, 3]], []], [[[5, 6]]]]
+    Value deep = tf.ragged.constant(List.of(List.of(List.of(1, 2, 3), List.of(4)), List.of(List.of(5, 6))));
+    assertEquals("[[[[1, 2], [2, 3]], []], [[[5, 6]]]]", all(g, List.of(tf.text.slidingWindow(deep, 2))));
+    // and its ngrams: text.ngrams(same, 2, reduction_type=SUM) -> [[[3, 5], []], [[11]]]
+    assertEquals("[[[3, 5], []], [[11]]]", all(g, List.of(tf.text.ngrams(deep, 2, -1, NgramReduction.SUM))));
   }
 
   @Test
@@ -149,5 +155,10 @@ class ModelInputsTest {
     Value s = ragged(g, List.of(List.of("e", "f", "g"), List.of("dd", "ee")));
     assertEquals("[[b'e|f', b'f|g'], [b'dd|ee']]",
         all(g, List.of(tf.text.ngrams(s, 2, -1, NgramReduction.STRING_JOIN, "|"))));
+    // a dense input: text.ngrams(tf.constant([["a", "b", "c"], ["d", "e", "f"]]), 2, reduction_type=STRING_JOIN)
+    //   -> [[b'a b', b'b c'], [b'd e', b'e f']] (the default separator is a space)
+    assertEquals("[[b'a b', b'b c'], [b'd e', b'e f']]", all(g, List.of(tf.text.ngrams(
+        g.constant(Tensor.of(DType.STRING, new String[] {"a", "b", "c", "d", "e", "f"}, 2, 3)), 2, -1,
+        NgramReduction.STRING_JOIN))));
   }
 }

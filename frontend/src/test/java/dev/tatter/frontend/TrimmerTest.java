@@ -158,6 +158,18 @@ class TrimmerTest {
   }
 
   @Test
+  void itemSelectors_onADenseMatrix() {
+    GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
+    Value x = g.placeholder("x", Types.dense(DType.INT32, -1, 3));
+    Map<String, Object> feeds = Map.of("x", Tensor.fromNested(new int[][] {{0, 7, 8}, {9, 0, 0}}));
+    // LastNItemSelector(1, unselectable_ids=[0]).get_selection_mask(tf.RaggedTensor.from_tensor(x), axis=1)
+    //   -> [[False, False, True], [True, False, False]]
+    assertEquals("[[False, False, True], [True, False, False]]",
+        all(g, List.of(tf.text.lastNItemSelector(1, 0).getSelectionMask(x, 1)), feeds));
+  }
+
+  @Test
   void itemSelectors_skipUnselectableIds() {
     GraphBuilder g = new GraphBuilder();
     Ops tf = g.ops();
