@@ -1,13 +1,12 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.ErrorTriggers.build;
+import static dev.tatter.frontend.ErrorTriggers.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tatter.codegen.Interpreter;
 import dev.tatter.ir.Graph;
-import dev.tatter.ir.GraphBuildException;
-import dev.tatter.ir.text.GraphParser;
-import dev.tatter.ir.text.IrParseException;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Sizes;
@@ -24,14 +23,6 @@ import java.util.function.Supplier;
 /** The cases of docs/ERRORS.md for text ops and lookup tables (rows B60–B79, R60–R69, T60–T69, numbered apart from the others'). */
 final class StringErrorCases {
   private StringErrorCases() {}
-
-  private static Throwable build(Runnable r) {
-    return assertThrows(GraphBuildException.class, r::run);
-  }
-
-  private static Throwable parse(String text) {
-    return assertThrows(IrParseException.class, () -> GraphParser.parse(text, "t.tat"));
-  }
 
   /** Runs interpreted and compiled under a lowered element limit; both must fail alike. */
   private static Throwable runLimited(long limit, GraphBuilder g, Value fetch) {

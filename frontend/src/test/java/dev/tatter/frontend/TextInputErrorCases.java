@@ -1,8 +1,8 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.ErrorTriggers.build;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
@@ -15,10 +15,6 @@ import java.util.function.Supplier;
 /** The cases of docs/ERRORS.md for tensorflow_text's model-input builders (rows B300–B319, R300–R309). */
 final class TextInputErrorCases {
   private TextInputErrorCases() {}
-
-  private static Throwable build(Runnable r) {
-    return assertThrows(GraphBuildException.class, r::run);
-  }
 
   private static Value ids(GraphBuilder g) {
     return g.ops().ragged.constant(List.of(List.of(1, 2, 3), List.of(4)));
