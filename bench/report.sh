@@ -111,10 +111,10 @@ pick() { if [[ $has_tf == 1 ]]; then echo "$1"; else echo "$2"; fi; }
 
 if [[ $tiny == 1 ]]; then
   sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2)
-  tokens=(3 2000) cold=2 spark_args="--text-rows=20000 --numeric-rows=50000 --rounds=1 --warmups=1"
+  tokens=(3 2000) inputs=(3 2000) cold=2 spark_args="--text-rows=20000 --numeric-rows=50000 --rounds=1 --warmups=1"
 else
   sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20)
-  tokens=(20 100000) cold=11 spark_args="--rounds=3 --warmups=1"
+  tokens=(20 100000) inputs=(20 100000) cold=11 spark_args="--rounds=3 --warmups=1"
 fi
 sbs_tf=()
 [[ $has_tf == 1 ]] || sbs_tf=(--no-tf)
@@ -131,6 +131,7 @@ section sparse driver "$heap" "$serial" --add-modules jdk.incubator.vector -cp "
   "$(pick dev.tatter.bench.tf.TfSparseAlternating dev.tatter.bench.SparseBenchmark)" "${sparse[@]}"
 section tokenizer driver "$heap" "$serial" -cp "$jar" \
   "$(pick dev.tatter.bench.tf.TfTokenizerAlternating dev.tatter.bench.TokenizerAlternating)" "${tokens[@]}"
+section model-inputs driver "$heap" "$serial" -cp "$jar" dev.tatter.bench.ModelInputsAlternating "${inputs[@]}"
 section cold-start bench/cold-start.sh "$cold"
 if [[ $spark == 1 ]]; then
   # Spark is provided-scope, so not in benchmarks.jar: the spark module's profile runs the driver

@@ -120,10 +120,22 @@ public final class ModelInputsAlternating {
   }
 
   public static void main(String[] args) {
-    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
-    int count = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
+    String[] a = MarkdownTable.positional(args);
+    int rounds = a.length > 0 ? Integer.parseInt(a[0]) : 20;
+    int count = a.length > 1 ? Integer.parseInt(a[1]) : 100_000;
     ModelInputsAlternating w = new ModelInputsAlternating(count);
     w.check();
+    if (MarkdownTable.wanted(args)) {
+      RoundRobin.Plan plan = RoundRobin.Plan.of(3, rounds);
+      RoundRobin.Timings t = RoundRobin.time(new Supplier<?>[] {w::tatter, w::handLoop}, plan);
+      System.out.print(new MarkdownTable("Model inputs: trim, combine, pad", new String[] {"tatter", "hand"}, t, plan)
+          .column("rows/s (wall median)", v -> String.format("%,.0f", count / (t.samples()[v].medians().wallMs() / 1e3)))
+          .cpuOver("hand")
+          .note(String.format("%,d rows of two segments (0-99 and 0-59 int32 ids), RoundRobinTrimmer(125),"
+              + " combine_segments with 101/102, pad_model_inputs to 128 of the ids and the segment ids.", count))
+          .render(ModelInputsAlternating.class, args));
+      return;
+    }
     String[] names = {"Tatter session", "hand loop"};
     @SuppressWarnings("unchecked")
     Supplier<Object>[] variants = new Supplier[] {w::tatter, w::handLoop};
