@@ -138,6 +138,25 @@ class ModelInputsTest {
   }
 
   @Test
+  void fedDenseMatricesOfUnknownSize() {
+    GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
+    Value x = g.placeholder("x", Types.dense(DType.FLOAT32, -1, -1));
+    Map<String, Object> feeds = Map.of("x", Tensor.fromNested(new float[][] {{1, 2, 3, 4}, {5, 6, 7, 8}}));
+    // text.sliding_window(x, 3, axis=1) -> [[[1, 2, 3], [2, 3, 4]], [[5, 6, 7], [6, 7, 8]]]
+    assertEquals("[[[1.0, 2.0, 3.0], [2.0, 3.0, 4.0]], [[5.0, 6.0, 7.0], [6.0, 7.0, 8.0]]]",
+        all(g, List.of(tf.text.slidingWindow(x, 3, 1)), feeds));
+    // text.ngrams(x, 3, axis=1, reduction_type=MEAN) -> [[2.0, 3.0], [6.0, 7.0]]
+    assertEquals("[[2.0, 3.0], [6.0, 7.0]]", all(g, List.of(tf.text.ngrams(x, 3, 1, NgramReduction.MEAN)), feeds));
+    // width 5 on rows of 4: text.sliding_window(x, 5, axis=1) has no window -> shape (2, 0, 5)
+    assertEquals("[[], []]", all(g, List.of(tf.text.slidingWindow(x, 5, 1)), feeds));
+    // text.pad_model_inputs(x, 6, pad_value=-1.0) -> [[1, 2, 3, 4, -1, -1], [5, 6, 7, 8, -1, -1]], mask of float32 ones
+    assertEquals("[[1.0, 2.0, 3.0, 4.0, -1.0, -1.0], [5.0, 6.0, 7.0, 8.0, -1.0, -1.0]]"
+        + " | [[1.0, 1.0, 1.0, 1.0, 0.0, 0.0], [1.0, 1.0, 1.0, 1.0, 0.0, 0.0]]",
+        all(g, tf.text.padModelInputs(x, 6, -1.0f), feeds));
+  }
+
+  @Test
   void ngrams_sumMeanAndStringJoin() {
     GraphBuilder g = new GraphBuilder();
     Ops tf = g.ops();
