@@ -67,7 +67,12 @@ public final class Trimmer {
 
   /** {@code trimmer.generate_mask(segments)}: per segment, a bool ragged tensor of its shape, true where the item is kept. */
   public List<Value> generateMask(List<Value> segments) {
-    List<Value> ragged = segments(segments);
+    List<Value> shaped = segments(segments);
+    // a [batch, (words), (pieces)] segment is trimmed over its pieces: its items merged into one row
+    List<Value> ragged = new ArrayList<>();
+    for (Value s : shaped) {
+      ragged.add(s.type() instanceof RaggedType rt && rt.raggedRank() > 1 ? s.mergeDims(1, -1) : s);
+    }
     GraphBuilder g = ragged.get(0).builder();
     Value budget = budget(g);
     boolean perRowBudget = budget.type() instanceof DenseType d && d.rank() == 1;
@@ -110,7 +115,7 @@ public final class Trimmer {
         }
       };
       Value keep = perRowBudget ? rank.lt(perItem(g, lengths.get(ragged.size()), rowids)) : rank.lt(budget);
-      masks.add(seg.withFlatValues(keep));
+      masks.add(shaped.get(i).withFlatValues(keep));
     }
     return masks;
   }
@@ -141,14 +146,19 @@ public final class Trimmer {
     return g.ops().gather(perRow, rowids).cast(DType.INT64);
   }
 
-  /** The segments as ragged [batch, (items)] tensors: a dense [batch, items] one becomes ragged with full rows. */
+  /**
+   * The segments as ragged tensors ragged in every dimension after the batch ({@code [batch,
+   * (items)]}, {@code [batch, (words), (pieces)]}, ...): a dense {@code [batch, items]} one becomes
+   * ragged with full rows.
+   */
   List<Value> segments(List<Value> segments) {
     if (segments.isEmpty()) {
       throw new GraphBuildException(name + " at " + CallSite.find() + ": segments must be a nonempty list");
     }
     List<Value> rows = new ArrayList<>();
     for (Value s : segments) { // a loop, not a stream: the refusal's call site is the user's line
-      rows.add(asRaggedRows(s, name));
+      rows.add(s.type() instanceof RaggedType rt && rt.raggedRank() > 1 && rt.rank() == rt.raggedRank() + 1
+          ? s : asRaggedRows(s, name));
     }
     return rows;
   }
@@ -161,6 +171,7 @@ public final class Trimmer {
     if (v.type() instanceof DenseType d && d.rank() == 2) {
       return v.builder().raggedFromTensor(v);
     }
-    throw GraphBuilder.misuse(what + " takes segments of shape [batch, (items)] (ragged with one ragged dimension, or a dense matrix)", v);
+    throw GraphBuilder.misuse(what + " takes segments of shape [batch, (items)] (ragged, or a dense matrix)"
+        + (what.endsWith("Trimmer") ? " or [batch, (words), (pieces)...] (ragged in every dimension after the batch)" : ""), v);
   }
 }

@@ -30,8 +30,8 @@ final class TextInputErrorCases {
     on.accept("B300", () -> build(() -> new GraphBuilder().ops().text.roundRobinTrimmer(3).trim(List.of())));
     on.accept("B301", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      Value nested = g.ops().ragged.constant(List.of(List.of(List.of(1, 2)), List.of(List.of(3))));
-      g.ops().text.waterfallTrimmer(3).generateMask(List.of(nested));
+      Value cube = g.constant(Tensor.of(DType.INT32, new int[] {1, 2}, 1, 1, 2));
+      g.ops().text.waterfallTrimmer(3).generateMask(List.of(cube));
     }));
     on.accept("B302", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();

@@ -122,6 +122,27 @@ class TrimmerTest {
   }
 
   @Test
+  void trimmers_overThePiecesOfRank3Segments() {
+    GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
+    // trimmer_ops_test "Test w/ segments of rank 3 on axis=-1": RoundRobinTrimmer(2).trim(
+    //   [[[[b"hello", b"123"], [b"there"]]], [[[b"whodis", b"233"], [b"?"]]]]) -> [[[b'hello'], []]], [[[b'whodis'], []]]
+    Value a = tf.ragged.constant(List.of(List.of(List.of("hello", "123"), List.of("there"))));
+    Value b = tf.ragged.constant(List.of(List.of(List.of("whodis", "233"), List.of("?"))));
+    assertEquals("[[[b'hello'], []]] | [[[b'whodis'], []]]", all(g, tf.text.roundRobinTrimmer(2).trim(List.of(a, b))));
+    // WaterfallTrimmerOpsTest "Test when segments are rank 3 RaggedTensors": WaterfallTrimmer(2).generate_mask
+    //   -> [[[True], [True]], [[True, True]], [[True, True], [False], [False], [False]]],
+    //      [[[False], [False]], [[False], [False], [False], [False]], [[False], [False]]]
+    Value c = tf.ragged.constant(List.of(List.of(List.of("hello"), List.of("there")), List.of(List.of("name", "is")),
+        List.of(List.of("what", "time"), List.of("is"), List.of("it"), List.of("?"))));
+    Value d = tf.ragged.constant(List.of(List.of(List.of("whodis"), List.of("?")),
+        List.of(List.of("bond"), List.of(","), List.of("james"), List.of("bond")), List.of(List.of("5:30"), List.of("AM"))));
+    assertEquals("[[[True], [True]], [[True, True]], [[True, True], [False], [False], [False]]]"
+        + " | [[[False], [False]], [[False], [False], [False], [False]], [[False], [False]]]",
+        all(g, tf.text.waterfallTrimmer(2).generateMask(List.of(c, d))));
+  }
+
+  @Test
   void trimmers_onFedRaggedAndDenseSegments() {
     GraphBuilder g = new GraphBuilder();
     Ops tf = g.ops();
