@@ -110,11 +110,13 @@ driver() {
 pick() { if [[ $has_tf == 1 ]]; then echo "$1"; else echo "$2"; fi; }
 
 if [[ $tiny == 1 ]]; then
-  sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2)
-  tokens=(3 2000) inputs=(3 2000) cold=2 spark_args="--text-rows=20000 --numeric-rows=50000 --rounds=1 --warmups=1"
+  sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2) matmul=(3 16)
+  tokens=(3 2000) inputs=(3 2000) cold=2 compile=(3 1000) pooling=(200000 2) first=(1 --tiny) serving=(2)
+  spark_args="--text-rows=20000 --numeric-rows=50000 --rounds=1 --warmups=1"
 else
-  sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20)
-  tokens=(20 100000) inputs=(20 100000) cold=11 spark_args="--rounds=3 --warmups=1"
+  sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20) matmul=(30)
+  tokens=(20 100000) inputs=(20 100000) cold=11 compile=(15 5000) pooling=(2400000 2) first=(3) serving=(10)
+  spark_args="--rounds=3 --warmups=1"
 fi
 sbs_tf=()
 [[ $has_tf == 1 ]] || sbs_tf=(--no-tf)
@@ -129,10 +131,18 @@ section arrow driver "$heap" "$serial" -XX:+AlwaysPreTouch --add-opens=java.base
   dev.tatter.bench.ArrowConversionAlternating "${arrow[@]}"
 section sparse driver "$heap" "$serial" --add-modules jdk.incubator.vector -cp "$jar" \
   "$(pick dev.tatter.bench.tf.TfSparseAlternating dev.tatter.bench.SparseBenchmark)" "${sparse[@]}"
+section matmul driver "$heap" "$serial" --add-modules jdk.incubator.vector -cp "$jar" \
+  "$(pick dev.tatter.bench.tf.TfMatmulAlternating dev.tatter.bench.MatmulAlternating)" "${matmul[@]}"
 section tokenizer driver "$heap" "$serial" -cp "$jar" \
   "$(pick dev.tatter.bench.tf.TfTokenizerAlternating dev.tatter.bench.TokenizerAlternating)" "${tokens[@]}"
 section model-inputs driver "$heap" "$serial" -cp "$jar" dev.tatter.bench.ModelInputsAlternating "${inputs[@]}"
 section cold-start bench/cold-start.sh "$cold"
+# --check: a first run more than 25 % over bench/compile-cost-baseline.txt fails the section, and so the report
+section compile-cost driver 2g -XX:+AlwaysPreTouch -cp "$jar" dev.tatter.bench.CompileCost "${compile[@]}" \
+  $([[ $tiny == 1 ]] || echo --check)
+section serving-memory driver 3g -cp "$jar" dev.tatter.bench.ServingMemory "${pooling[@]}"
+section first-request bench/first-request.sh "${first[@]}"
+section serving driver 2g -cp "$jar" "$(pick dev.tatter.bench.tf.TfServingLoad dev.tatter.bench.ServingLoad)" "${serving[@]}"
 if [[ $spark == 1 ]]; then
   # Spark is provided-scope, so not in benchmarks.jar: the spark module's profile runs the driver
   # (dev.tatter.spark.bench.SparkBenchmark, in its test sources) in a JVM with Spark's options
@@ -287,7 +297,35 @@ if m:
 else:
     goals.append(("cold start <= 0.3 s", "not measured (cold-start.sh printed no recipe line)", None))
 
-# 6. Spark: TatterTransformer against Spark SQL's higher-order functions on local[2], noop sink
+# 6. compile cost <= 12 us per node (thread CPU of a first run) on both 5,000-node shapes, within 25 % of the baseline
+compile_md = read("compile-cost")
+cf = dict(re.findall(r"<!-- figure (\S+) (\S+) -->", compile_md))
+shapes = [k[len("compile-"):-len("-us-per-node")] for k in cf if k.endswith("-us-per-node")]
+if shapes:
+    per_node = {s: float(cf[f"compile-{s}-us-per-node"]) for s in shapes}
+    over = {s: float(cf[f"compile-{s}-over-baseline"]) for s in shapes if f"compile-{s}-over-baseline" in cf}
+    goals.append(("first run of a 5,000-node graph <= 12 µs per node (thread CPU median) and within 25 % of the baseline",
+                  ", ".join(f"{s} {v:.1f} µs" + (f" ({over[s]:.2f}× baseline)" if s in over else "")
+                            for s, v in per_node.items()),
+                  all(v <= 12 for v in per_node.values()) and all(v <= 1.25 for v in over.values())))
+else:
+    goals.append(("first run of a 5,000-node graph <= 12 µs per node", "not measured", None))
+# 7, 8. first requests against steady ones (the server recipe: AppCDS + warm-up)
+first_md = read("first-request")
+ff = dict(re.findall(r"<!-- figure (\S+) (\S+) -->", first_md))
+if "first-request-over-steady" in ff:
+    v = float(ff["first-request-over-steady"])
+    goals.append(("first 32-sentence request <= 2x the steady latency (AppCDS + Runner.warmUp, median of fresh JVMs)",
+                  f"{v:.2f}x", v <= 2))
+else:
+    goals.append(("first request <= 2x the steady latency", "not measured", None))
+if "first-large-over-steady" in ff:
+    v = float(ff["first-large-over-steady"])
+    goals.append(("first large run <= 1.5x the steady one after Runner.warmUp (worst of 100k sentences, 2.4M-token pooling)",
+                  f"{v:.2f}x", v <= 1.5))
+else:
+    goals.append(("first large run <= 1.5x the steady one", "not measured", None))
+# 9. Spark: TatterTransformer against Spark SQL's higher-order functions on local[2], noop sink
 if a.spark == "1":
     spark_md = read("spark")
     spark_fig = dict(re.findall(r"<!-- figure (\S+) (\S+) -->", spark_md))

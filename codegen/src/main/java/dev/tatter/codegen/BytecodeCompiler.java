@@ -8,6 +8,7 @@ import dev.tatter.ir.Graph;
 import dev.tatter.ir.Lowering;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.text.GraphPrinter;
+import dev.tatter.runtime.exec.BufferLifetimes;
 import dev.tatter.runtime.exec.GeneratedProgram;
 import dev.tatter.runtime.exec.LoopBody;
 import dev.tatter.runtime.exec.NodeFailure;
@@ -83,10 +84,9 @@ public final class BytecodeCompiler {
     graph.outputs().forEach(n -> isOutput.set(n.id()));
 
     List<Object> constants = new ArrayList<>();
-    String[] descriptions = new String[graph.size()];
-    for (Node node : graph.nodes()) {
-      descriptions[node.id()] = node.describe();
-    }
+    // how an error names node i, made only when a run fails (a large graph would describe thousands of nodes for nothing)
+    List<Node> nodes = graph.nodes();
+    java.util.function.IntFunction<String> descriptions = i -> nodes.get(i).describe();
     constants.add(descriptions);
     ImmutableList.Builder<Node> feeds = ImmutableList.builder();
 
@@ -138,8 +138,10 @@ public final class BytecodeCompiler {
         if (node.op().lowering() instanceof Lowering.Feed) {
           feedIndex++;
         }
-        for (Node input : node.inputs().stream().distinct().toList()) {
-          if (lastUse[input.id()] == node.id() && !isOutput.get(input.id())) {
+        List<Node> inputs = node.inputs();
+        for (int k = 0; k < inputs.size(); k++) {
+          Node input = inputs.get(k);
+          if (inputs.indexOf(input) == k && lastUse[input.id()] == node.id() && !isOutput.get(input.id())) {
             mv.visitVarInsn(ALOAD, 1);
             push(mv, input.id());
             mv.visitInsn(ACONST_NULL);
@@ -155,10 +157,10 @@ public final class BytecodeCompiler {
       mv.visitFieldInsn(GETSTATIC, CLASS_NAME, "K", OBJECTS);
       push(mv, 0);
       mv.visitInsn(AALOAD);
-      mv.visitTypeInsn(CHECKCAST, "[Ljava/lang/String;");
+      mv.visitTypeInsn(CHECKCAST, "java/util/function/IntFunction");
       mv.visitVarInsn(ILOAD, 2);
       mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(NodeFailure.class), "at",
-          "(Ljava/lang/Throwable;[Ljava/lang/String;I)Ldev/tatter/runtime/InvalidArgumentException;", false);
+          "(Ljava/lang/Throwable;Ljava/util/function/IntFunction;I)Ldev/tatter/runtime/InvalidArgumentException;", false);
       mv.visitInsn(ATHROW);
       mv.visitMaxs(0, 0);
       mv.visitEnd();
@@ -175,8 +177,9 @@ public final class BytecodeCompiler {
       return new Timed(CompiledGraph.interpreted(graph, feeds.build(), e.getMessage()), System.nanoTime() - compileStart, 0);
     }
     options.dumpDirectory().ifPresent(dir -> dump(dir, graph, bytes));
+    BufferLifetimes lifetimes = BufferLifetimes.of(Liveness.releaseAt(graph, needed, lastUse, fusedKernels.kernelNodes()));
     long generated = System.nanoTime();
-    CompiledGraph program = new CompiledGraph(graph, feeds.build(), instantiate(bytes, constants), bytes);
+    CompiledGraph program = new CompiledGraph(graph, feeds.build(), instantiate(bytes, constants), bytes, lifetimes);
     return new Timed(program, generated - compileStart, System.nanoTime() - generated);
   }
 
@@ -223,8 +226,7 @@ public final class BytecodeCompiler {
         if (FusedKernelEmitter.runsAsLoop(node)) {
           // an elementwise op or row fold left alone by fusion still runs as a generated loop
           // over primitive arrays, not as the generic kernel the interpreter uses
-          mv.visitVarInsn(ALOAD, 1);
-          mv.visitMethodInsn(INVOKESTATIC, CLASS_NAME, fusedKernels.emitSingle(node), FusedKernelEmitter.FUSED_DESC, false);
+          fusedKernels.emitCall(mv, fusedKernels.emitSingle(node));
           return null;
         }
         Method method = call.method();
@@ -244,8 +246,8 @@ public final class BytecodeCompiler {
           Object value = specs.get(i).kind().toKernelArgument(node.attributes().get(specs.get(i).name()));
           loadConstant(value, params[bound + node.inputs().size() + i]);
         }
-        mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(method.getDeclaringClass()), method.getName(),
-            Type.getMethodDescriptor(method), false);
+        mv.visitMethodInsn(INVOKESTATIC, JvmNames.internalName(method.getDeclaringClass()), method.getName(),
+            JvmNames.descriptor(method), false);
         return null;
       }
 
@@ -260,8 +262,7 @@ public final class BytecodeCompiler {
 
       @Override
       public Void visitFused(Lowering.Fused fused) {
-        mv.visitVarInsn(ALOAD, 1);
-        mv.visitMethodInsn(INVOKESTATIC, CLASS_NAME, fusedKernels.emit(node), FusedKernelEmitter.FUSED_DESC, false);
+        fusedKernels.emitCall(mv, fusedKernels.emit(node));
         return null;
       }
     });
@@ -342,7 +343,7 @@ public final class BytecodeCompiler {
 
   private static void checkcast(MethodVisitor mv, Class<?> type) {
     if (type != Object.class) {
-      mv.visitTypeInsn(CHECKCAST, Type.getInternalName(type));
+      mv.visitTypeInsn(CHECKCAST, JvmNames.internalName(type));
     }
   }
 

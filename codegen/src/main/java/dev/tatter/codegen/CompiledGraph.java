@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.exec.BufferLifetimes;
 import dev.tatter.runtime.exec.GeneratedProgram;
 import dev.tatter.runtime.exec.OutputBuffers;
 import java.io.PrintWriter;
@@ -27,16 +28,21 @@ public final class CompiledGraph {
   /** Why the graph runs in the interpreter instead (it does not fit one class file), or null. */
   private final String interpretedBecause;
 
-  CompiledGraph(Graph graph, ImmutableList<Node> feedNodes, GeneratedProgram program, byte[] classBytes) {
-    this(graph, feedNodes, program, classBytes, null);
+  /** When each generated loop's arrays die within a run (for the runners' {@link OutputBuffers}). */
+  private final BufferLifetimes lifetimes;
+
+  CompiledGraph(Graph graph, ImmutableList<Node> feedNodes, GeneratedProgram program, byte[] classBytes,
+      BufferLifetimes lifetimes) {
+    this(graph, feedNodes, program, classBytes, lifetimes, null);
   }
 
   private CompiledGraph(Graph graph, ImmutableList<Node> feedNodes, GeneratedProgram program, byte[] classBytes,
-      String interpretedBecause) {
+      BufferLifetimes lifetimes, String interpretedBecause) {
     this.graph = graph;
     this.feedNodes = feedNodes;
     this.program = program;
     this.classBytes = classBytes;
+    this.lifetimes = lifetimes;
     this.interpretedBecause = interpretedBecause;
   }
 
@@ -52,7 +58,7 @@ public final class CompiledGraph {
       }
       return Interpreter.run(graph, byName).toArray();
     };
-    return new CompiledGraph(graph, feedNodes, program, new byte[0], reason);
+    return new CompiledGraph(graph, feedNodes, program, new byte[0], BufferLifetimes.NONE, reason);
   }
 
   /** Whether this graph runs in the interpreter because it does not fit a class file (see {@link BytecodeCompiler}). */
@@ -95,12 +101,31 @@ public final class CompiledGraph {
   /**
    * As {@link #runUnchecked(Object[])}, the generated loops writing their outputs into
    * {@code buffers}' arrays, kept from the last run with the same buffers where the sizes still
-   * fit (see {@link OutputBuffers}): a result may hold those arrays until the next such run.
+   * fit (see {@link OutputBuffers}): a result may hold those arrays until the next such run. The
+   * loops' other arrays (intermediates) go to the buffers' pool as soon as this program's liveness
+   * says they are dead, or are dropped.
    *
    * @param buffers the arrays to reuse, or null to allocate every output
    */
   public Object[] runUnchecked(Object[] feeds, OutputBuffers buffers) {
-    return program.run(feeds, buffers);
+    if (buffers == null) {
+      return program.run(feeds);
+    }
+    buffers.startRun(lifetimes);
+    Object[] results;
+    try {
+      results = program.run(feeds, buffers);
+    } catch (RuntimeException | Error e) {
+      buffers.abortRun();
+      throw e;
+    }
+    buffers.finishRun(results);
+    return results;
+  }
+
+  /** When each generated loop's output arrays die within a run. */
+  public BufferLifetimes lifetimes() {
+    return lifetimes;
   }
 
   /**
@@ -124,7 +149,7 @@ public final class CompiledGraph {
       }
       in[i] = value;
     }
-    return program.run(in, buffers);
+    return runUnchecked(in, buffers);
   }
 
   public byte[] classBytes() {

@@ -27,7 +27,7 @@ final class ElementCode {
 
   /** The descriptor of the array holding {@code dtype}'s elements. */
   static String arrayDescriptor(DType dtype) {
-    return Type.getDescriptor(dtype.arrayClass());
+    return JvmNames.descriptor(dtype.arrayClass());
   }
 
   /** {@code array, index -> value}: the array load, then the widening the JVM does not do itself. */
@@ -52,8 +52,8 @@ final class ElementCode {
   }
 
   static void invoke(MethodVisitor mv, Method m) {
-    mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(m.getDeclaringClass()), m.getName(),
-        Type.getMethodDescriptor(m), false);
+    mv.visitMethodInsn(INVOKESTATIC, JvmNames.internalName(m.getDeclaringClass()), m.getName(),
+        JvmNames.descriptor(m), false);
   }
 
   private static void requirePrimitive(DType dtype) {

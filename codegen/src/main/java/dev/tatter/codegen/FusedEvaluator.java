@@ -28,6 +28,11 @@ final class FusedEvaluator implements Function<Object[], Object> {
     this.origins = origins;
   }
 
+  /** The steps this evaluates. */
+  FusedExpr expr() {
+    return expr;
+  }
+
   static FusedExpr exprOf(Node node) {
     // parsed again each time rather than cached: a cache keyed by expression would grow with
     // every graph a long-lived process compiles

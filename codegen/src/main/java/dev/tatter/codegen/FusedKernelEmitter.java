@@ -11,6 +11,7 @@ import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.exec.FusedSupport;
 import dev.tatter.runtime.exec.LoopBody;
+import dev.tatter.runtime.exec.LoopKernel;
 import dev.tatter.runtime.exec.OutputBuffers;
 import dev.tatter.runtime.exec.ProfileProbe;
 import java.util.List;
@@ -19,16 +20,19 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 
 /**
- * Emits each fused node as two static methods of the generated class:
+ * Emits each fused node (and each elementwise op or row fold fusion left alone) as a loop:
  *
  * <ul>
- *   <li>{@code fusedK(Object[] frame)}: reads the operands from the frame, asks
+ *   <li>a {@link LoopKernel} among the class's constants, and at the node, one call {@code
+ *       FusedSupport.run(loop, frame, SELF)}, which reads the operands from the frame, asks
  *       {@link FusedSupport#prepare} whether the fast loop applies (every operand read at the
  *       element's own flat index, once as a scalar, or through a broadcast index map) and for
- *       the one output array, then runs {@code loopK} — serially, or split across the
- *       common pool above {@link FusedSupport#PARALLEL_THRESHOLD}. Otherwise (a broadcast only
- *       known at run time, or mismatched sizes) it calls the {@link FusedEvaluator}, which runs
- *       the unfused kernels and so broadcasts and fails exactly as they do.
+ *       the one output array, then runs {@code loopK} through {@code SELF} — serially, or split
+ *       across the pool above {@link FusedSupport#PARALLEL_THRESHOLD}. Otherwise (a broadcast
+ *       only known at run time, or mismatched sizes) it calls the {@link FusedEvaluator}, which
+ *       runs the unfused kernels and so broadcasts and fails exactly as they do. That part is the
+ *       same for every loop, so it is runtime code, not generated: a graph of a thousand loops
+ *       generates a thousand loop methods and nothing else per loop.
  *   <li>{@code loopK(int from, int to, Object[] args)}: a counted {@code int} loop over
  *       primitive arrays: per element, each step is an {@code INVOKESTATIC} of its
  *       {@code ScalarFunctions} overload (which C2 inlines), its result kept in a typed local and
@@ -36,17 +40,18 @@ import org.objectweb.asm.MethodVisitor;
  *       virtual call, so C2 unrolls and vectorizes it.
  * </ul>
  *
- * The class also implements {@link LoopBody} (a {@code tableswitch} over the loops) so that
- * the pool's tasks can call them.
+ * The class also implements {@link LoopBody} (a {@code tableswitch} over the loops), through which
+ * {@code FusedSupport.run} and the pool's tasks call them.
  */
 final class FusedKernelEmitter {
   private static final String OBJECTS = "[Ljava/lang/Object;";
-  static final String FUSED_DESC = "(" + OBJECTS + ")Ljava/lang/Object;";
   private static final String LOOP_DESC = "(II" + OBJECTS + ")V";
   private static final String SUPPORT = org.objectweb.asm.Type.getInternalName(FusedSupport.class);
   private static final String LOOP_BODY = org.objectweb.asm.Type.getInternalName(LoopBody.class);
-  private static final String DTYPE = org.objectweb.asm.Type.getDescriptor(DType.class);
-  private static final String BUFFERS = org.objectweb.asm.Type.getDescriptor(OutputBuffers.class);
+  private static final String LOOP_BODY_FIELD = "L" + LOOP_BODY + ";";
+  private static final String LOOP_KERNEL_NAME = org.objectweb.asm.Type.getInternalName(LoopKernel.class);
+  private static final String RUN_DESC =
+      "(" + org.objectweb.asm.Type.getDescriptor(LoopKernel.class) + OBJECTS + "L" + LOOP_BODY + ";)Ljava/lang/Object;";
 
   private final ClassWriter cw;
   private final String className;
@@ -54,8 +59,10 @@ final class FusedKernelEmitter {
   /** The frame slot holding the run's {@link OutputBuffers} (null: allocate every output). */
   private final int buffersSlot;
   private int kernels;
-  /** Who splits a large loop: {@link FusedSupport}, or {@link ProfileProbe} in a program compiled for profiling. */
-  private String splitter = SUPPORT;
+  /** The node each kernel runs, in kernel order (which is node order). */
+  private final java.util.List<Integer> kernelNodes = new java.util.ArrayList<>();
+  /** Whether split loops report to {@link ProfileProbe} (a program compiled for profiling). */
+  private boolean profiled;
 
   FusedKernelEmitter(ClassWriter cw, String className, List<Object> constants, int buffersSlot) {
     this.cw = cw;
@@ -64,9 +71,14 @@ final class FusedKernelEmitter {
     this.buffersSlot = buffersSlot;
   }
 
+  /** The node id each kernel runs, indexed by kernel. */
+  int[] kernelNodes() {
+    return kernelNodes.stream().mapToInt(Integer::intValue).toArray();
+  }
+
   /** Split loops go through {@link ProfileProbe#forRange}, which times each piece on its thread (profiling only). */
   void reportSplitLoops() {
-    splitter = org.objectweb.asm.Type.getInternalName(ProfileProbe.class);
+    profiled = true;
   }
 
   /**
@@ -84,23 +96,41 @@ final class FusedKernelEmitter {
   /** Results of at most this many elements, known statically, call the generic kernel instead. */
   private static final long SMALL = 16;
 
-  /** Emits the methods of a {@code fused} node's kernel; returns the name of its {@code fusedK} method. */
-  String emit(Node node) {
-    return emit(node, FusedEvaluator.exprOf(node), FusedEvaluator.of(node));
+  /**
+   * Emits the loop method of a {@code fused} node's kernel; returns the index of its {@link
+   * LoopKernel} among the class's constants, for {@link #emitCall}.
+   */
+  int emit(Node node) {
+    FusedEvaluator evaluator = FusedEvaluator.of(node); // parses the expression once for both
+    return emit(node, evaluator.expr(), evaluator);
   }
 
-  /** Emits a loop of one step for a node that {@link #runsAsLoop runs as a loop}. */
-  String emitSingle(Node node) {
+  /** Emits a loop of one step for a node that {@link #runsAsLoop runs as a loop}; returns its constant as {@link #emit} does. */
+  int emitSingle(Node node) {
     ImmutableList.Builder<FusedExpr.Ref> args = ImmutableList.builder();
     for (int i = 0; i < node.inputs().size(); i++) {
       args.add(FusedExpr.Ref.input(i));
     }
     FusedExpr expr = new FusedExpr(ImmutableList.of(new FusedExpr.Step(node.op(), args.build(), node.attributes())));
-    return emit(node, expr, new FusedEvaluator(expr, List.of(node.describe())));
+    // the step's origin is the node itself, described only if it fails
+    List<String> origin = new java.util.AbstractList<>() {
+      @Override
+      public String get(int i) {
+        java.util.Objects.checkIndex(i, 1);
+        return node.describe();
+      }
+
+      @Override
+      public int size() {
+        return 1;
+      }
+    };
+    return emit(node, expr, new FusedEvaluator(expr, origin));
   }
 
-  private String emit(Node node, FusedExpr expr, FusedEvaluator evaluator) {
+  private int emit(Node node, FusedExpr expr, FusedEvaluator evaluator) {
     int k = kernels++;
+    kernelNodes.add(node.id());
     List<Type> inputTypes = node.inputs().stream().map(Node::type).toList();
     List<Type> stepTypes = expr.stepTypes(inputTypes);
     LoopShape shape = LoopShape.of(expr);
@@ -136,9 +166,30 @@ final class FusedKernelEmitter {
       links[partition] = -1;
     }
     DType outType = shape.filter() >= 0 ? stepTypes.get(stepTypes.size() - 1).dtype() : node.type().dtype();
-    emitEntry(k, node, kinds, links, shape, space, outType, evaluator);
+    int[] slots = new int[node.inputs().size()];
+    for (int i = 0; i < slots.length; i++) {
+      slots[i] = node.input(i).id();
+    }
+    LoopKernel loop = new LoopKernel(k, KINDS.get(shape.kind()), slots, buffersSlot, kinds, links, space.rank(),
+        shape.partition(), outType, shape.kind() == LoopShape.Kind.FOLD && ((DenseType) node.type()).rank() == 2,
+        evaluator, profiled);
     emitLoop(k, expr, inputTypes, stepTypes, kinds, links, shape);
-    return "fused" + k;
+    return constant(loop);
+  }
+
+  private static final java.util.Map<LoopShape.Kind, LoopKernel.Kind> KINDS = java.util.Map.of(
+      LoopShape.Kind.FLAT, LoopKernel.Kind.FLAT, LoopShape.Kind.FOLD, LoopKernel.Kind.FOLD,
+      LoopShape.Kind.SCAN, LoopKernel.Kind.SCAN, LoopShape.Kind.FILTER, LoopKernel.Kind.FILTER);
+
+  /**
+   * {@code FusedSupport.run(loop, frame, SELF)}: the call that runs the loop whose {@link LoopKernel}
+   * is constant {@code loop}, leaving its result on the stack (the frame is local 1).
+   */
+  void emitCall(MethodVisitor mv, int loop) {
+    loadConstantAt(mv, loop, LOOP_KERNEL_NAME);
+    mv.visitVarInsn(ALOAD, 1);
+    mv.visitFieldInsn(GETSTATIC, className, "SELF", LOOP_BODY_FIELD);
+    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "run", RUN_DESC, false);
   }
 
   private static Type typeOf(FusedExpr.Ref ref, List<Type> inputTypes, List<Type> stepTypes) {
@@ -179,128 +230,6 @@ final class FusedKernelEmitter {
     BytecodeCompiler.push(mv, index);
     mv.visitInsn(AALOAD);
     mv.visitTypeInsn(CHECKCAST, castTo);
-  }
-
-  /** Pushes the run's output buffers (frame slot {@link #buffersSlot}) and this kernel's index among them. */
-  private void loadBuffers(MethodVisitor mv, int k) {
-    mv.visitVarInsn(ALOAD, 0);
-    BytecodeCompiler.push(mv, buffersSlot);
-    mv.visitInsn(AALOAD);
-    mv.visitTypeInsn(CHECKCAST, org.objectweb.asm.Type.getInternalName(OutputBuffers.class));
-    BytecodeCompiler.push(mv, k);
-  }
-
-  private void emitEntry(int k, Node node, byte[] kinds, int[] links, LoopShape shape, DenseType space,
-      DType outType, FusedEvaluator evaluator) {
-    MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "fused" + k, FUSED_DESC, null, null);
-    mv.visitCode();
-    // locals: 0 frame, 1 inputs, 3 args, 4 count
-    BytecodeCompiler.push(mv, node.inputs().size());
-    mv.visitTypeInsn(ANEWARRAY, "java/lang/Object");
-    mv.visitVarInsn(ASTORE, 1);
-    for (int i = 0; i < node.inputs().size(); i++) {
-      mv.visitVarInsn(ALOAD, 1);
-      BytecodeCompiler.push(mv, i);
-      mv.visitVarInsn(ALOAD, 0);
-      BytecodeCompiler.push(mv, node.input(i).id());
-      mv.visitInsn(AALOAD);
-      mv.visitInsn(AASTORE);
-    }
-    mv.visitVarInsn(ALOAD, 1);
-    loadConstant(mv, kinds, "[B");
-    loadConstant(mv, links, "[I");
-    String dtype = org.objectweb.asm.Type.getInternalName(DType.class);
-    switch (shape.kind()) {
-      case FLAT -> {
-        BytecodeCompiler.push(mv, space.rank());
-        loadConstant(mv, outType, dtype);
-        loadBuffers(mv, k);
-        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepare", "(" + OBJECTS + "[B[II" + DTYPE + BUFFERS + "I)" + OBJECTS, false);
-      }
-      case FOLD -> {
-        BytecodeCompiler.push(mv, shape.partition());
-        loadConstant(mv, outType, dtype);
-        BytecodeCompiler.push(mv, ((DenseType) node.type()).rank() == 2 ? 1 : 0);
-        loadBuffers(mv, k);
-        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRows",
-            "(" + OBJECTS + "[B[II" + DTYPE + "Z" + BUFFERS + "I)" + OBJECTS, false);
-      }
-      case SCAN, FILTER -> {
-        BytecodeCompiler.push(mv, shape.partition());
-        loadConstant(mv, outType, dtype);
-        BytecodeCompiler.push(mv, shape.kind() == LoopShape.Kind.FILTER ? 1 : 0);
-        loadBuffers(mv, k);
-        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "prepareRowValues",
-            "(" + OBJECTS + "[B[II" + DTYPE + "Z" + BUFFERS + "I)" + OBJECTS, false);
-      }
-    }
-    mv.visitVarInsn(ASTORE, 3);
-    Label fast = new Label();
-    mv.visitVarInsn(ALOAD, 3);
-    mv.visitJumpInsn(IFNONNULL, fast);
-    int evaluatorConstant = constant(evaluator);
-    loadConstantAt(mv, evaluatorConstant, "java/util/function/Function");
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitMethodInsn(INVOKEINTERFACE, "java/util/function/Function", "apply",
-        "(Ljava/lang/Object;)Ljava/lang/Object;", true);
-    mv.visitInsn(ARETURN);
-
-    // a step that throws in the fast loop (integer division by zero) is reported by the general
-    // path, which runs the steps one by one and names the failing step's node; no cost per element
-    Label tryStart = new Label(), tryEnd = new Label(), failed = new Label();
-    mv.visitTryCatchBlock(tryStart, tryEnd, failed, "java/lang/RuntimeException");
-    mv.visitLabel(fast);
-    mv.visitLabel(tryStart);
-    mv.visitVarInsn(ALOAD, 3);
-    if (shape.kind() == LoopShape.Kind.FLAT || shape.kind() == LoopShape.Kind.FOLD) {
-      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "count", "(" + OBJECTS + ")I", false);
-    } else {
-      BytecodeCompiler.push(mv, shape.partition());
-      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "rows", "(" + OBJECTS + "I)I", false);
-    }
-    mv.visitVarInsn(ISTORE, 4);
-    Label parallel = new Label(), done = new Label();
-    if (shape.kind() != LoopShape.Kind.FILTER) {
-      // a filter's rows are stored one after the other, so its loop runs serially
-      mv.visitVarInsn(ILOAD, 4);
-      mv.visitFieldInsn(GETSTATIC, SUPPORT, "PARALLEL_THRESHOLD", "I");
-      mv.visitJumpInsn(IF_ICMPGE, parallel);
-    }
-    BytecodeCompiler.push(mv, 0);
-    mv.visitVarInsn(ILOAD, 4);
-    mv.visitVarInsn(ALOAD, 3);
-    mv.visitMethodInsn(INVOKESTATIC, className, "loop" + k, LOOP_DESC, false);
-    mv.visitJumpInsn(GOTO, done);
-    mv.visitLabel(parallel);
-    mv.visitFieldInsn(GETSTATIC, className, "SELF", "L" + LOOP_BODY + ";");
-    BytecodeCompiler.push(mv, k);
-    mv.visitVarInsn(ILOAD, 4);
-    mv.visitVarInsn(ALOAD, 3);
-    mv.visitMethodInsn(INVOKESTATIC, splitter, "forRange", "(L" + LOOP_BODY + ";II" + OBJECTS + ")V", false);
-    mv.visitLabel(done);
-    mv.visitLabel(tryEnd);
-    loadConstant(mv, outType, dtype);
-    mv.visitVarInsn(ALOAD, 3);
-    if (shape.kind() == LoopShape.Kind.FILTER) {
-      mv.visitVarInsn(ALOAD, 1);
-      BytecodeCompiler.push(mv, shape.partition());
-      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "filterResult",
-          "(" + DTYPE + OBJECTS + OBJECTS + "I)Ldev/tatter/runtime/RaggedTensor;", false);
-    } else {
-      mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "result",
-          "(" + DTYPE + OBJECTS + ")Ldev/tatter/runtime/Tensor;", false);
-    }
-    mv.visitInsn(ARETURN);
-    mv.visitLabel(failed);
-    mv.visitVarInsn(ASTORE, 5);
-    loadConstantAt(mv, evaluatorConstant, "java/util/function/Function");
-    mv.visitVarInsn(ALOAD, 1);
-    mv.visitVarInsn(ALOAD, 5);
-    mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "failed",
-        "(Ljava/util/function/Function;" + OBJECTS + "Ljava/lang/RuntimeException;)Ljava/lang/RuntimeException;", false);
-    mv.visitInsn(ATHROW);
-    mv.visitMaxs(0, 0);
-    mv.visitEnd();
   }
 
   private void emitLoop(int k, FusedExpr expr, List<Type> inputTypes, List<Type> stepTypes, byte[] kinds, int[] links,

@@ -288,7 +288,7 @@ final class ElementwiseLowering {
    * The index of the first partition a dense operand must be gathered through: 0 if it reaches
    * the outer rows; else one past the ragged dimension its first (unit) dim is aligned with.
    */
-  private static int firstGatheredPartition(RaggedType r, DenseType d) {
+  static int firstGatheredPartition(RaggedType r, DenseType d) {
     int n = r.rank();
     int s = n - d.rank();
     return Math.min(s, r.raggedRank());

@@ -463,6 +463,12 @@ public final class GraphBuilder {
     return Conversions.fromSparse(own(st), rowSplitsDType);
   }
 
+  /** TF's {@code tf.experimental.DynamicRaggedShape.from_tensor(rt)}: the shape of a ragged tensor as values. */
+  @TfApi("tf.experimental.DynamicRaggedShape.from_tensor")
+  public DynamicRaggedShape dynamicRaggedShapeFromTensor(Value rt) {
+    return DynamicRaggedShape.fromTensor(own(rt));
+  }
+
   // ---- what the sugar and the namespaces build with ----
 
   /** Adds {@code op(inputs){attributes}} and wraps the result. */

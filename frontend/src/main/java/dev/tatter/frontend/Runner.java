@@ -11,7 +11,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Runs one fetch list of a {@link Session} again and again, keeping the output arrays of its
  * generated loops (fused elementwise chains, row reductions, row scans such as {@code cumsum},
- * row filters such as {@code boolean_mask}, single elementwise ops) from one run to the next, so that a steady loop allocates no large output. Made by {@link Session#runner}.
+ * row filters such as {@code boolean_mask}, single elementwise ops) that its results hold from one
+ * run to the next, so that a steady loop allocates no large output. Made by {@link Session#runner}.
+ *
+ * <p>Memory: between runs a runner holds only the arrays of its last results. Every other array
+ * its loops write (an intermediate, such as an elementwise loop's output that a reduction then
+ * reads) is given to the session's {@link Session#bufferPool() pool} as soon as the compiled
+ * program's liveness says no live value can read it, so a later loop of the same run, or a later
+ * run of any runner of the session, reuses it when it needs an array of that type and length; the
+ * pool keeps idle arrays up to its budget and frees the rest. So two runners over a large
+ * intermediate hold their outputs, and at most the pool's budget of intermediates besides.
  *
  * <p>Aliasing rules:
  *
@@ -20,11 +29,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       into the same arrays (when the sizes are unchanged), so a {@link Result} kept across runs
  *       then reads the new values. Copy what must outlive the next run ({@code tensor.data()},
  *       {@code toFloatArray()}, ... return copies).
- *   <li>Runners never share arrays: each owns its own, so two threads with two runners (of one
- *       session or of two) never write the same array. One runner refuses to run on two threads
- *       at once ({@link IllegalStateException}).
+ *   <li>Runners never share an array a result holds: each owns its results' arrays, so two
+ *       threads with two runners (of one session or of two) never write an array the other's
+ *       results hold. They share only pooled intermediates, which no caller is ever handed and
+ *       which one runner at a time holds. One runner refuses to run on two threads at once
+ *       ({@link IllegalStateException}).
  *   <li>A size change reallocates: when a loop's output has another length (or dtype) than last
- *       time, it gets a new array, which the runner keeps from then on.
+ *       time, it gets another array (from the pool, or new), which the runner keeps from then on;
+ *       the old one is dropped, never pooled, since an earlier result may hold it.
  *   <li>A filter's result (its values and its row splits) is kept too; its values array is reused
  *       when as many values are kept as last time, its splits when the row count is unchanged.
  *   <li>A result fed back to the runner that made it is safe: the runner sees that a feed holds
@@ -51,13 +63,14 @@ public final class Runner {
   private final Session session;
   private final List<Node> fetches;
   private final Session.Plan plan;
-  private final OutputBuffers buffers = new OutputBuffers();
+  private final OutputBuffers buffers;
   private final AtomicBoolean running = new AtomicBoolean();
 
   Runner(Session session, List<Node> fetches, Session.Plan plan) {
     this.session = session;
     this.fetches = fetches;
     this.plan = plan;
+    this.buffers = new OutputBuffers(session.bufferPool());
   }
 
   /**
@@ -84,6 +97,57 @@ public final class Runner {
   }
 
   /**
+   * Runs this runner on small synthetic feeds of its placeholders' types until the JIT has compiled
+   * what the runs execute (or for at most {@link WarmUp#DEFAULT_BUDGET}): call it when a server
+   * starts, so that the first request runs compiled code (see {@link WarmUp}). The runner then
+   * holds the last synthetic run's result arrays, which the first real run writes again or drops.
+   *
+   * @return what the warm-up did
+   * @throws InvalidArgumentException if the synthetic feeds cannot run this graph (then use {@link #warmUp(Map)})
+   */
+  public WarmUp warmUp() {
+    return warmUp(WarmUp.DEFAULT_BUDGET);
+  }
+
+  /**
+   * As {@link #warmUp()}, taking at most {@code budget}.
+   *
+   * @param budget the most time to spend
+   * @return what the warm-up did
+   */
+  public WarmUp warmUp(java.time.Duration budget) {
+    checkNotNull(budget, "budget");
+    session.checkOpen();
+    plan.program();
+    return WarmUp.synthetic(session.graph(), session.neededPlaceholders(plan), fetches, this::run, budget);
+  }
+
+  /**
+   * As {@link #warmUp()}, running a sample of real feeds (a typical request) instead of synthetic
+   * ones, checked as {@link #run} checks them.
+   *
+   * @param sample placeholder name to value
+   * @return what the warm-up did
+   */
+  public WarmUp warmUp(Map<String, ?> sample) {
+    return warmUp(sample, WarmUp.DEFAULT_BUDGET);
+  }
+
+  /**
+   * As {@link #warmUp(Map)}, taking at most {@code budget}.
+   *
+   * @param sample placeholder name to value
+   * @param budget the most time to spend
+   * @return what the warm-up did
+   */
+  public WarmUp warmUp(Map<String, ?> sample, java.time.Duration budget) {
+    checkNotNull(sample, "sample (use Map.of() for none)");
+    checkNotNull(budget, "budget");
+    run(sample); // fails now, with run's own error, on a bad sample
+    return WarmUp.sample(sample, this::run, budget);
+  }
+
+  /**
    * The values this runner computes.
    *
    * @return the fetch list, unmodifiable
@@ -93,11 +157,21 @@ public final class Runner {
   }
 
   /**
-   * How many output arrays this runner keeps now (for tests and monitoring).
+   * How many output arrays this runner keeps now, between runs those its last results hold (for
+   * tests and monitoring).
    *
    * @return the number of arrays
    */
   public int keptArrays() {
     return buffers.size();
+  }
+
+  /**
+   * The payload bytes of the arrays this runner keeps now (between runs: its last results').
+   *
+   * @return bytes
+   */
+  public long keptBytes() {
+    return buffers.bytes();
   }
 }

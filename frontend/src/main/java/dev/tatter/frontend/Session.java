@@ -15,6 +15,7 @@ import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import dev.tatter.optimizer.PassManager;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.exec.BufferPool;
 import dev.tatter.runtime.exec.OutputBuffers;
 import dev.tatter.runtime.exec.Parallelism;
 import java.util.Arrays;
@@ -46,6 +47,8 @@ public final class Session implements AutoCloseable {
   private final Backend backend;
   private final CompilerOptions compilerOptions;
   private final ForkJoinPool pool; // null: Parallelism's default
+  /** The idle intermediates of this session's runners, under a budget (see {@link #bufferPool()}). */
+  private final BufferPool bufferPool = new BufferPool(BufferPool.defaultBudget());
   /**
    * At most {@link #MAX_CACHED_PROGRAMS} compiled programs per session (each holds a hidden class,
    * about 6 KB of metaspace and 7.5 KB of heap): past that, one program is dropped (its class is
@@ -166,8 +169,9 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * A runner of {@code fetches} that keeps the output arrays of its generated loops from one run
-   * to the next (see {@link Runner} for when a result is overwritten).
+   * A runner of {@code fetches} that keeps the output arrays of its generated loops that its
+   * results hold from one run to the next (see {@link Runner} for when a result is overwritten),
+   * and pools the others in {@link #bufferPool()}.
    *
    * @param fetches the values each run computes, in order
    * @return a new runner, for one thread at a time
@@ -186,6 +190,57 @@ public final class Session implements AutoCloseable {
     checkOpen();
     checkFetches(fetches);
     return new Runner(this, List.copyOf(fetches), plan(fetches));
+  }
+
+  /**
+   * The pool of idle loop arrays this session's runners share: between runs a {@link Runner} keeps
+   * only the arrays its results hold, and gives every other array its loops wrote (an
+   * intermediate) to this pool as soon as the compiled program's liveness says no live value can
+   * read it; a later loop of any runner of this session needing an array of that type and length
+   * takes it instead of allocating. The pool holds at most its budget of idle bytes
+   * ({@code bufferPool().setBudget(bytes)}; the default is {@link BufferPool#defaultBudget()}, an
+   * eighth of the heap or {@code -Dtatter.bufferPoolBytes}); 0 frees every intermediate once it is dead.
+   *
+   * @return the session's pool
+   */
+  public BufferPool bufferPool() {
+    return bufferPool;
+  }
+
+  /**
+   * Compiles the program of {@code fetches} and runs it, through {@link #run}, on small synthetic
+   * feeds of the placeholders' types until the JIT has compiled what the runs execute, or for at
+   * most {@link WarmUp#DEFAULT_BUDGET}: call it when a server starts, so that the first request
+   * pays neither the compile nor the interpreter (see {@link WarmUp}; a {@link Runner} warms up
+   * itself, or with a sample of real feeds: {@link Runner#warmUp(Map)}).
+   *
+   * @param fetches the values the requests will fetch
+   * @return what the warm-up did
+   * @throws InvalidArgumentException if the synthetic feeds cannot run this graph (then warm up with a sample)
+   */
+  public WarmUp warmUp(Value... fetches) {
+    return warmUp(Arrays.stream(fetches).map(Value::node).toList(), WarmUp.DEFAULT_BUDGET);
+  }
+
+  /**
+   * As {@link #warmUp(Value...)}, taking at most {@code budget}.
+   *
+   * @param fetches nodes of this session's graph
+   * @param budget the most time to spend
+   * @return what the warm-up did
+   */
+  public WarmUp warmUp(List<Node> fetches, java.time.Duration budget) {
+    checkOpen();
+    checkFetches(fetches);
+    checkNotNull(budget, "budget");
+    Plan plan = plan(fetches);
+    plan.program();
+    return WarmUp.synthetic(graph, neededPlaceholders(plan), fetches, feeds -> run(plan, feeds), budget);
+  }
+
+  /** The placeholders a plan's fetches need, in node order. */
+  List<Node> neededPlaceholders(Plan plan) {
+    return placeholders.stream().filter(p -> plan.needed.get(p.id())).toList();
   }
 
   void checkFetches(List<Node> fetches) {
@@ -391,5 +446,6 @@ public final class Session implements AutoCloseable {
     lastPlan = null;
     plans.clear();
     profiledPrograms.clear();
+    bufferPool.clear();
   }
 }

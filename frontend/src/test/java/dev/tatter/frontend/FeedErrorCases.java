@@ -112,5 +112,13 @@ final class FeedErrorCases {
     }));
     on.accept("F82", () -> thrown(() -> npy(npyHeader(2, "{" + " ".repeat(70000 - 3) + "}\n"))));
     on.accept("F83", () -> thrown(() -> dev.tatter.runtime.io.Npz.toRagged(Map.of("values", Tensor.ofLongs(1)))));
+    on.accept("F84", () -> thrown(() -> {
+      GraphBuilder g = new GraphBuilder();
+      Value x = ph(g, "x", DType.INT32, -1);
+      Value q = g.ops().math.floordiv(7, x); // 7 // x: synthetic integers include 0, whatever the fill
+      try (Session s = new Session(g.build())) {
+        s.runner(q).warmUp(java.time.Duration.ofSeconds(1));
+      }
+    }));
   }
 }

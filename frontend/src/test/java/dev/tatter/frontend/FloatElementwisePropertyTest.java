@@ -113,6 +113,10 @@ class FloatElementwisePropertyTest {
       case "raw_div" -> {
         return floatReference("truediv", a, b, float32);
       }
+      case "leaky_relu" -> {
+        // TF's LeakyRelu: x itself above 0, else x * alpha (the product rounded once)
+        return a > 0 ? (float32 ? (double) (float) a : a) : floatReference("mul", a, b, float32);
+      }
       case "squared_difference" -> {
         // the difference rounded once, then its square rounded once
         double d = (Double) floatReference("sub", a, b, float32);

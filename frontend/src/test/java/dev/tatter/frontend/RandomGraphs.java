@@ -74,6 +74,32 @@ public final class RandomGraphs {
         return x == null ? null
             : gen.add(op, List.of(x, x), Map.of("expr", "add($0, $1); mul(#0, $0)"), gen.maybeName(), null);
       }),
+      // a dense layer: [m, k] x [k, n] + bias [n], then one of the activations the fuse pass absorbs
+      Map.entry("fused_matmul", (gen, op) -> {
+        DType dtype = gen.random.nextBoolean() ? DType.FLOAT32 : DType.FLOAT64;
+        int m = gen.random.nextInt(4);
+        int k = gen.random.nextInt(4);
+        int n = gen.random.nextInt(10);
+        Node a = gen.constant(gen.randomTensor(dtype, new int[] {m, k}));
+        Node b = gen.constant(gen.randomTensor(dtype, new int[] {k, n}));
+        Node bias = gen.constant(gen.randomTensor(dtype, new int[] {n}));
+        String[] activations = {"", "relu", "relu6", "elu", "selu", "leaky_relu", "sigmoid", "tanh"};
+        return a == null || b == null || bias == null ? null : gen.add(op, List.of(a, b, bias),
+            Map.of("activation", activations[gen.random.nextInt(activations.length)], "alpha", 0.25), gen.maybeName(), null);
+      }),
+      // targets (some out of range) and float32 predictions with one row per target
+      Map.entry("in_top_k", (gen, op) -> {
+        int batch = gen.random.nextInt(4);
+        int classes = 1 + gen.random.nextInt(4);
+        int[] targets = new int[batch];
+        for (int i = 0; i < batch; i++) {
+          targets[i] = gen.random.nextInt(classes + 1);
+        }
+        Node t = gen.constant(Tensor.of(DType.INT32, targets, batch));
+        Node p = gen.constant(gen.randomTensor(DType.FLOAT32, new int[] {batch, classes}));
+        return p == null ? null : gen.add(op, List.of(t, p), Map.of("k", (long) gen.random.nextInt(classes + 1)),
+            gen.maybeName(), null);
+      }),
       // row reductions of bool values: values as long as the partition covers
       Map.entry("row_boolean_mask", (gen, op) -> {
         // values and a mask with one element per value of a partition (some rows empty)

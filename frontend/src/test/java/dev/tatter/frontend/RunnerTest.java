@@ -415,4 +415,78 @@ class RunnerTest {
     assertThrows(IllegalStateException.class, () -> runner.run(Map.of("x", ragged(new float[] {1f}, 0, 1))));
     assertThrows(IllegalStateException.class, () -> session.runner(w.y));
   }
+
+  /**
+   * {@code a} is a loop whose array a view ({@code ragged(a, p)}) still holds when the later loop
+   * {@code b}, of the same length, runs: {@code a}'s array must not be pooled before {@code b} takes
+   * one (liveness follows values through views), or the concat would read {@code b} twice.
+   */
+  private static final String VIEW_OF_A_LOOP = """
+      %x = placeholder() : ragged<float32>[None, (None)]
+      %v = values(%x) : tensor<float32>[None]
+      %p = partition(%x) : partition<int64>[None, (None)]
+      %a = mul(%v, %v) : tensor<float32>[None]
+      %ra = ragged(%a, %p) : ragged<float32>[None, (None)]
+      %s = row_sum(%a, %p) : tensor<float32>[None]
+      %b = add(%v, %v) : tensor<float32>[None]
+      %rb = ragged(%b, %p) : ragged<float32>[None, (None)]
+      %c = concat(%ra, %rb) {axis = 1} : ragged<float32>[None, (None)]
+      return %c, %s
+      """;
+
+  @Test
+  void aLoopsArrayHeldByAView_isNotReusedByALaterLoop_whileTheViewIsRead() {
+    dev.tatter.ir.Graph graph = dev.tatter.ir.text.GraphParser.parse(VIEW_OF_A_LOOP, "view.tat");
+    float[] v = {1f, 2f, 3f, -4f, 0.5f};
+    RaggedTensor x = ragged(v, 0, 2, 2, 5);
+    // tf.concat([x * x, x + x], axis=1) -> [[1, 4, 2, 4], [], [9, 16, 0.25, 6, -8, 1]]; row sums of x * x
+    RaggedTensor expected = RaggedTensor.fromNested(new float[][] {{1f, 4f, 2f, 4f}, {}, {9f, 16f, 0.25f, 6f, -8f, 1f}});
+    Harness.runEverywhere(graph, Map.of("x", x));
+    try (Session session = new Session(graph)) {
+      Runner runner = session.runner(graph.outputs());
+      for (int run = 0; run < 3; run++) {
+        Result r = runner.run(Map.of("x", x));
+        assertEquals(expected, r.get(0), "run " + run);
+        assertEquals(Tensor.ofFloats(5f, 0f, 25.25f), r.get(1), "run " + run);
+      }
+    }
+  }
+
+  /**
+   * An embedding pooling: {@code tanh(gather(table, ids) * 0.5)} (a loop whose [tokens, 4] output
+   * only the row mean reads), its mean per row, doubled (a loop). The runner keeps the doubled
+   * mean's array alone; the first loop's goes to the session's pool (under a budget that holds
+   * it), or is freed under budget 0.
+   */
+  @Test
+  void aRunnerKeepsOnlyItsResultsArrays_andPoolsTheIntermediateUnderTheBudget() {
+    GraphBuilder g = new GraphBuilder();
+    Value ids = g.placeholder("ids", Types.ragged(DType.INT64, 1));
+    Value table = g.placeholder("table", Types.dense(DType.FLOAT32, -1, 4));
+    Value pooled = g.ops().math.tanh(g.ops().gather(table, ids).mul(0.5f)).reduceMean(1).mul(2f);
+    float[] t = new float[8 * 4];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = i / 8f - 2f;
+    }
+    Map<String, Object> feeds = Map.of("ids", RaggedTensor.fromNested(new long[][] {{1, 2, 3}, {}, {7, 0}}),
+        "table", Tensor.of(DType.FLOAT32, t, 8, 4));
+    try (Session session = new Session(g.build(pooled))) {
+      session.bufferPool().setBudget(1 << 20);
+      Runner first = session.runner(pooled);
+      Result r = first.run(feeds);
+      assertTrue(BitExact.equal(session.run(feeds, pooled).values(), r.values()));
+      assertEquals(1, first.keptArrays());
+      assertEquals(3 * 4 * 4, first.keptBytes()); // the [3, 4] float32 result
+      assertEquals(5 * 4 * 4, session.bufferPool().idleBytes()); // the [5, 4] loop output
+      // a second runner takes the pooled intermediate, and gives it back
+      Runner second = session.runner(pooled);
+      assertTrue(BitExact.equal(r.values(), second.run(feeds).values()));
+      assertEquals(5 * 4 * 4, session.bufferPool().idleBytes());
+      assertNotSame(r.tensor(0).unsafeData(), second.run(feeds).tensor(0).unsafeData());
+      session.bufferPool().setBudget(0);
+      assertTrue(BitExact.equal(r.values(), first.run(feeds).values()));
+      assertEquals(0, session.bufferPool().idleBytes());
+      assertEquals(3 * 4 * 4, first.keptBytes());
+    }
+  }
 }

@@ -17,13 +17,15 @@ public final class Attributes {
   public static final Attributes EMPTY = new Attributes(ImmutableSortedMap.of());
 
   private final ImmutableSortedMap<String, Object> values;
+  /** The hash, computed once (0: not yet): a constant's tensor hashes every element, and CSE asks every pass. */
+  private int hash;
 
   private Attributes(ImmutableSortedMap<String, Object> values) {
     this.values = values;
   }
 
   public static Attributes of(Map<String, ?> values) {
-    return new Attributes(ImmutableSortedMap.copyOf(values));
+    return values.isEmpty() ? EMPTY : new Attributes(ImmutableSortedMap.copyOf(values));
   }
 
   public static Attributes of(String name, Object value) {
@@ -67,12 +69,21 @@ public final class Attributes {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Attributes && ((Attributes) o).values.equals(values);
+    if (o == this) {
+      return true;
+    }
+    return o instanceof Attributes a && a.hashCode() == hashCode() && a.values.equals(values);
   }
 
   @Override
   public int hashCode() {
-    return values.hashCode();
+    int h = hash;
+    if (h == 0) {
+      h = values.hashCode();
+      h = h == 0 ? 1 : h; // 0 means "not computed yet"; equal attributes still hash alike
+      hash = h;
+    }
+    return h;
   }
 
   @Override

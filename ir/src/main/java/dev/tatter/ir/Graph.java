@@ -96,12 +96,12 @@ public final class Graph {
         List<String> stepOrigins) {
       checkNotNull(op, "op");
       SourceLocation loc = location == null ? SourceLocation.UNKNOWN : location;
-      inputs = inputs.stream().map(this::current).toList();
-      for (Node input : inputs) {
-        checkArgument(input.id() < nodes.size() && nodes.get(input.id()) == input,
-            "%s: input %s belongs to another graph", op, input);
+      inputs = currentInputs(op, inputs);
+      Type[] types = new Type[inputs.size()];
+      for (int i = 0; i < types.length; i++) {
+        types[i] = inputs.get(i).type();
       }
-      ImmutableList<Type> operandTypes = inputs.stream().map(Node::type).collect(ImmutableList.toImmutableList());
+      ImmutableList<Type> operandTypes = ImmutableList.copyOf(types);
       Type type;
       Attributes attrs;
       try {
@@ -133,12 +133,72 @@ public final class Graph {
       return node;
     }
 
-    /** Adds a node like {@code original} (same op, attributes, name, location) over new inputs. */
+    /**
+     * Adds a node like {@code original} (same op, attributes, name, location) over new inputs. When
+     * the new inputs have the original inputs' types and are the same constants (every pass's
+     * common case), the node keeps the original's type and normalized attributes: type rules are
+     * functions of exactly those, and the original passed them, so they are not run again.
+     */
     public Node copy(Node original, List<Node> newInputs) {
       String name = original.name().filter(n -> !byName.containsKey(n)).orElse(null);
+      List<Node> inputs = currentInputs(original.op(), newInputs);
+      // the very node (same place, same input nodes: Node compares by identity, same name): the new
+      // graph shares it, nodes being immutable, so a pass that changes nothing, or nothing yet, makes no node
+      if (original.id() == nodes.size() && original.inputs().equals(inputs)
+          && name == null == original.name().isEmpty()) {
+        nodes.add(original);
+        if (name != null) {
+          byName.put(name, original);
+        }
+        return original;
+      }
+      if (sameOperands(original.inputs(), inputs)) {
+        if (name != null) {
+          checkName(name, original.op(), original.location());
+        }
+        Node node = new Node(nodes.size(), original.op(), ImmutableList.copyOf(inputs), original.attributes(),
+            original.type(), name, original.location(), ImmutableList.copyOf(original.stepOrigins()));
+        nodes.add(node);
+        if (name != null) {
+          byName.put(name, node);
+        }
+        return node;
+      }
       Type declared = original.op().lowering() instanceof Lowering.Feed ? original.type() : null;
-      return add(original.op(), newInputs, original.attributes().asMap(), name, original.location(), declared,
+      return add(original.op(), inputs, original.attributes().asMap(), name, original.location(), declared,
           original.stepOrigins());
+    }
+
+    /** Whether {@code now} are operands a type rule cannot tell from {@code before}: equal types, the same constants. */
+    private static boolean sameOperands(List<Node> before, List<Node> now) {
+      if (before.size() != now.size()) {
+        return false;
+      }
+      for (int i = 0; i < now.size(); i++) {
+        Node a = before.get(i);
+        Node b = now.get(i);
+        if (a == b) {
+          continue;
+        }
+        boolean constant = a.op().has(Trait.CONSTANT);
+        if (constant != b.op().has(Trait.CONSTANT) || !a.type().equals(b.type())
+            || constant && a.attributes().getTensor("value") != b.attributes().getTensor("value")) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** {@code inputs} as this builder's current nodes, each checked to belong to it. */
+    private List<Node> currentInputs(OpDef op, List<Node> inputs) {
+      Node[] current = new Node[inputs.size()];
+      for (int i = 0; i < current.length; i++) {
+        Node input = current(inputs.get(i));
+        checkArgument(input.id() < nodes.size() && nodes.get(input.id()) == input,
+            "%s: input %s belongs to another graph", op, input);
+        current[i] = input;
+      }
+      return java.util.Arrays.asList(current);
     }
 
     /**

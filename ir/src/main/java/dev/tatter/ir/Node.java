@@ -63,6 +63,11 @@ public final class Node {
     return Optional.ofNullable(name);
   }
 
+  /** Whether {@code other} has this node's name, or both have none (no {@code Optional} made). */
+  public boolean hasSameName(Node other) {
+    return java.util.Objects.equals(name, other.name);
+  }
+
   public SourceLocation location() {
     return location;
   }

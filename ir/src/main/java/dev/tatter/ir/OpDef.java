@@ -205,15 +205,27 @@ public final class OpDef {
     }
   }
 
+  private boolean hasAttribute(String name) {
+    for (AttrSpec a : attributes) {
+      if (a.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Validates {@code given} against the attribute signature (names, kinds) and returns it with
    * defaults filled in. Integer values given as Integer are widened to Long, and a {@code long[]}
    * given for an INTS attribute becomes its list.
    */
   public Attributes normalizeAttributes(Map<String, ?> given) {
+    if (attributes.isEmpty() && given.isEmpty()) {
+      return Attributes.EMPTY; // most elementwise ops
+    }
     Map<String, Object> out = new LinkedHashMap<>();
     for (String name : given.keySet()) {
-      if (attributes.stream().noneMatch(a -> a.name().equals(name))) {
+      if (!hasAttribute(name)) {
         throw new TypeException(
             "unknown attribute '" + name + "'; " + mnemonic + " takes "
                 + attributes.stream().map(AttrSpec::name).toList());

@@ -32,7 +32,10 @@ public final class CsePass implements Pass {
       if (!node.op().has(Trait.PURE)) {
         return null;
       }
-      List<Integer> ids = new ArrayList<>(inputs.stream().map(Node::id).toList());
+      List<Integer> ids = new ArrayList<>(inputs.size());
+      for (Node input : inputs) {
+        ids.add(input.id());
+      }
       if (node.op().has(Trait.COMMUTATIVE)) {
         ids.sort(Comparator.naturalOrder());
       }

@@ -37,7 +37,7 @@ public final class DcePass implements Pass {
     Node[] mapping = new Node[graph.size()];
     for (Node node : graph.nodes()) {
       if (live.get(node.id())) {
-        mapping[node.id()] = out.copy(node, node.inputs().stream().map(n -> mapping[n.id()]).toList());
+        mapping[node.id()] = out.copy(node, FusePass.mapped(node, mapping));
       }
     }
     for (Node output : graph.outputs()) {

@@ -29,7 +29,7 @@ record FilterTail(Node filter, int root, Node values, Node ragged) {
 
   /** The tail of each filter group that has one, by the filter's id; the reasons for the others go to notes. */
   static Map<Integer, FilterTail> find(Graph graph, List<List<Node>> users, BitSet isOutput, FusePass.Groups groups,
-      Map<Node, String> names, List<String> notes) {
+      java.util.function.Function<Node, String> names, List<String> notes) {
     Map<Integer, FilterTail> tails = new LinkedHashMap<>();
     for (Node filter : graph.nodes()) {
       if (!FusedExpr.fusibleFilter(filter) || groups.root[filter.id()] != filter.id()) {
@@ -39,7 +39,7 @@ record FilterTail(Node filter, int root, Node values, Node ragged) {
       if (found instanceof FilterTail tail) {
         tails.put(filter.id(), tail);
       } else if (found instanceof String why) {
-        notes.add(names.get(filter) + " (" + filter.op().mnemonic() + ") keeps its consumers out of its loop: " + why);
+        notes.add(names.apply(filter) + " (" + filter.op().mnemonic() + ") keeps its consumers out of its loop: " + why);
       }
     }
     return tails;
@@ -47,7 +47,7 @@ record FilterTail(Node filter, int root, Node values, Node ragged) {
 
   /** The tail, or why there is none (a String), or null when there is nothing to say. */
   private static Object tailOf(Node filter, Graph graph, List<List<Node>> users, BitSet isOutput,
-      FusePass.Groups groups, Map<Node, String> names) {
+      FusePass.Groups groups, java.util.function.Function<Node, String> names) {
     if (isOutput.get(filter.id())) {
       return null;
     }
@@ -56,20 +56,20 @@ record FilterTail(Node filter, int root, Node values, Node ragged) {
       if (user.op() == RaggedOps.VALUES && values == null) {
         values = user;
       } else if (user.op() != RaggedOps.PARTITION) {
-        return "its result is also used by " + names.get(user) + " (" + user.op().mnemonic() + ")";
+        return "its result is also used by " + names.apply(user) + " (" + user.op().mnemonic() + ")";
       }
     }
     if (values == null || users.get(values.id()).isEmpty()) {
       return null;
     }
     if (isOutput.get(values.id())) {
-      return "its values " + names.get(values) + " are fetched, so they are stored";
+      return "its values " + names.apply(values) + " are fetched, so they are stored";
     }
     int root = -1;
     for (Node user : users.get(values.id())) {
       int r = groups.root[user.id()];
       if (r < 0 || root >= 0 && r != root) {
-        return "its values are used by " + names.get(user) + " (" + user.op().mnemonic()
+        return "its values are used by " + names.apply(user) + " (" + user.op().mnemonic()
             + "), which is not in one elementwise group with its other users";
       }
       root = r;
@@ -79,7 +79,7 @@ record FilterTail(Node filter, int root, Node values, Node ragged) {
     if (isOutput.get(root) || rootUsers.size() != 1 || rootUsers.get(0).op() != RaggedOps.RAGGED
         || rootUsers.get(0).input(0) != rootNode || rootUsers.get(0).attributes().getBool("validate")
         || rootUsers.get(0).input(1).op() != RaggedOps.PARTITION || rootUsers.get(0).input(1).input(0) != filter) {
-      return "the result of " + names.get(rootNode) + " is not only put back under the filter's partition";
+      return "the result of " + names.apply(rootNode) + " is not only put back under the filter's partition";
     }
     BitSet dependsOnFilter = new BitSet();
     dependsOnFilter.set(filter.id());
@@ -97,13 +97,13 @@ record FilterTail(Node filter, int root, Node values, Node ragged) {
       }
       Fusion kind = member.op().fusion();
       if (kind == null || !kind.isElementwise()) {
-        return names.get(member) + " (" + member.op().mnemonic() + ") is not elementwise on the kept values";
+        return names.apply(member) + " (" + member.op().mnemonic() + ") is not elementwise on the kept values";
       }
       for (Node input : member.inputs()) {
         boolean inside = groups.root[input.id()] == root || input == values;
         boolean oneElement = input.type() instanceof DenseType d && d.shape().stream().allMatch(n -> n == 1);
         if (!inside && (!oneElement || dependsOnFilter.get(input.id()))) {
-          return names.get(member) + " (" + member.op().mnemonic() + ") also reads " + names.get(input)
+          return names.apply(member) + " (" + member.op().mnemonic() + ") also reads " + names.apply(input)
               + ", which is not a one-element operand computed before the filter";
         }
       }
@@ -140,14 +140,20 @@ record FilterTail(Node filter, int root, Node values, Node ragged) {
     for (int i = 0; i < n; i++) {
       readers.add(new ArrayList<>());
     }
+    java.util.Set<Long> edges = new java.util.HashSet<>(); // from * n + to, each edge once
     for (Node node : graph.nodes()) {
       if (!FusePass.isStep(node) && group[node.id()] >= 0 && groupSize[group[node.id()]] > 1) {
         continue; // a filter tail's values or ragged node: the fused loop reads the filter's own operands
       }
-      for (Node input : node.inputs().stream().distinct().toList()) {
+      List<Node> inputs = node.inputs();
+      for (int k = 0; k < inputs.size(); k++) {
+        Node input = inputs.get(k);
+        if (inputs.indexOf(input) != k) {
+          continue; // a repeated input: once is enough
+        }
         int from = item[input.id()];
         int to = item[node.id()];
-        if (from != to && !readers.get(from).contains(to)) {
+        if (from != to && edges.add((long) from * n + to)) {
           readers.get(from).add(to);
           pending[to]++;
         }

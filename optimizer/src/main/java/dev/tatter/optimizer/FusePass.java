@@ -64,14 +64,14 @@ public final class FusePass implements Pass {
    * held back by its {@code tensor<bool>[*]} result, which no fused loop could index even if its
    * operands were real.
    */
-  private static String unfusedReason(Node node, Map<Node, String> names) {
+  private static String unfusedReason(Node node, java.util.function.Function<Node, String> names) {
     if (node.type() instanceof UnrankedType) {
       return "its result is " + node.type() + ", whose rank is known only at run time, and a fused loop's index "
           + "space is fixed when it is compiled";
     }
     for (Node in : node.inputs()) {
       if (in.type() instanceof UnrankedType) {
-        return "its operand " + names.get(in) + " is " + in.type() + ", whose rank is known only at run time, and a "
+        return "its operand " + names.apply(in) + " is " + in.type() + ", whose rank is known only at run time, and a "
             + "fused loop's index space is fixed when it is compiled";
       }
     }
@@ -87,16 +87,21 @@ public final class FusePass implements Pass {
   }
 
   @Override
-  public Graph run(Graph graph) {
-    Map<Node, String> names = GraphPrinter.valueNames(graph);
+  public Graph run(Graph given) {
     List<String> notes = new ArrayList<>();
+    // dense layers first: a matmul's bias and activation join its kernel, not an elementwise loop
+    Graph graph = MatmulEpilogue.fuse(given, notes);
+    java.util.function.Function<Node, String> names = GraphPrinter.valueNamer(graph);
     List<List<Node>> users = new ArrayList<>();
     for (int i = 0; i < graph.size(); i++) {
       users.add(new ArrayList<>());
     }
     for (Node node : graph.nodes()) {
-      for (Node input : node.inputs().stream().distinct().toList()) {
-        users.get(input.id()).add(node);
+      List<Node> inputs = node.inputs();
+      for (int k = 0; k < inputs.size(); k++) {
+        if (inputs.indexOf(inputs.get(k)) == k) { // each distinct input once
+          users.get(inputs.get(k).id()).add(node);
+        }
       }
     }
     BitSet isOutput = new BitSet();
@@ -116,7 +121,7 @@ public final class FusePass implements Pass {
       if (!FusedExpr.fusibleStep(node)) {
         String why = node.op().fusion() == null ? null : unfusedReason(node, names);
         if (why != null) {
-          notes.add(names.get(node) + " (" + node.op().mnemonic() + ") stays unfused: " + why + " (it runs as its kernel)");
+          notes.add(names.apply(node) + " (" + node.op().mnemonic() + ") stays unfused: " + why + " (it runs as its kernel)");
         }
         continue;
       }
@@ -129,7 +134,7 @@ public final class FusePass implements Pass {
         group[i] = i;
         groupSize[i] = 1;
         if (!why.isEmpty()) {
-          notes.add(names.get(node) + " (" + node.op().mnemonic() + ") " + why);
+          notes.add(names.apply(node) + " (" + node.op().mnemonic() + ") " + why);
         }
       }
       if (FusedExpr.isScan(node.op())) {
@@ -165,7 +170,7 @@ public final class FusePass implements Pass {
     for (Node node : FilterTail.schedule(graph, group, groupSize)) {
       int root = group[node.id()];
       if (root < 0 || groupSize[root] == 1) {
-        mapping[node.id()] = out.copy(node, node.inputs().stream().map(n -> mapping[n.id()]).toList());
+        mapping[node.id()] = out.copy(node, mapped(node, mapping));
       } else {
         List<Node> group0 = members.get(root);
         Node fused = addFused(out, group0.get(group0.size() - 1), group0, mapping);
@@ -173,7 +178,7 @@ public final class FusePass implements Pass {
           mapping[member.id()] = fused; // the root, or a filter's node whose partition is read outside
         }
         List<Node> steps = group0.stream().filter(FusePass::isStep).toList();
-        notes.add("fused " + String.join(", ", steps.stream().map(names::get).toList())
+        notes.add("fused " + String.join(", ", steps.stream().map(names).toList())
             + " into one loop (" + steps.size() + " nodes)");
       }
     }
@@ -183,6 +188,15 @@ public final class FusePass implements Pass {
     remarks = ImmutableList.copyOf(notes);
     Graph result = out.build();
     return tails.isEmpty() ? result : new DcePass().run(result);
+  }
+
+  /** The new nodes standing for {@code node}'s inputs. */
+  static List<Node> mapped(Node node, Node[] mapping) {
+    Node[] inputs = new Node[node.inputs().size()];
+    for (int i = 0; i < inputs.length; i++) {
+      inputs[i] = mapping[node.input(i).id()];
+    }
+    return java.util.Arrays.asList(inputs);
   }
 
   /** Whether a member of a group is a step of its loop (not a filter tail's values or ragged node). */
@@ -197,7 +211,7 @@ public final class FusePass implements Pass {
 
   /** Null if {@code node} joins its users' group; else why not ("" when there is nothing to say). */
   private static String joinDecision(Node node, List<Node> users, BitSet isOutput, Groups groups,
-      Graph graph, Map<Node, String> names) {
+      Graph graph, java.util.function.Function<Node, String> names) {
     int[] group = groups.root;
     int[] groupSize = groups.size;
     if (users.isEmpty()) {
@@ -208,13 +222,13 @@ public final class FusePass implements Pass {
     }
     for (Node user : users) {
       if (group[user.id()] < 0) {
-        return "not fused: used by " + names.get(user) + " (" + user.op().mnemonic() + "), which is not a fusible elementwise op";
+        return "not fused: used by " + names.apply(user) + " (" + user.op().mnemonic() + "), which is not a fusible elementwise op";
       }
     }
     int root = group[users.get(0).id()];
     for (Node user : users) {
       if (group[user.id()] != root) {
-        return "not fused: its users " + names.get(users.get(0)) + " and " + names.get(user)
+        return "not fused: its users " + names.apply(users.get(0)) + " and " + names.apply(user)
             + " are in different groups, so it is stored once and read by both";
       }
     }
@@ -224,16 +238,16 @@ public final class FusePass implements Pass {
     boolean rowRoot = FusedExpr.fusibleRowFold(rootNode) || FusedExpr.fusibleFilter(rootNode);
     DenseType theirs = (DenseType) (rowRoot ? rootNode.input(0) : rootNode).type();
     if (!mine.shape().equals(theirs.shape())) {
-      return "not fused into " + names.get(rootNode) + ": shape " + mine.shape()
+      return "not fused into " + names.apply(rootNode) + ": shape " + mine.shape()
           + " differs from the group's " + theirs.shape() + " (the index spaces differ)";
     }
     if (groupSize[root] >= MAX_GROUP) {
-      return "not fused into " + names.get(rootNode) + ": the group already holds " + MAX_GROUP + " nodes";
+      return "not fused into " + names.apply(rootNode) + ": the group already holds " + MAX_GROUP + " nodes";
     }
     if (FusedExpr.isScan(node.op())) {
       String why = groups.rowLoopConflict(root, node.input(1), direction(node), rowRoot, graph, names);
       if (why != null) {
-        return "not fused into " + names.get(rootNode) + ": " + why;
+        return "not fused into " + names.apply(rootNode) + ": " + why;
       }
     }
     return null;
@@ -271,10 +285,10 @@ public final class FusePass implements Pass {
     }
 
     /** Why a scan over {@code p} in direction {@code dir} cannot join group {@code r}, or null. */
-    String rowLoopConflict(int r, Node p, int dir, boolean rowRoot, Graph graph, Map<Node, String> names) {
+    String rowLoopConflict(int r, Node p, int dir, boolean rowRoot, Graph graph, java.util.function.Function<Node, String> names) {
       if (partition[r] >= 0 && partition[r] != p.id()) {
-        return "its rows are those of " + names.get(p) + ", the group's are those of "
-            + names.get(graph.nodes().get(partition[r])) + " (one loop runs over one partition's rows)";
+        return "its rows are those of " + names.apply(p) + ", the group's are those of "
+            + names.apply(graph.nodes().get(partition[r])) + " (one loop runs over one partition's rows)";
       }
       if (direction[r] != 0 && direction[r] != dir) {
         return "it scans the rows the other way from the group's scan";

@@ -3,9 +3,7 @@ package dev.tatter.optimizer;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.Node;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Rebuilds a graph node by node in order. For each old node, {@link Rule#rewrite} either returns
@@ -28,12 +26,12 @@ public final class GraphRewriter {
 
   public static Graph rewrite(Graph graph, Rule rule) {
     Graph.Builder out = Graph.builder();
-    Map<Node, Node> mapping = new IdentityHashMap<>();
+    Node[] mapping = new Node[graph.size()]; // by old node id
     boolean changed = false;
     for (Node node : graph.nodes()) {
       List<Node> inputs = new ArrayList<>(node.inputs().size());
       for (Node input : node.inputs()) {
-        inputs.add(mapping.get(input));
+        inputs.add(mapping[input.id()]);
       }
       Node replacement = rule.rewrite(node, inputs, out);
       if (replacement == null) {
@@ -42,11 +40,11 @@ public final class GraphRewriter {
       changed |= replacement.id() != node.id()
           || replacement.op() != node.op()
           || !replacement.attributes().equals(node.attributes())
-          || !replacement.name().equals(node.name());
-      mapping.put(node, replacement);
+          || !replacement.hasSameName(node);
+      mapping[node.id()] = replacement;
     }
     for (Node output : graph.outputs()) {
-      out.addOutput(mapping.get(output));
+      out.addOutput(mapping[output.id()]);
     }
     changed |= out.size() != graph.size();
     return changed ? out.build() : graph;

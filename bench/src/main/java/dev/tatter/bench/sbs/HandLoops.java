@@ -68,35 +68,53 @@ public final class HandLoops {
     return out;
   }
 
-  /** W4b: row splits from value rowids and the number of rows, checking (as Tatter does) that they are sorted rows. */
+  /**
+   * W4b: row splits from value rowids and the number of rows, checking what Tatter's validated
+   * conversion (TF's {@code validate=True}) checks, since those checks are its semantics: every id
+   * in {@code [0, nrows)} and none below the one before it. The fastest checked loop found: each
+   * value writes its row's end ({@code splits[id + 1] = i + 1}, the row's last value last), the
+   * checks are gathered branch-free as the sign of {@code bad} ({@code id - previous} negative for a
+   * step down, {@code nrows - 1 - id} for an id past the end), and a running maximum gives the empty
+   * rows their ends; a plain count-and-prefix-sum loop ({@code splits[id + 1]++}) is slower once it
+   * checks as much (each count reads the one before it). An id whose {@code id + 1} falls outside
+   * the array stops the loop (Java's own check); any failed check throws.
+   */
   public static long[] rowSplits(long[] valueRowids, int nrows) {
     long[] splits = new long[nrows + 1];
-    int filled = 0;
+    long last = nrows - 1L;
+    long bad = valueRowids.length > 0 ? valueRowids[0] : 0;
     long previous = 0;
     for (int i = 0; i < valueRowids.length; i++) {
       long id = valueRowids[i];
-      if (id != previous || i == 0) {
-        if (id < previous || id >= nrows) {
-          throw new IllegalArgumentException("value_rowids[" + i + "]=" + id + " unsorted or not a row");
-        }
-        for (int r = filled + 1; r <= id; r++) {
-          splits[r] = i;
-        }
-        filled = (int) id;
-        previous = id;
-      }
+      bad |= (id - previous) | (last - id);
+      previous = id;
+      splits[(int) id + 1] = i + 1;
     }
-    Arrays.fill(splits, filled + 1, nrows + 1, valueRowids.length);
+    if (bad < 0) {
+      throw new IllegalArgumentException("value_rowids unsorted or not rows in [0, " + nrows + ")");
+    }
+    long end = 0;
+    for (int r = 1; r <= nrows; r++) {
+      long v = splits[r];
+      end = v > end ? v : end;
+      splits[r] = end;
+    }
     return splits;
   }
 
-  /** W5a: each nonzero times the dense {@code [rows, 1]} column's value at its row. */
-  public static float[] sparseTimesColumn(long[] indices, float[] values, float[] column, long cols) {
+  /**
+   * W5a: each nonzero times the dense {@code [rows, 1]} column's value at its row, every index
+   * checked against the sparse shape as TF's {@code SparseDenseCwiseMul} checks it (semantics: an
+   * out-of-range index is an error), each coordinate with one unsigned compare (a negative one and
+   * one past the end alike): the fastest checked loop found, within a few per cent of one without
+   * checks.
+   */
+  public static float[] sparseTimesColumn(long[] indices, float[] values, float[] column, long rows, long cols) {
     float[] out = new float[values.length];
     for (int k = 0; k < values.length; k++) {
       long r = indices[2 * k];
       long c = indices[2 * k + 1];
-      if (r < 0 || r >= column.length || c < 0 || c >= cols) {
+      if (Long.compareUnsigned(r, rows) >= 0 || Long.compareUnsigned(c, cols) >= 0) {
         throw new IllegalArgumentException("indices[" + k + "] out of bounds");
       }
       out[k] = values[k] * column[(int) r];

@@ -160,7 +160,7 @@ public final class SideBySideCases {
     return List.of(
         Variant.exact("tatter", () -> tatter.run(Map.of("sp", TatterWorkloads.sparse(s),
             "dense", Tensor.wrap(DType.FLOAT32, new int[] {in.denseRows(), 1}, in.dense()))), TatterWorkloads::sparseValues),
-        Variant.exact("hand", () -> HandLoops.sparseTimesColumn(s.indices(), s.values(), in.dense(), s.cols()), r -> r));
+        Variant.exact("hand", () -> HandLoops.sparseTimesColumn(s.indices(), s.values(), in.dense(), s.rows(), s.cols()), r -> r));
   }
 
   private static List<Variant> w5b(SideBySideInputs in) {

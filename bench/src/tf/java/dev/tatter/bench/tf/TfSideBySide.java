@@ -291,7 +291,7 @@ public class TfSideBySide {
       } else if (e == Engine.TATTER) {
         tatter = TatterWorkloads.sparseTimesDense();
       }
-      Checks.close(HandLoops.sparseTimesColumn(sparse.indices(), sparse.values(), column, SPARSE_DIM), w5a(this), 0);
+      Checks.close(HandLoops.sparseTimesColumn(sparse.indices(), sparse.values(), column, SPARSE_DIM, SPARSE_DIM), w5a(this), 0);
     }
   }
 
@@ -319,7 +319,7 @@ public class TfSideBySide {
       case TF, TF1 -> s.tf.run(s.sparse.indices(), s.sparse.values(), s.sparseShape, s.column, SPARSE_DIM, 1);
       case TATTER -> TatterWorkloads.sparseValues(s.tatter.run(Map.of(
           "sp", TatterWorkloads.sparse(s.sparse), "dense", Tensor.wrap(DType.FLOAT32, new int[] {SPARSE_DIM, 1}, s.column))));
-      case HAND -> HandLoops.sparseTimesColumn(s.sparse.indices(), s.sparse.values(), s.column, SPARSE_DIM);
+      case HAND -> HandLoops.sparseTimesColumn(s.sparse.indices(), s.sparse.values(), s.column, SPARSE_DIM, SPARSE_DIM);
     };
   }
 

@@ -256,7 +256,7 @@ class RaggedGatherOracleTest {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static Operand rowIdsOf(Ops tf, Operand splits) {
+  static Operand rowIdsOf(Ops tf, Operand splits) {
     Operand nvals = tf.reshape(tf.slice(splits, tf.reshape(tf.math.sub(tf.size(splits), tf.constant(1)), tf.constant(new long[] {1})),
         tf.constant(new int[] {1})), tf.constant(new long[] {1}));
     Operand dummy = tf.zeros(nvals, org.tensorflow.types.TInt32.class);

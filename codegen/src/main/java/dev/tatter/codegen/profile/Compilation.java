@@ -54,8 +54,22 @@ public record Compilation(CompiledGraph program, CompileProfile profile) {
     return new Compilation(timed.program(), profile);
   }
 
-  private static String fetches(Graph graph) {
-    Map<Node, String> names = GraphPrinter.valueNames(graph);
+  /** The outputs' printed names, as {@link GraphPrinter#valueNames} gives them, without naming every node. */
+  static String fetches(Graph graph) {
+    Map<Node, String> names = new java.util.IdentityHashMap<>();
+    for (Node output : graph.outputs()) {
+      names.put(output, null);
+    }
+    int unnamed = 0;
+    for (Node node : graph.nodes()) {
+      boolean hasName = node.name().isPresent();
+      if (names.containsKey(node)) {
+        names.put(node, "%" + (hasName ? node.name().get() : String.valueOf(unnamed)));
+      }
+      if (!hasName) {
+        unnamed++;
+      }
+    }
     return String.join(", ", graph.outputs().stream().map(names::get).toList());
   }
 }

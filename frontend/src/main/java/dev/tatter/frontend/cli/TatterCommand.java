@@ -43,7 +43,24 @@ public final class TatterCommand implements Runnable {
     CommandLine cli = commandLine(args);
     cli.setOut(out);
     cli.setErr(err);
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+    cli.setExecutionExceptionHandler(new ReportErrors());
+    int code = cli.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  /**
+   * Reports a user's error (a graph that does not build, bad input, a file that cannot be read) as
+   * one line and exit code 1; anything else propagates. A named class, not a lambda: archiving a
+   * lambda that implements a picocli interface makes the CDS dump link picocli's classes, which are
+   * Java 5 class files, and a linked old class is left out of the archive, {@code CommandLine}
+   * (most of picocli) with it, so every start would load and verify it again.
+   */
+  private static final class ReportErrors implements CommandLine.IExecutionExceptionHandler {
+    @Override
+    public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult)
+        throws Exception {
       if (e instanceof GraphBuildException || e instanceof InvalidArgumentException || e instanceof IOException
           || e instanceof CliException) {
         commandLine.getErr().println("error: " + e.getMessage());
@@ -51,11 +68,7 @@ public final class TatterCommand implements Runnable {
         return 1;
       }
       throw e;
-    });
-    int code = cli.execute(args);
-    out.flush();
-    err.flush();
-    return code;
+    }
   }
 
   /**

@@ -145,12 +145,17 @@ public record FusedExpr(List<Step> steps) {
    * whose attributes print as one token.
    */
   public static boolean canHold(OpDef op) {
-    return op.fusion() != null && op.has(Trait.PURE) && op.lowering() instanceof Lowering.StaticCall
-        && op.attributes().stream().allMatch(a -> switch (a.kind()) {
+    return HOLDABLE.computeIfAbsent(op, o -> o.fusion() != null && o.has(Trait.PURE)
+        && o.lowering() instanceof Lowering.StaticCall
+        && o.attributes().stream().allMatch(a -> switch (a.kind()) {
           case BOOL, INT, FLOAT, DTYPE -> true;
           default -> false;
-        });
+        }));
   }
+
+  /** {@link #canHold}'s answer per op, found once (ops are constants of their libraries). */
+  private static final java.util.concurrent.ConcurrentHashMap<OpDef, Boolean> HOLDABLE =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * Whether {@code node} can be a step of a fused loop, by its op's fusion kind: an elementwise
@@ -318,8 +323,27 @@ public record FusedExpr(List<Step> steps) {
 
   /** Parses the text form; throws {@link TypeException} pointing at the offending character. */
   public static FusedExpr parse(String text) {
-    return new Parser(text).parse();
+    FusedExpr known = PARSED.get(text);
+    if (known != null) {
+      return known;
+    }
+    FusedExpr parsed = new Parser(text).parse();
+    if (PARSED.size() >= PARSED_BOUND) {
+      PARSED.clear(); // bounded: a process that compiles graph after graph keeps at most this many
+    }
+    PARSED.put(text, parsed);
+    return parsed;
   }
+
+  /**
+   * Expressions parsed lately, by text: a fused node's expression is parsed by its type rule at
+   * every pass that copies it and again by codegen, and a large graph repeats a few expressions
+   * many times. A {@code FusedExpr} is immutable, so sharing one is safe.
+   */
+  private static final java.util.concurrent.ConcurrentHashMap<String, FusedExpr> PARSED =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static final int PARSED_BOUND = 4096;
 
   private static final class Parser {
     private final String text;

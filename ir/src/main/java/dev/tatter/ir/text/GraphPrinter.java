@@ -33,6 +33,19 @@ public final class GraphPrinter {
     return out.toString();
   }
 
+  /**
+   * {@link #valueNames}, as a function that makes only the names asked for (a pass's remarks name a
+   * few nodes of a large graph).
+   */
+  public static java.util.function.Function<Node, String> valueNamer(Graph graph) {
+    int[] unnamedIndex = new int[graph.size()];
+    int unnamed = 0;
+    for (Node node : graph.nodes()) {
+      unnamedIndex[node.id()] = node.name().isPresent() ? -1 : unnamed++;
+    }
+    return node -> node.name().map(n -> "%" + n).orElseGet(() -> "%" + unnamedIndex[node.id()]);
+  }
+
   /** The printed name of every node: {@code %name}, or {@code %k} for the k-th unnamed node. */
   public static Map<Node, String> valueNames(Graph graph) {
     Map<Node, String> names = new IdentityHashMap<>();

@@ -61,6 +61,22 @@ public final class FusedSupport {
    */
   public static Object[] prepare(Object[] inputs, byte[] kinds, int[] links, int rank, DType dtype,
       OutputBuffers buffers, int kernel) {
+    return fastOrGeneral(buffers, prepareFlat(inputs, kinds, links, rank, dtype, buffers, kernel));
+  }
+
+  /**
+   * {@code args}, and when they are null (the loop takes its general path, whose kernels may return
+   * an operand as it is) tells {@code buffers}, whose lifetimes assume a fresh output.
+   */
+  private static Object[] fastOrGeneral(OutputBuffers buffers, Object[] args) {
+    if (args == null) {
+      OutputBuffers.tookGeneralPath(buffers);
+    }
+    return args;
+  }
+
+  private static Object[] prepareFlat(Object[] inputs, byte[] kinds, int[] links, int rank, DType dtype,
+      OutputBuffers buffers, int kernel) {
     int[] shape = commonShape(inputs, kinds, rank);
     if (shape == null && rank == 1 && !hasIdentity(kinds)) {
       // only gathered operands (and scalars): the index space is the gathering partition's values
@@ -149,6 +165,11 @@ public final class FusedSupport {
   /** As {@link #prepareRows(Object[], byte[], int[], int, DType, boolean)}, the output taken from {@code buffers}. */
   public static Object[] prepareRows(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype, boolean keepdims,
       OutputBuffers buffers, int kernel) {
+    return fastOrGeneral(buffers, prepareFold(inputs, kinds, links, partition, dtype, keepdims, buffers, kernel));
+  }
+
+  private static Object[] prepareFold(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype,
+      boolean keepdims, OutputBuffers buffers, int kernel) {
     int[] values = commonShape(inputs, kinds, 1);
     RowPartition p = (RowPartition) inputs[partition];
     if (values == null || values[0] != p.nvals()) {
@@ -180,6 +201,11 @@ public final class FusedSupport {
    * args[2n + 3]} holds the buffers and {@code args[2n + 4]} the kernel, for {@link #filterResult}.
    */
   public static Object[] prepareRowValues(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype,
+      boolean filter, OutputBuffers buffers, int kernel) {
+    return fastOrGeneral(buffers, prepareScan(inputs, kinds, links, partition, dtype, filter, buffers, kernel));
+  }
+
+  private static Object[] prepareScan(Object[] inputs, byte[] kinds, int[] links, int partition, DType dtype,
       boolean filter, OutputBuffers buffers, int kernel) {
     int[] values = commonShape(inputs, kinds, 1);
     RowPartition p = (RowPartition) inputs[partition];
@@ -299,6 +325,51 @@ public final class FusedSupport {
       }
     }
     return true;
+  }
+
+  /**
+   * Runs the generated loop {@code loop}: its operands read from {@code frame}, its output taken
+   * from the run's buffers, its body {@code body}'s case {@code loop.kernel()} run serially or
+   * split across the pool; when the fast loop does not apply, or fails, the general path (the
+   * unfused kernels) gives the result or the error the unfused graph would.
+   */
+  public static Object run(LoopKernel loop, Object[] frame, LoopBody body) {
+    int[] slots = loop.inputs();
+    Object[] inputs = new Object[slots.length];
+    for (int i = 0; i < slots.length; i++) {
+      inputs[i] = frame[slots[i]];
+    }
+    OutputBuffers buffers = (OutputBuffers) frame[loop.buffersSlot()];
+    int kernel = loop.kernel();
+    Object[] args = switch (loop.kind()) {
+      case FLAT -> prepare(inputs, loop.kinds(), loop.links(), loop.rank(), loop.dtype(), buffers, kernel);
+      case FOLD -> prepareRows(inputs, loop.kinds(), loop.links(), loop.partition(), loop.dtype(), loop.keepdims(),
+          buffers, kernel);
+      case SCAN, FILTER -> prepareRowValues(inputs, loop.kinds(), loop.links(), loop.partition(), loop.dtype(),
+          loop.kind() == LoopKernel.Kind.FILTER, buffers, kernel);
+    };
+    if (args == null) {
+      return loop.general().apply(inputs);
+    }
+    try {
+      boolean rows = loop.kind() == LoopKernel.Kind.SCAN || loop.kind() == LoopKernel.Kind.FILTER;
+      int count = rows ? rows(args, loop.partition()) : count(args);
+      // a filter's rows are stored one after the other, so its loop runs serially
+      if (count < PARALLEL_THRESHOLD || loop.kind() == LoopKernel.Kind.FILTER) {
+        body.loop(kernel, 0, count, args);
+      } else if (loop.profiled()) {
+        ProfileProbe.forRange(body, kernel, count, args);
+      } else {
+        forRange(body, kernel, count, args);
+      }
+    } catch (RuntimeException e) {
+      // a step that throws in the fast loop (integer division by zero) is reported by the general
+      // path, which runs the steps one by one and names the failing step's node
+      throw failed(loop.general(), inputs, e);
+    }
+    return loop.kind() == LoopKernel.Kind.FILTER
+        ? filterResult(loop.dtype(), args, inputs, loop.partition())
+        : result(loop.dtype(), args);
   }
 
   /** The number of elements of the output array in {@code args[0]}. */

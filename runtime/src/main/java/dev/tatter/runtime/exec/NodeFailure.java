@@ -10,8 +10,9 @@ import dev.tatter.runtime.Sizes;
 public final class NodeFailure {
   private NodeFailure() {}
 
-  public static InvalidArgumentException at(Throwable cause, String[] nodeDescriptions, int node) {
-    return at(cause, nodeDescriptions[node]);
+  /** The failure of node {@code node}, described (only now, when it failed) by {@code describe}. */
+  public static InvalidArgumentException at(Throwable cause, java.util.function.IntFunction<String> describe, int node) {
+    return cause instanceof Attributed attributed ? attributed : at(cause, describe.apply(node));
   }
 
   /**

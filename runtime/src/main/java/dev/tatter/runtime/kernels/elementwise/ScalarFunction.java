@@ -44,6 +44,16 @@ public final class ScalarFunction {
   private final java.util.concurrent.atomic.AtomicReferenceArray<Object> steps =
       new java.util.concurrent.atomic.AtomicReferenceArray<>(3 * DTYPES);
 
+  /**
+   * Per arity (0 to {@link #CACHED_ARITIES} - 1) and dtype ordinal, {@link #candidate}'s answer,
+   * found once: type inference asks it for every elementwise node a pass rebuilds. Racy but safe:
+   * an {@code Optional} is immutable (final fields), and two threads compute the same one.
+   */
+  @SuppressWarnings("unchecked")
+  private final Optional<Method>[] candidates = new Optional[CACHED_ARITIES * DType.values().length];
+
+  private static final int CACHED_ARITIES = 4;
+
   /** How many dtypes there are (DType.values() copies its array on every call). */
   static final int DTYPES = DType.values().length;
 
@@ -86,10 +96,21 @@ public final class ScalarFunction {
   }
 
   private static Optional<Method> find(List<Method> overloads, Class<?> computeType, int arity) {
-    return overloads.stream()
-        .filter(m -> m.getParameterCount() == arity
-            && Arrays.stream(m.getParameterTypes()).allMatch(p -> p == computeType))
-        .findFirst();
+    for (Method m : overloads) {
+      if (m.getParameterCount() == arity && allOf(m.getParameterTypes(), computeType)) {
+        return Optional.of(m);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean allOf(Class<?>[] types, Class<?> type) {
+    for (Class<?> t : types) {
+      if (t != type) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -107,6 +128,19 @@ public final class ScalarFunction {
    * one, else the unsigned or signed overload of the compute type.
    */
   private Optional<Method> candidate(DType dtype, int arity) {
+    if (arity < 0 || arity >= CACHED_ARITIES) {
+      return findCandidate(dtype, arity);
+    }
+    int slot = arity * DTYPES + dtype.ordinal();
+    Optional<Method> found = candidates[slot];
+    if (found == null) {
+      found = findCandidate(dtype, arity);
+      candidates[slot] = found;
+    }
+    return found;
+  }
+
+  private Optional<Method> findCandidate(DType dtype, int arity) {
     Optional<Method> own = find(dtypeSpecific.get(dtype), dtype.computeType(), arity);
     if (own.isPresent()) {
       return own;

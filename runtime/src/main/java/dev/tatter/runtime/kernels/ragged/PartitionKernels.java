@@ -145,10 +145,52 @@ public final class PartitionKernels {
       throw new InvalidArgumentException("nrows=" + n + " must be >= 0");
     }
     long[] splits = new long[Sizes.toIntSize(n, "nrows") + 1];
-    if (!sortedRowidsToSplits(ids, n, validate, splits)) {
-      countRowids(ids, n, splits);
+    if (!sortedInRangeToSplits(ids, (int) n, splits)) {
+      // unsorted, or a rowid outside [0, nrows): the checking loop gives the error (or, unsorted
+      // without validate, the counts), exactly as before the fast loop existed
+      java.util.Arrays.fill(splits, 0);
+      if (!sortedRowidsToSplits(ids, n, validate, splits)) {
+        countRowids(ids, n, splits);
+      }
     }
     return RowPartition.adoptingRowSplits(splits, valueRowids.dtype());
+  }
+
+  /**
+   * The splits of sorted rowids in {@code [0, n)}, without a branch per value: each value writes
+   * its row's end ({@code splits[id + 1] = i + 1}; the last value of a row writes last), and a
+   * running maximum then gives the empty rows the end of the row before them. Whether every id is
+   * in range and not below the one before is gathered as the sign of {@code bad}: {@code id -
+   * previous} is negative for a step down and {@code n - 1 - id} for an id past the end; a negative
+   * id is a step down from the one before (or, first, is itself negative) unless it is so far below
+   * that {@code n - 1 - id} overflows, negative then too. A rowid that makes {@code id + 1} fall
+   * outside the array stops the loop. Returns false (the splits then hold garbage) when any check
+   * failed: the caller runs the checking loop, which names the offending value.
+   */
+  private static boolean sortedInRangeToSplits(long[] ids, int n, long[] splits) {
+    long last = n - 1L;
+    long bad = ids.length > 0 ? ids[0] : 0;
+    long previous = 0;
+    try {
+      for (int i = 0; i < ids.length; i++) {
+        long id = ids[i];
+        bad |= (id - previous) | (last - id);
+        previous = id;
+        splits[(int) id + 1] = i + 1;
+      }
+    } catch (ArrayIndexOutOfBoundsException e) {
+      return false;
+    }
+    if (bad < 0) {
+      return false;
+    }
+    long end = 0;
+    for (int r = 1; r <= n; r++) {
+      long s = splits[r];
+      end = s > end ? s : end;
+      splits[r] = end;
+    }
+    return true;
   }
 
   /**

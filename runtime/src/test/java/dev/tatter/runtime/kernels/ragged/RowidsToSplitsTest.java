@@ -60,6 +60,27 @@ class RowidsToSplitsTest {
     assertEquals("value_rowids[3]=-4 is not a row in [0, 3)", failure(Tensor.ofLongs(1, 2, 0, -4), 3, false));
   }
 
+  /**
+   * Ids the branch-free loop must not take for rows: one that narrows to a valid int ({@code 2^32
+   * + 1}), one whose difference from its predecessor overflows ({@code Long.MIN_VALUE} after a
+   * positive id), {@code -1} (whose {@code id + 1} is a valid index), a step down written before it
+   * is seen: each is reported as the checking loop reports it.
+   */
+  @Test
+  void idsThatWouldWrapOrOverflow_areReportedAsTheCheckingLoopReportsThem() {
+    long wraps = (1L << 32) + 1;
+    assertEquals("value_rowids[1]=" + wraps + " must be < nrows=3", failure(Tensor.ofLongs(0, wraps), 3, true));
+    assertEquals("value_rowids[1]=" + wraps + " is not a row in [0, 3)", failure(Tensor.ofLongs(0, wraps), 3, false));
+    assertEquals("value_rowids must be sorted: value_rowids[1]=-9223372036854775808 < value_rowids[0]=2",
+        failure(Tensor.ofLongs(2, Long.MIN_VALUE), 3, true));
+    assertEquals("value_rowids[1]=-9223372036854775808 is not a row in [0, 3)",
+        failure(Tensor.ofLongs(0, Long.MIN_VALUE), 3, false));
+    assertEquals("value_rowids[0]=-1 must be >= 0", failure(Tensor.ofLongs(-1), 3, true));
+    assertEquals("value_rowids[0]=-9223372036854775808 must be >= 0", failure(Tensor.ofLongs(Long.MIN_VALUE, 0), 3, true));
+    // rows written by the fast loop before the step down: the fallback starts from zeroed splits
+    assertArrayEquals(new long[] {0, 2, 3, 5}, splits(Tensor.ofLongs(0, 1, 2, 2, 0), 3, false));
+  }
+
   @Test
   void rowSplitsOp_sharesThePartitionsImmutableArray() {
     RowPartition p = RowPartition.fromRowSplits(new long[] {0, 2, 5}, DType.INT64, true);
