@@ -111,11 +111,11 @@ pick() { if [[ $has_tf == 1 ]]; then echo "$1"; else echo "$2"; fi; }
 
 if [[ $tiny == 1 ]]; then
   sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2) matmul=(3 16)
-  tokens=(3 2000) strings=(3 2000) cold=2 compile=(3 1000) pooling=(200000 2) first=(1 --tiny) serving=(2)
+  tokens=(3 2000) strings=(3 2000) inputs=(3 2000) cold=2 compile=(3 1000) pooling=(200000 2) first=(1 --tiny) serving=(2)
   spark_args="--text-rows=20000 --numeric-rows=50000 --rounds=1 --warmups=1"
 else
   sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20) matmul=(30)
-  tokens=(20 100000) strings=(10 100000) cold=11 compile=(15 5000) pooling=(2400000 2) first=(3) serving=(10)
+  tokens=(20 100000) strings=(10 100000) inputs=(20 100000) cold=11 compile=(15 5000) pooling=(2400000 2) first=(3) serving=(10)
   spark_args="--rounds=3 --warmups=1"
 fi
 sbs_tf=()
@@ -140,6 +140,7 @@ section text-pipeline driver "$heap" "$serial" -cp "$jar" \
 section trigram driver "$heap" "$serial" -cp "$jar" dev.tatter.bench.TrigramAlternating "${strings[@]}"
 section arrow-strings driver "$heap" "$serial" -XX:+AlwaysPreTouch --add-opens=java.base/java.nio=ALL-UNNAMED -cp "$jar" \
   dev.tatter.bench.ArrowStringsAlternating "${strings[@]}"
+section model-inputs driver "$heap" "$serial" -cp "$jar" dev.tatter.bench.ModelInputsAlternating "${inputs[@]}"
 section cold-start bench/cold-start.sh "$cold"
 # --check: a first run more than 25 % over bench/compile-cost-baseline.txt fails the section, and so the report
 section compile-cost driver 2g -XX:+AlwaysPreTouch -cp "$jar" dev.tatter.bench.CompileCost "${compile[@]}" \
