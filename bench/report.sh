@@ -111,11 +111,11 @@ pick() { if [[ $has_tf == 1 ]]; then echo "$1"; else echo "$2"; fi; }
 
 if [[ $tiny == 1 ]]; then
   sbs_args=(--tiny) sigmoid=(3 80000) scaling=(2 64) triad=(3 100000,800000) arrow=(3 100000) sparse=(2) matmul=(3 16) embedding=(3)
-  tokens=(3 2000) cold=2 compile=(3 1000) pooling=(200000 2) first=(1 --tiny) serving=(2)
+  tokens=(3 2000) strings=(3 2000) inputs=(3 2000) cold=2 compile=(3 1000) pooling=(200000 2) first=(1 --tiny) serving=(2)
   spark_args="--text-rows=20000 --numeric-rows=50000 --rounds=1 --warmups=1"
 else
   sbs_args=(--rounds=20) sigmoid=(20 8000000) scaling=(10) triad=(20 8000000,64000000) arrow=(20) sparse=(20) matmul=(30) embedding=(20)
-  tokens=(20 100000) cold=11 compile=(15 5000) pooling=(2400000 2) first=(3) serving=(10)
+  tokens=(20 100000) strings=(10 100000) inputs=(20 100000) cold=11 compile=(15 5000) pooling=(2400000 2) first=(3) serving=(10)
   spark_args="--rounds=3 --warmups=1"
 fi
 sbs_tf=()
@@ -137,6 +137,12 @@ section matmul driver "$heap" "$serial" --add-modules jdk.incubator.vector -cp "
   "$(pick dev.tatter.bench.tf.TfMatmulAlternating dev.tatter.bench.MatmulAlternating)" "${matmul[@]}"
 section tokenizer driver "$heap" "$serial" -cp "$jar" \
   "$(pick dev.tatter.bench.tf.TfTokenizerAlternating dev.tatter.bench.TokenizerAlternating)" "${tokens[@]}"
+section text-pipeline driver "$heap" "$serial" -cp "$jar" \
+  "$(pick dev.tatter.bench.tf.TfTextPipelineAlternating dev.tatter.bench.TextPipelineAlternating)" "${strings[@]}"
+section trigram driver "$heap" "$serial" -cp "$jar" dev.tatter.bench.TrigramAlternating "${strings[@]}"
+section arrow-strings driver "$heap" "$serial" -XX:+AlwaysPreTouch --add-opens=java.base/java.nio=ALL-UNNAMED -cp "$jar" \
+  dev.tatter.bench.ArrowStringsAlternating "${strings[@]}"
+section model-inputs driver "$heap" "$serial" -cp "$jar" dev.tatter.bench.ModelInputsAlternating "${inputs[@]}"
 section cold-start bench/cold-start.sh "$cold"
 # --check: a first run more than 25 % over bench/compile-cost-baseline.txt fails the section, and so the report
 section compile-cost driver 2g -XX:+AlwaysPreTouch -cp "$jar" dev.tatter.bench.CompileCost "${compile[@]}" \
@@ -326,7 +332,29 @@ if "first-large-over-steady" in ff:
                   f"{v:.2f}x", v <= 1.5))
 else:
     goals.append(("first large run <= 1.5x the steady one", "not measured", None))
-# 9. Spark: TatterTransformer against Spark SQL's higher-order functions on local[2], noop sink
+# 9-12. strings as bytes: the text pipeline and the character trigrams against the figures of the
+# String[] representation they replaced (measured once with the same drivers, 10 rounds, at commit
+# 8ec9f13 on the 2-core machine under a load average of about 15: indicative, as every figure here)
+STRING_ARRAY_PIPELINE_MBS, STRING_ARRAY_TRIGRAM_ALLOC = 18.26, 180.6
+text_fig = dict(re.findall(r"<!-- figure (\S+) (\S+) -->", read("text-pipeline")))
+trigram_fig = dict(re.findall(r"<!-- figure (\S+) (\S+) -->", read("trigram")))
+mbs = text_fig.get("text-pipeline-tatter-mbs")
+goals.append((f"text pipeline (split, lookup, pad to 16, mask) >= 3x the String[] representation's {STRING_ARRAY_PIPELINE_MBS} MB/s",
+              f"{float(mbs):.1f} MB/s, {float(mbs) / STRING_ARRAY_PIPELINE_MBS:.2f}x" if mbs else "not measured",
+              float(mbs) >= 3 * STRING_ARRAY_PIPELINE_MBS if mbs else None))
+tf_mbs = [float(text_fig[k]) for k in ("text-pipeline-tf-mbs", "text-pipeline-tf1-mbs") if k in text_fig]
+goals.append(("text pipeline >= 4x TF Java's best (MB/s, wall median)",
+              f"{float(mbs) / max(tf_mbs):.2f}x" if mbs and tf_mbs else "not measured (no TF in this run)",
+              float(mbs) >= 4 * max(tf_mbs) if mbs and tf_mbs else None))
+alloc = text_fig.get("text-pipeline-tatter-alloc-per-byte")
+goals.append(("text pipeline allocates <= 2 bytes per input byte",
+              f"{float(alloc):.2f}" if alloc else "not measured", float(alloc) <= 2 if alloc else None))
+tri = trigram_fig.get("trigram-tatter-alloc-per-byte")
+goals.append((f"character trigrams allocate >= 5x less than the String[] representation's {STRING_ARRAY_TRIGRAM_ALLOC} bytes per input byte",
+              f"{float(tri):.1f} bytes per input byte, {STRING_ARRAY_TRIGRAM_ALLOC / float(tri):.1f}x less" if tri else "not measured",
+              STRING_ARRAY_TRIGRAM_ALLOC / float(tri) >= 5 if tri else None))
+
+# 13. Spark: TatterTransformer against Spark SQL's higher-order functions on local[2], noop sink
 if a.spark == "1":
     spark_md = read("spark")
     spark_fig = dict(re.findall(r"<!-- figure (\S+) (\S+) -->", spark_md))

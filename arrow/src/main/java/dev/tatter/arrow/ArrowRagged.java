@@ -23,7 +23,8 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * partition); lists of lists nest. Offsets that do not start at 0 (a slice of a larger vector)
  * are rebased. Values are copied from Arrow's buffers in bulk, never element by element through
  * boxed objects. Every dtype but bfloat16 (which Arrow has no type for) has an Arrow leaf: signed and
- * unsigned {@code Int}s, {@code FloatingPoint(HALF, SINGLE, DOUBLE)}, {@code Bool}, {@code Utf8}, and
+ * unsigned {@code Int}s, {@code FloatingPoint(HALF, SINGLE, DOUBLE)}, {@code Bool}, strings ({@code Utf8},
+ * {@code LargeUtf8}, {@code Binary}, {@code LargeBinary}: bytes as they are, see {@link ArrowStrings}), and
  * for complex64/complex128 a {@code Struct<real, imag>} of floats or doubles ({@link ArrowComplex}
  * says why a struct).
  *
@@ -59,6 +60,7 @@ public final class ArrowRagged {
   public static RaggedTensor toRagged(ValueVector vector, NullRows nulls) {
     List<RowPartition> partitions = new ArrayList<>();
     List<Integer> innerDims = new ArrayList<>();
+    int flatRows = -1; // the flat values' first dimension, where fixed-size lists make it inner dims
     int start = 0;
     int count = vector.getValueCount();
     ValueVector v = vector;
@@ -81,12 +83,13 @@ public final class ArrowRagged {
         int size = list.getListSize();
         if (!(list.getDataVector() instanceof FixedSizeListVector) && !isList(list.getDataVector())) {
           innerDims.add(size); // innermost: an inner dimension of the flat values
-          start = Math.multiplyExact(start, size);
+          flatRows = count;
+          start = Sizes.toIntSize((long) start * size, path + " values offset");
           count = Sizes.toIntSize((long) count * size, path + " values");
           v = list.getDataVector();
           while (v instanceof FixedSizeListVector inner) {
             innerDims.add(inner.getListSize());
-            start = Math.multiplyExact(start, inner.getListSize());
+            start = Sizes.toIntSize((long) start * inner.getListSize(), path + " values offset");
             count = Sizes.toIntSize((long) count * inner.getListSize(), path + " values");
             v = inner.getDataVector();
           }
@@ -94,7 +97,7 @@ public final class ArrowRagged {
         }
         partitions.add(RowPartition.uniform(size, count, partitions.isEmpty() ? DType.INT64
             : partitions.get(0).splitsDType()));
-        start = Math.multiplyExact(start, size);
+        start = Sizes.toIntSize((long) start * size, path + " values offset");
         count = Sizes.toIntSize((long) count * size, path + " values");
         v = list.getDataVector();
       } else {
@@ -116,7 +119,7 @@ public final class ArrowRagged {
     Tensor flat = ArrowValues.read((FieldVector) v, start, count, path);
     if (!innerDims.isEmpty()) {
       int[] shape = new int[innerDims.size() + 1];
-      shape[0] = count / Math.max(1, innerDims.stream().reduce(1, (a, b) -> a * b));
+      shape[0] = flatRows; // not count / product: a fixed size of 0 leaves no values to count rows by
       for (int i = 0; i < innerDims.size(); i++) {
         shape[i + 1] = innerDims.get(i);
       }
@@ -140,6 +143,10 @@ public final class ArrowRagged {
       return out; // no rows: Arrow allows an empty offset buffer here (a vector never allocated), so none is read
     }
     var buf = list.getOffsetBuffer();
+    int width = large ? 8 : 4;
+    ArrowValues.checkCapacity(buf, ((long) start + count + 1) * width, path, "offset buffer",
+        "the offsets of " + count + " rows");
+    ArrowValues.checkValidity(list.getValidityBuffer(), start, count, path, "rows");
     if (large) {
       ArrowValues.copy(buf, (long) start * 8, out, DType.INT64, count + 1, false);
     } else {
@@ -148,6 +155,12 @@ public final class ArrowRagged {
     if (out[0] < 0) {
       throw new InvalidArgumentException("arrow: " + path + " offset " + start + " is " + out[0]
           + " (offsets are positions in the values, never negative)");
+    }
+    for (int i = 0; i < count; i++) {
+      if (out[i + 1] < out[i]) {
+        throw new InvalidArgumentException("arrow: " + path + " offsets decrease at row " + i + ": " + out[i] + " then "
+            + out[i + 1]);
+      }
     }
     long values = ((ValueVector) (large ? ((LargeListVector) list).getDataVector()
         : ((ListVector) list).getDataVector())).getValueCount();
@@ -171,6 +184,7 @@ public final class ArrowRagged {
   }
 
   private static void checkNoNullRows(FixedSizeListVector list, int start, int count, NullRows nulls, String path) {
+    ArrowValues.checkValidity(list.getValidityBuffer(), start, count, path, "rows");
     long row = Validity.firstNull(list.getValidityBuffer(), start, (long) start + count);
     if (row >= 0) {
       int i = (int) (row - start);
@@ -203,9 +217,19 @@ public final class ArrowRagged {
    * @param rt the ragged tensor
    * @param name the vector's field name
    * @param allocator where the buffers are allocated; the caller closes the vector
-   * @return a new vector of {@code rt.nrows()} rows, none null
+   * @return a new vector of {@code rt.nrows()} rows, none null (strings as {@code Utf8})
+   * @throws InvalidArgumentException for a string value that is not UTF-8 (write it as Binary with
+   *     {@link #toListVector(RaggedTensor, String, BufferAllocator, ArrowStrings.Kind)})
    */
   public static FieldVector toListVector(RaggedTensor rt, String name, BufferAllocator allocator) {
+    return toListVector(rt, name, allocator, ArrowStrings.Kind.UTF8);
+  }
+
+  /**
+   * As {@link #toListVector(RaggedTensor, String, BufferAllocator)}, string values written as
+   * {@code strings} says ({@code Utf8}, {@code LargeUtf8}, {@code Binary} or {@code LargeBinary}).
+   */
+  public static FieldVector toListVector(RaggedTensor rt, String name, BufferAllocator allocator, ArrowStrings.Kind strings) {
     List<RowPartition> partitions = rt.nestedPartitions();
     FieldVector top = newList(partitions.get(0), name, allocator);
     try {
@@ -217,7 +241,7 @@ public final class ArrowRagged {
         if (level + 1 < partitions.size()) {
           child = addChild(parent, listFieldType(partitions.get(level + 1)));
         } else {
-          child = ArrowValues.addValuesChild(parent, rt.flatValues());
+          child = ArrowValues.addValuesChild(parent, rt.flatValues(), strings, name + ".values".repeat(partitions.size()));
         }
         parent = child;
       }

@@ -6,7 +6,6 @@ import dev.tatter.runtime.Tensor;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
@@ -26,7 +25,6 @@ import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
@@ -40,13 +38,14 @@ final class ArrowValues {
 
   /** Values [start, start + count) of a leaf vector as a vector tensor; refuses nulls. */
   static Tensor read(FieldVector v, int start, int count, String path) {
-    DType dtype = v instanceof BitVector ? DType.BOOL : v instanceof VarCharVector ? DType.STRING
+    DType dtype = v instanceof BitVector ? DType.BOOL : ArrowStrings.isStrings(v) ? DType.STRING
         : v instanceof StructVector ? null : dtypeOf(v, path);
     long available = v.getValueCount();
     if ((long) start + count > available) {
       throw new InvalidArgumentException("arrow: " + path + " holds " + available + " values but the offsets above it"
           + " reach value " + ((long) start + count));
     }
+    checkValidity(v.getValidityBuffer(), start, count, path, "values");
     long firstNull = Validity.firstNull(v.getValidityBuffer(), start, (long) start + count);
     if (firstNull >= 0) {
       throw new InvalidArgumentException("arrow: " + path + " value " + (firstNull - start)
@@ -56,28 +55,40 @@ final class ArrowValues {
       return ArrowComplex.read(struct, start, count, path);
     }
     if (v instanceof BitVector bits) {
+      checkCapacity(bits.getDataBuffer(), ((long) start + count + 7) / 8, path, "data buffer", count + " bool values");
       boolean[] out = new boolean[count];
       for (int i = 0; i < count; i++) {
         out[i] = bits.get(start + i) != 0;
       }
       return Tensor.wrap(DType.BOOL, new int[] {count}, out);
     }
-    if (v instanceof VarCharVector strings) {
-      String[] out = new String[count];
-      ArrowBuf offsets = strings.getOffsetBuffer();
-      ArrowBuf data = strings.getDataBuffer();
-      for (int i = 0; i < count; i++) {
-        int from = offsets.getInt((long) (start + i) * 4);
-        int to = offsets.getInt((long) (start + i + 1) * 4);
-        byte[] utf8 = new byte[to - from];
-        data.getBytes(from, utf8);
-        out[i] = new String(utf8, StandardCharsets.UTF_8);
-      }
-      return Tensor.wrap(DType.STRING, new int[] {count}, out);
+    if (dtype == DType.STRING) {
+      return ArrowStrings.read(v, start, count, path);
     }
+    int width = dtype.bits() / 8;
+    ArrowBuf data = ((BaseFixedWidthVector) v).getDataBuffer();
+    checkCapacity(data, ((long) start + count) * width, path, "data buffer", count + " values of " + dtype);
     Object out = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), count);
-    copy(((BaseFixedWidthVector) v).getDataBuffer(), (long) start * (dtype.bits() / 8), out, dtype, count, false);
+    copy(data, (long) start * width, out, dtype, count, false);
     return Tensor.wrap(dtype, new int[] {count}, out);
+  }
+
+  /**
+   * Refuses a buffer shorter than {@code needed} bytes, naming the vector ({@code path}), the buffer
+   * and what it should hold: a vector loaded from untrusted bytes may claim more than its buffers hold.
+   */
+  static void checkCapacity(ArrowBuf buf, long needed, String path, String buffer, String holding) {
+    if (buf.capacity() < needed) {
+      throw new InvalidArgumentException("arrow: " + path + " " + buffer + " holds " + buf.capacity() + " bytes, too few for "
+          + holding + " (" + needed + " bytes)");
+    }
+  }
+
+  /** Refuses a validity bitmap without a bit for each of slots {@code [start, start + count)}. */
+  static void checkValidity(ArrowBuf validity, long start, long count, String path, String slots) {
+    if (count > 0) {
+      checkCapacity(validity, (start + count + 7) / 8, path, "validity buffer", count + " " + slots);
+    }
   }
 
   /** Bytes per view: {@code ArrowBuf.nioBuffer} takes an int length, so larger copies go in chunks. */
@@ -163,14 +174,19 @@ final class ArrowValues {
       }
     }
     throw new InvalidArgumentException("arrow: " + path + " holds " + v.getField().getType() + " values; Tatter reads "
-        + "Int(8, 16, 32, 64, signed or unsigned), FloatingPoint(HALF, SINGLE, DOUBLE), Bool, Utf8 and "
+        + "Int(8, 16, 32, 64, signed or unsigned), FloatingPoint(HALF, SINGLE, DOUBLE), Bool, Utf8, LargeUtf8, Binary, LargeBinary and "
         + "Struct<real, imag> (complex)");
   }
 
-  /** Adds to {@code parent} the child holding {@code flat} (FixedSizeLists for its inner dimensions). */
-  static FieldVector addValuesChild(FieldVector parent, Tensor flat) {
+  /**
+   * Adds to {@code parent} the child holding {@code flat} (FixedSizeLists for its inner dimensions);
+   * strings as {@code strings} says; {@code path} names the values in a refusal, as {@code toRagged}
+   * names them ({@code out.values}).
+   */
+  static FieldVector addValuesChild(FieldVector parent, Tensor flat, ArrowStrings.Kind strings, String path) {
     int[] shape = flat.shape();
     FieldVector v = parent;
+    String leafPath = path + ".values".repeat(shape.length - 1); // as toRagged names a leaf under fixed-size lists
     int rows = shape[0];
     for (int axis = 1; axis < shape.length; axis++) {
       FixedSizeListVector fixed = (FixedSizeListVector) ArrowRagged.addChild(v,
@@ -185,8 +201,13 @@ final class ArrowValues {
     if (flat.dtype().isComplex()) {
       return ArrowComplex.addChild(v, flat.reshape(flat.size()));
     }
-    FieldVector leaf = ArrowRagged.addChild(v, FieldType.notNullable(arrowType(flat.dtype())));
-    write(leaf, flat);
+    FieldVector leaf = ArrowRagged.addChild(v, FieldType.notNullable(flat.dtype() == DType.STRING ? strings.type
+        : arrowType(flat.dtype())));
+    if (flat.dtype() == DType.STRING) {
+      ArrowStrings.write(leaf, flat.reshape(flat.size()), strings, leafPath);
+    } else {
+      write(leaf, flat);
+    }
     return leaf;
   }
 
@@ -200,7 +221,7 @@ final class ArrowValues {
           + " HALF, SINGLE and DOUBLE; cast to float32, which holds every bfloat16 exactly)");
       case FLOAT32 -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
       case FLOAT64 -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
-      case STRING -> ArrowType.Utf8.INSTANCE;
+      case STRING -> ArrowType.Utf8.INSTANCE; // or another ArrowStrings.Kind's, as the caller asks
       case COMPLEX64, COMPLEX128 ->
           throw new InvalidArgumentException("arrow: " + d + " values have no Arrow type Tatter writes");
     };
@@ -216,15 +237,6 @@ final class ArrowValues {
         bits.set(i, b[i] ? 1 : 0);
       }
       bits.setValueCount(n);
-      return;
-    }
-    if (leaf instanceof VarCharVector strings) {
-      strings.allocateNew(n);
-      String[] s = (String[]) data;
-      for (int i = 0; i < n; i++) {
-        strings.setSafe(i, s[i].getBytes(StandardCharsets.UTF_8));
-      }
-      strings.setValueCount(n);
       return;
     }
     // The buffers are allocated here and handed to the vector, not by allocateNew: allocateNew

@@ -218,7 +218,7 @@ class ArrowDTypesTest extends ArrowAllocatorFixture {
       d.set(0, 1);
       d.setValueCount(1);
       assertEquals("arrow: x.values holds Decimal(10, 2, 128) values; Tatter reads Int(8, 16, 32, 64, signed or unsigned),"
-          + " FloatingPoint(HALF, SINGLE, DOUBLE), Bool, Utf8 and Struct<real, imag> (complex)", refusalOfOneRow(list));
+          + " FloatingPoint(HALF, SINGLE, DOUBLE), Bool, Utf8, LargeUtf8, Binary, LargeBinary and Struct<real, imag> (complex)", refusalOfOneRow(list));
     }
   }
 }

@@ -8,8 +8,8 @@ import java.util.function.Supplier;
 /**
  * Times variants of one workload round-robin in one JVM: each round calls every variant once, so a
  * burst of load from other processes hits all of them alike. Per call it records wall time, the
- * calling thread's CPU time and the whole process's CPU time (which counts TF's pool threads, a
- * split loop's pool threads, the JIT and the GC). Every driver in this package times through here,
+ * calling thread's CPU time, the whole process's CPU time (which counts TF's pool threads, a
+ * split loop's pool threads, the JIT and the GC) and the bytes the calling thread allocated. Every driver in this package times through here,
  * so they all mean the same thing by "median" and "thread CPU".
  *
  * <p>A result that is {@link AutoCloseable} (an Arrow vector, say) is closed after its sample,
@@ -17,6 +17,8 @@ import java.util.function.Supplier;
  */
 public final class RoundRobin {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  /** HotSpot's per-thread allocation counter (bytes allocated by the calling thread, TLABs included). */
+  private static final com.sun.management.ThreadMXBean ALLOCATION = (com.sun.management.ThreadMXBean) THREADS;
   private static final com.sun.management.OperatingSystemMXBean PROCESS =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
@@ -51,8 +53,11 @@ public final class RoundRobin {
   /** One variant's medians, in milliseconds per call. */
   public record Medians(double wallMs, double threadCpuMs, double processCpuMs) {}
 
-  /** One variant's samples, one per timed round, in milliseconds per call. */
-  public record Samples(double[] wallMs, double[] threadCpuMs, double[] processCpuMs) {
+  /**
+   * One variant's samples, one per timed round, in milliseconds per call, and the bytes the calling
+   * thread allocated per call (what a kernel running on a pool thread allocates is not counted).
+   */
+  public record Samples(double[] wallMs, double[] threadCpuMs, double[] processCpuMs, double[] allocatedBytes) {
     public Medians medians() {
       return new Medians(median(wallMs), median(threadCpuMs), median(processCpuMs));
     }
@@ -68,6 +73,11 @@ public final class RoundRobin {
     /** The mean, not the median: the process clock ticks in coarse steps on some systems. */
     public double processCpuMean() {
       return Arrays.stream(processCpuMs).average().orElseThrow();
+    }
+
+    /** The median of the bytes the calling thread allocated per call. */
+    public double allocatedBytesMedian() {
+      return median(allocatedBytes);
     }
   }
 
@@ -88,6 +98,8 @@ public final class RoundRobin {
     double[][] wall = new double[n][plan.rounds()];
     double[][] cpu = new double[n][plan.rounds()];
     double[][] processCpu = new double[n][plan.rounds()];
+    double[][] allocated = new double[n][plan.rounds()];
+    long thread = Thread.currentThread().getId();
     long sink = 0;
     for (int r = -plan.warmups(); r < plan.rounds(); r++) {
       for (int k = 0; k < n; k++) {
@@ -95,6 +107,7 @@ public final class RoundRobin {
         if (plan.gcBeforeEachSample()) {
           System.gc();
         }
+        long a0 = ALLOCATION.getThreadAllocatedBytes(thread);
         long p0 = PROCESS.getProcessCpuTime();
         long c0 = THREADS.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
@@ -102,18 +115,20 @@ public final class RoundRobin {
         long t1 = System.nanoTime();
         long c1 = THREADS.getCurrentThreadCpuTime();
         long p1 = PROCESS.getProcessCpuTime();
+        long a1 = ALLOCATION.getThreadAllocatedBytes(thread);
         sink += System.identityHashCode(out) & 1;
         close(out);
         if (r >= 0) {
           wall[v][r] = (t1 - t0) / 1e6;
           cpu[v][r] = (c1 - c0) / 1e6;
           processCpu[v][r] = (p1 - p0) / 1e6;
+          allocated[v][r] = a1 - a0;
         }
       }
     }
     Samples[] samples = new Samples[n];
     for (int v = 0; v < n; v++) {
-      samples[v] = new Samples(wall[v], cpu[v], processCpu[v]);
+      samples[v] = new Samples(wall[v], cpu[v], processCpu[v], allocated[v]);
     }
     return new Timings(samples, sink);
   }

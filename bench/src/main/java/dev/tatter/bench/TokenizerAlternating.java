@@ -73,9 +73,9 @@ public final class TokenizerAlternating {
     session = new Session(g.build(padded, lengths));
   }
 
-  /** The input sentences (byte strings, one char per byte). */
+  /** The input sentences (ASCII text: one byte per char). */
   public String[] sentenceTexts() {
-    return (String[]) sentences.data();
+    return sentences.toStringArray();
   }
 
   /** The bytes of text the sentences hold, for MB/s. */
@@ -105,7 +105,7 @@ public final class TokenizerAlternating {
 
   /** The same work by hand: split on spaces, look up or hash, pad. */
   public Object handLoop() {
-    String[] text = (String[]) sentences.data();
+    String[] text = sentences.toStringArray();
     long[][] rows = new long[text.length][];
     int longest = 0;
     long[] tokens = new long[64];
@@ -127,7 +127,7 @@ public final class TokenizerAlternating {
           if (n == tokens.length) {
             tokens = Arrays.copyOf(tokens, n * 2);
           }
-          tokens[n++] = id != null ? id : VOCABULARY + Long.remainderUnsigned(FarmHash.fingerprint64(word), OOV_BUCKETS);
+          tokens[n++] = id != null ? id : VOCABULARY + Long.remainderUnsigned(FarmHash.fingerprint64(word.getBytes(java.nio.charset.StandardCharsets.US_ASCII)), OOV_BUCKETS);
         }
         at = end;
       }

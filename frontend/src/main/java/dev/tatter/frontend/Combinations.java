@@ -94,6 +94,7 @@ final class Combinations {
   }
 
   private static void requireTensor(String op, Value v) {
+    NullArguments.check(v, op + "'s value");
     if (v.type() instanceof PartitionType || v.type() instanceof SparseType) {
       throw GraphBuilder.misuse(op + ": values must be dense or ragged tensors", v);
     }

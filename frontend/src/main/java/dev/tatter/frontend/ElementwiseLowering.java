@@ -47,8 +47,8 @@ final class ElementwiseLowering {
 
   /** {@code op(x)}: on the flat values of a ragged {@code x}, partitions kept. */
   static Value unary(OpDef op, Value x, Map<String, ?> attributes) {
-    GraphBuilder g = x.builder();
     requireTensor(op, x);
+    GraphBuilder g = x.builder();
     if (x.raggedRank() == 0) { // dense, or unranked: the op's own check decides whether it takes that
       return g.op(op, attributes, x);
     }
@@ -176,7 +176,7 @@ final class ElementwiseLowering {
           level = n > 0 ? Array.get(level, 0) : null;
         }
         int[] dims = shape.stream().mapToInt(Integer::intValue).toArray();
-        Object data = Array.newInstance(dtype.arrayClass().getComponentType(), dev.tatter.runtime.Sizes.elementCount(dims));
+        Object data = dtype.layout().newArray(dev.tatter.runtime.Sizes.elementCount(dims));
         fill(other, dims, 0, data, new int[] {0}, dtype);
         return like.builder().constant(Tensor.wrap(dtype, dims, data));
       }
@@ -299,6 +299,7 @@ final class ElementwiseLowering {
   }
 
   private static void requireTensor(OpDef op, Value v) {
+    NullArguments.check(v, "an operand of " + op.mnemonic());
     if (v.type() instanceof PartitionType) {
       throw GraphBuilder.misuse(op.mnemonic() + " needs a dense or ragged tensor, not a row partition", v);
     }

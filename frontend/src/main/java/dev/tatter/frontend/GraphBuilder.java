@@ -41,6 +41,13 @@ import java.util.Map;
  */
 @BuilderApi
 public final class GraphBuilder {
+  /**
+   * The most results one list-valued TF op may give here ({@code tf.sparse.split}'s pieces,
+   * {@code tf.dynamic_partition}'s partitions): each result is its own node, so a count beyond
+   * this would build nodes until the heap runs out rather than fail.
+   */
+  public static final int MAX_LIST_RESULTS = 1 << 16;
+
   private final Graph.Builder graph = Graph.builder();
   private Ops ops;
 
@@ -496,6 +503,7 @@ public final class GraphBuilder {
   }
 
   void rename(Value v, String name) {
+    NullArguments.check(name, "the name");
     graph.rename(own(v).node(), name, CallSite.find());
   }
 

@@ -24,11 +24,14 @@ final class NamespaceSupport {
   }
 
   static Value unary(OpDef op, GraphBuilder g, Value x, Map<String, ?> attributes) {
+    NullArguments.check(x, "operand '" + op.operandName(0) + "' of " + op.mnemonic());
     return ElementwiseLowering.unary(op, g.own(x), attributes);
   }
 
   /** {@code op(x, y)}: either side may be a Java scalar or array, converted to the other's dtype. */
   static Value binary(OpDef op, GraphBuilder g, Object x, Object y, Map<String, ?> attributes) {
+    NullArguments.check(x, "operand '" + op.operandName(0) + "' of " + op.mnemonic());
+    NullArguments.check(y, "operand '" + op.operandName(1) + "' of " + op.mnemonic());
     Value a = x instanceof Value v ? g.own(v) : ElementwiseLowering.operand(g.own((Value) y), x);
     Value b = y instanceof Value v ? g.own(v) : ElementwiseLowering.operand(a, y);
     return ElementwiseLowering.binary(op, a, b, attributes);

@@ -298,6 +298,10 @@ final class Selections {
     if (numPartitions < 1) {
       throw GraphBuilder.misuse("dynamic_partition: num_partitions must be at least 1, got " + numPartitions, partitions);
     }
+    if (numPartitions > GraphBuilder.MAX_LIST_RESULTS) {
+      throw GraphBuilder.misuse("dynamic_partition: num_partitions " + numPartitions + " is more than the "
+          + GraphBuilder.MAX_LIST_RESULTS + " results one op may give (each partition is a node of its own)", partitions);
+    }
     List<Value> out = new ArrayList<>();
     if (data.raggedRank() == 0) {
       for (int i = 0; i < numPartitions; i++) {
@@ -427,6 +431,7 @@ final class Selections {
   }
 
   private static void requireTensor(String op, String name, Value v) {
+    NullArguments.check(v, op + "'s " + name);
     if (v.type() instanceof PartitionType || v.type() instanceof SparseType) {
       throw GraphBuilder.misuse(op + ": " + name + " must be a dense or ragged tensor", v);
     }

@@ -108,13 +108,17 @@ public final class Session implements AutoCloseable {
     checkNotNull(fetches, "fetches");
     Plan plan = lastPlan;
     if (plan == null || !plan.fetches(fetches)) {
-      return run(feeds, Arrays.stream(fetches).map(Value::node).toList());
+      return run(feeds, nodes(fetches));
     }
     return run(plan, feeds); // the fetch list of the last run: no list, no key, no lookup
   }
 
   /** Fetches by value name (as in the textual IR, without the {@code %}). */
   public Result run(Map<String, ?> feeds, String... fetchNames) {
+    checkNotNull(fetchNames, "fetchNames");
+    for (int i = 0; i < fetchNames.length; i++) {
+      checkNotNull(fetchNames[i], "fetchNames[%s] is null", i);
+    }
     return run(feeds, Arrays.stream(fetchNames).map(name -> graph.node(name)
         .orElseThrow(() -> new IllegalArgumentException("no value named '" + name + "' in the graph"
             + DidYouMean.suggest(name, graph.nodes().stream().flatMap(n -> n.name().stream()).toList()))))
@@ -137,7 +141,16 @@ public final class Session implements AutoCloseable {
    * Runs as {@link #run(Map, Value...)} does and profiles the run: see {@link #runProfiled(Map, List)}.
    */
   public ProfiledResult runProfiled(Map<String, ?> feeds, Value... fetches) {
-    return runProfiled(feeds, Arrays.stream(fetches).map(Value::node).toList());
+    return runProfiled(feeds, nodes(fetches));
+  }
+
+  /** The nodes of {@code fetches}, each checked not null (a misuse named by its index, not the JVM's text). */
+  private static List<Node> nodes(Value[] fetches) {
+    checkNotNull(fetches, "fetches");
+    for (int i = 0; i < fetches.length; i++) {
+      checkNotNull(fetches[i], "fetches[%s] is null", i);
+    }
+    return Arrays.stream(fetches).map(Value::node).toList();
   }
 
   /**
@@ -177,7 +190,7 @@ public final class Session implements AutoCloseable {
    * @return a new runner, for one thread at a time
    */
   public Runner runner(Value... fetches) {
-    return runner(Arrays.stream(fetches).map(Value::node).toList());
+    return runner(nodes(fetches));
   }
 
   /**
@@ -342,6 +355,7 @@ public final class Session implements AutoCloseable {
 
   private void checkFeedNames(Map<String, ?> feeds) {
     for (String name : feeds.keySet()) {
+      checkNotNull(name, "feeds has a null key; each key names a placeholder");
       if (!placeholderNames.contains(name)) {
         // the message's list is built only on failure: a run must not scan the graph (the session-overhead benchmark, W6)
         List<String> names = graph.placeholders().stream().map(n -> n.name().orElseThrow()).toList();

@@ -40,6 +40,7 @@ final class Sparse {
   }
 
   static SparseType type(Value st) {
+    NullArguments.check(st, "the sparse tensor");
     if (!(st.type() instanceof SparseType t)) {
       throw GraphBuilder.misuse("expected a sparse tensor", st);
     }

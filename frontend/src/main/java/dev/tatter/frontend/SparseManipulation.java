@@ -123,7 +123,14 @@ final class SparseManipulation {
   static List<Value> split(Value st, long numSplit, long axis) {
     Sparse.type(st);
     List<Value> pieces = new ArrayList<>();
-    for (long k = 0; k < Math.max(numSplit, 1); k++) {
+    // the first piece's type rule checks num_split against a known dimension (TF's message) ...
+    pieces.add(st.builder().op(SparseSelectOps.SPLIT, Map.of("axis", axis, "num_split", numSplit, "index", 0L), st));
+    // ... and before building the others their count is bounded
+    if (numSplit > GraphBuilder.MAX_LIST_RESULTS) {
+      throw GraphBuilder.misuse("sparse split: num_split " + numSplit + " is more than the " + GraphBuilder.MAX_LIST_RESULTS
+          + " results one op may give (each piece is a node of its own)", st);
+    }
+    for (long k = 1; k < numSplit; k++) {
       pieces.add(st.builder().op(SparseSelectOps.SPLIT, Map.of("axis", axis, "num_split", numSplit, "index", k), st));
     }
     return List.copyOf(pieces);
@@ -176,7 +183,7 @@ final class SparseManipulation {
     Value w;
     if (weights == null) {
       dev.tatter.runtime.DType dtype = type.dtype();
-      w = g.constant(dev.tatter.runtime.Tensor.of(dtype, java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), 0), 0));
+      w = g.constant(dev.tatter.runtime.Tensor.wrap(dtype, new int[] {0}, dtype.layout().newArray(0)));
     } else if (type instanceof SparseType) {
       Sparse.type(weights);
       w = g.op(dev.tatter.ir.ops.SparseSelectOps.VALUES, Map.of(), weights);

@@ -52,7 +52,7 @@ final class Strings {
           + ": sep must not be empty (pass null to split on whitespace)");
     }
     Map<String, Object> attrs = new HashMap<>();
-    attrs.put("sep", sep == null ? "" : ByteStrings.fromText(sep));
+    attrs.put("sep", sep == null ? "" : bytesOf(sep));
     attrs.put("maxsplit", (long) maxsplit);
     return applyToFlatValues("tf.strings.split", StringSplitOps.STRING_SPLIT, attrs, input);
   }
@@ -99,9 +99,9 @@ final class Strings {
     }
     Map<String, Object> attrs = new HashMap<>();
     attrs.put("ngram_widths", ImmutableList.copyOf(Longs.asList(java.util.Arrays.stream(ngramWidth).asLongStream().toArray())));
-    attrs.put("separator", ByteStrings.fromText(separator));
-    attrs.put("left_pad", ByteStrings.fromText(left));
-    attrs.put("right_pad", ByteStrings.fromText(right));
+    attrs.put("separator", bytesOf(separator));
+    attrs.put("left_pad", bytesOf(left));
+    attrs.put("right_pad", bytesOf(right));
     attrs.put("pad_width", padValues == null ? 0L : paddingWidth == null ? -1L : (long) paddingWidth);
     attrs.put("preserve_short_sequences", preserveShortSequences);
     return ngramsOf(data, attrs, where);
@@ -230,14 +230,14 @@ final class Strings {
   @TfApi("tf.strings.regex_full_match")
   static Value regexFullMatch(Value input, String pattern) {
     return elementwise("tf.strings.regex_full_match", StringElementwiseOps.REGEX_FULL_MATCH,
-        Map.of("pattern", ByteStrings.fromText(pattern)), input);
+        Map.of("pattern", bytesOf(pattern)), input);
   }
 
   /** {@code tf.strings.regex_replace(input, pattern, rewrite, replace_global)}; {@code \1} in rewrite is a group. */
   @TfApi("tf.strings.regex_replace")
   static Value regexReplace(Value input, String pattern, String rewrite, boolean replaceGlobal) {
     return elementwise("tf.strings.regex_replace", StringElementwiseOps.REGEX_REPLACE,
-        Map.of("pattern", ByteStrings.fromText(pattern), "rewrite", ByteStrings.fromText(rewrite), "replace_global", replaceGlobal), input);
+        Map.of("pattern", bytesOf(pattern), "rewrite", bytesOf(rewrite), "replace_global", replaceGlobal), input);
   }
 
   /**
@@ -319,7 +319,7 @@ final class Strings {
   @TfApi("tf.strings.as_string")
   static Value asString(Value input, int precision, boolean scientific, boolean shortest, int width, String fill) {
     Map<String, Object> attrs = Map.of("precision", (long) precision, "scientific", scientific, "shortest", shortest,
-        "width", (long) width, "fill", ByteStrings.fromText(fill));
+        "width", (long) width, "fill", bytesOf(fill));
     return ElementwiseLowering.unary(StringFormatOps.AS_STRING, input, attrs);
   }
 
@@ -343,7 +343,7 @@ final class Strings {
       throw new GraphBuildException(where + ": inputs must not be empty");
     }
     inputs.forEach(v -> checkString(v, where));
-    String sep = ByteStrings.fromText(separator);
+    String sep = bytesOf(separator);
     Value out = inputs.get(0);
     for (int i = 1; i < inputs.size(); i++) {
       out = join2(out, inputs.get(i), sep);
@@ -403,7 +403,7 @@ final class Strings {
     // TF's axis=None is every axis, last first (_reduce_join_reduction_dims): row-major order
     long[] axes = axis != null ? axis : java.util.stream.LongStream.range(0, rank).map(d -> rank - 1 - d).toArray();
     Map<String, Object> attrs = Map.of("axis", ImmutableList.copyOf(Longs.asList(axes)), "keepdims", keepdims,
-        "separator", ByteStrings.fromText(separator));
+        "separator", bytesOf(separator));
     return b.op(StringFormatOps.REDUCE_JOIN, attrs, input);
   }
 
@@ -418,8 +418,8 @@ final class Strings {
   @TfApi("tf.strings.format")
   static Value format(String template, List<Value> inputs, String placeholder, int summarize) {
     String where = "tf.strings.format at " + CallSite.find();
-    String tmpl = ByteStrings.fromText(template);
-    String ph = ByteStrings.fromText(placeholder);
+    String tmpl = bytesOf(template);
+    String ph = bytesOf(placeholder);
     List<String> pieces = dev.tatter.runtime.kernels.strings.StringFormatKernels.splitTemplate(tmpl, ph);
     if (pieces.size() - 1 != inputs.size()) {
       throw new GraphBuildException(where + ": num placeholders in template and num inputs must match: " + (pieces.size() - 1)
@@ -441,12 +441,17 @@ final class Strings {
     // as TF's ragged dispatch builds it: the pieces and each input printed alone, joined
     Map<String, Object> alone = Map.of("template", "{}", "placeholder", "{}", "summarize", (long) summarize);
     Map<String, Object> noSeparator = Map.of("separator", "");
-    Value out = b.constant(Tensor.wrap(DType.STRING, new int[0], new String[] {pieces.get(0)}));
+    Value out = b.constant(byteString(pieces.get(0)));
     for (int i = 0; i < inputs.size(); i++) {
       out = b.op(StringFormatOps.STRING_JOIN, noSeparator, out, b.op(StringPrintOps.STRING_FORMAT, alone, inputs.get(i)));
-      out = b.op(StringFormatOps.STRING_JOIN, noSeparator, out, b.constant(Tensor.wrap(DType.STRING, new int[0], new String[] {pieces.get(i + 1)})));
+      out = b.op(StringFormatOps.STRING_JOIN, noSeparator, out, b.constant(byteString(pieces.get(i + 1))));
     }
     return out;
+  }
+
+  /** A scalar string tensor of a byte string's bytes. */
+  private static Tensor byteString(String bytes) {
+    return Tensor.ofByteStrings(ByteStrings.bytes(bytes)).reshape();
   }
 
   /** {@code tf.strings.format(template, inputs)}: placeholder {@code "{}"}, summarize 3. */
@@ -507,8 +512,22 @@ final class Strings {
   }
 
   private static void checkString(Value input, String where) {
+    NullArguments.check(input, "the input of " + where);
     if (!(input.type() instanceof DenseType || input.type() instanceof RaggedType) || input.dtype() != DType.STRING) {
       throw GraphBuilder.misuse(where + " takes a string tensor", input);
+    }
+  }
+
+  /**
+   * Java text given as a string argument (a separator, a pattern, a template) as the byte string
+   * the op's attribute holds: its UTF-8. Text with a lone surrogate has none and is refused here,
+   * where the graph is built.
+   */
+  private static String bytesOf(String text) {
+    try {
+      return ByteStrings.fromText(text);
+    } catch (IllegalArgumentException e) {
+      throw new GraphBuildException("tf.strings at " + CallSite.find() + ": a string argument is not text: " + e.getMessage());
     }
   }
 }

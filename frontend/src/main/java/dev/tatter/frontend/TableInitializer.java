@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -122,7 +123,11 @@ public record TableInitializer(Tensor keys, Tensor values) {
 
   private static Tensor toTensor(List<Object> items, DType dtype) {
     if (dtype == DType.STRING) {
-      return Tensor.of(DType.STRING, items.toArray(new String[0]), items.size());
+      StringColumn.Builder column = StringColumn.builder(items.size(), 8 * items.size());
+      for (Object item : items) {
+        column.putLatin1((String) item).endElement(); // the file's bytes, read as a byte string
+      }
+      return Tensor.ofStrings(column.build(), items.size());
     }
     return Tensor.ofLongs(items.stream().mapToLong(o -> (Long) o).toArray());
   }

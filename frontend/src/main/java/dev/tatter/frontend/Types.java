@@ -23,6 +23,8 @@ public final class Types {
    * an unknown size ({@code None}).
    */
   public static DenseType dense(DType dtype, long... shape) {
+    java.util.Objects.requireNonNull(dtype, "dtype");
+    java.util.Objects.requireNonNull(shape, "shape");
     return DenseType.of(dtype, shape);
   }
 

@@ -57,4 +57,24 @@ class BitcastTest {
         () -> dev.tatter.codegen.BytecodeCompiler.compile(graph).run(Map.of("p", Tensor.ofUint8(1, 2, 3))));
     assertTrue(run.getMessage().contains("Cannot bitcast from uint8 to int16: shape [3]"), run.getMessage());
   }
+
+  @Test
+  void complex_bothWays_partsInOrderRealFirst() {
+    Value d = g.constant(Tensor.fromNested(new double[][] {{1.5, -2.0}}));
+    Value c = g.constant(Tensor.ofComplex64(1.5f, -2f, 0f, -0f));
+    Value i = g.constant(Tensor.fromNested(new long[][] {{4611686018427387904L, 0L}})); // 2.0 as a double, then 0
+    List<Object> out = Harness.runEverywhere(g.build(g.ops().bitcast(d, DType.COMPLEX128), g.ops().bitcast(c, DType.FLOAT32), g.ops().bitcast(c, DType.INT64),
+        g.ops().bitcast(c, DType.COMPLEX64), g.ops().bitcast(i, DType.COMPLEX128), g.ops().bitcast(c, DType.UINT8)), Map.of());
+    // tf.bitcast(tf.constant([[1.5, -2.0]], tf.float64), tf.complex128) -> [(1.5-2j)]
+    assertEquals("[(1.5-2j)]", out.get(0).toString());
+    // tf.bitcast(tf.constant([1.5-2j, -0j], tf.complex64), tf.float32) -> [[1.5, -2.0], [0.0, -0.0]]
+    assertEquals("[[1.5, -2.0], [0.0, -0.0]]", out.get(1).toString());
+    // tf.bitcast(tf.constant([1.5-2j], tf.complex64), tf.int64) -> [-4611686017357840384] (re's bits low, im's high)
+    assertEquals("[-4611686017357840384, -9223372036854775808]", out.get(2).toString());
+    assertEquals("[(1.5-2j), -0j]", out.get(3).toString());
+    // tf.bitcast(tf.constant([[2.0 bits, 0]], tf.int64), tf.complex128) -> [(2+0j)]
+    assertEquals("[(2+0j)]", out.get(4).toString());
+    // tf.bitcast(tf.constant([1.5-2j], tf.complex64), tf.uint8) -> [[0, 0, 192, 63, 0, 0, 0, 192], ...]
+    assertEquals("[[0, 0, 192, 63, 0, 0, 0, 192], [0, 0, 0, 0, 0, 0, 0, 128]]", out.get(5).toString());
+  }
 }

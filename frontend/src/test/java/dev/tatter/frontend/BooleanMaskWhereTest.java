@@ -185,4 +185,14 @@ class BooleanMaskWhereTest {
         () -> fedTf.where(pc, px, fed.constant(Tensor.ofInts(1, 2))));
     assertTrue(deep.getMessage().contains("must broadcast against their flat values alone"), deep.getMessage());
   }
+
+  @Test
+  void whereCoordinates_ofAScalar_isRefusedAsTfs() {
+    GraphBuilder g = new GraphBuilder();
+    // tf.where(True) -> InvalidArgumentError: WhereOp : Unhandled input dimensions: 0
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> g.ops().where(g.constant(Tensor.scalar(DType.BOOL, true))));
+    assertTrue(e.getMessage().contains("where(condition) needs a condition of rank >= 1 (TF's Where: Unhandled input dimensions: 0)"),
+        e.getMessage());
+    assertThrows(GraphBuildException.class, () -> g.ops().where(g.scalar(DType.INT32, 3)));
+  }
 }

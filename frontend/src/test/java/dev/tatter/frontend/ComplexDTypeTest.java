@@ -205,8 +205,10 @@ class ComplexDTypeTest {
     close(out.get(6), 0.565685424949238, 0.28284271247461895, 0.7071067811865475, -0.7071067811865475, 0.4, -0.2);
     // 1 / a: [(0.24+0.32j), -1j, (0.12-0.16j)]
     close(out.get(7), 0.24, 0.32, 0, -1, 0.12, -0.16);
-    // tf.math.sign(a): Eigen multiplies by 1/|a| (np: a * (1 / np.abs(a))): [(0.6000000000000001-0.8j), 1j, (0.6000000000000001+0.8j)]
-    assertEquals("[(0.6000000000000001-0.8j), (-0+1j), (0.6000000000000001+0.8j)]", out.get(8).toString());
+    // tf.math.sign(a) in Eigen's vectorized psign, each part over max * sqrt(1 + (min / max)^2):
+    // tf.math.sign(tf.complex([3., 3.], [-4., 4.])) -> [(0.6-0.8j), (0.6+0.8j)] (TF's scalar path, which an odd last
+    // complex128 element takes, multiplies by 1/|a|: 0.6000000000000001)
+    assertEquals("[(0.6-0.8j), (-0+1j), (0.6+0.8j)]", out.get(8).toString());
   }
 
   @Test

@@ -91,4 +91,52 @@ class ComplexSpecialValuesTest {
         // tf.math.pow(complex(1, 0), complex(3, 0)): 1+0j; Annex G: clog(1+0i) = +0+0i exactly, cexp(+0+0i) = 1+0i
         1.0, 0.0);
   }
+
+  @Test
+  void sign_isEigensVectorizedPsign() {
+    // TF's Sign on 16 or more complex values (every element but the last few) runs Eigen's psign: each part over
+    // l = max * sqrt(1 + (min / max)^2) of |re|, |im|, zero where max is zero; SSE's max and min keep their first
+    // operand when one is NaN, so a NaN part leaves the other part's own quotient
+    float nan = Float.NaN, inf = Float.POSITIVE_INFINITY;
+    Value z64 = g.placeholder("z64", Types.dense(dev.tatter.runtime.DType.COMPLEX64, -1));
+    Value z128 = g.placeholder("z128", Types.dense(dev.tatter.runtime.DType.COMPLEX128, -1));
+    List<Object> out = Harness.runEverywhere(g.build(g.ops().math.sign(z64), g.ops().math.sign(z128)), Map.of(
+        "z64", Tensor.ofComplex64(nan, 0f, 0f, nan, inf, 0f, -0f, -0f, 3e38f, 3e38f, 1e30f, 1e30f),
+        "z128", Tensor.ofComplex128(Double.NaN, 0, 0, Double.NaN, 1e154, 1e154, 1e155, 1)));
+    parts((Tensor) out.get(0),
+        // tf.math.sign(tf.complex([nan] * 16, [0.] * 16))[0] -> (nan+0j)
+        nan, 0,
+        // tf.math.sign(tf.complex([0.] * 16, [nan] * 16))[0] -> nanj
+        0, nan,
+        // tf.math.sign(tf.complex([inf] * 16, [0.] * 16))[0] -> (nan+0j)
+        nan, 0,
+        // tf.math.sign(tf.complex([-0.] * 16, [-0.] * 16))[0] -> 0j
+        0, 0,
+        // tf.math.sign(tf.complex([3e38] * 16, [3e38] * 16))[0] -> 0j (l overflows)
+        0, 0,
+        // tf.math.sign(tf.complex([1e30] * 16, [1e30] * 16))[0] -> (0.7071068+0.7071068j)
+        0.7071068f, 0.7071068f);
+    parts((Tensor) out.get(1),
+        // tf.math.sign(tf.complex([nan] * 4, [0.] * 4))[0], complex128 -> (nan+0j)
+        Double.NaN, 0,
+        // tf.math.sign(tf.complex([0.] * 4, [nan] * 4))[0] -> nanj
+        0, Double.NaN,
+        // tf.math.sign(tf.complex([1e154] * 4, [1e154] * 4))[0] -> (0.7071067811865474+0.7071067811865474j)
+        0.7071067811865474, 0.7071067811865474,
+        // tf.math.sign(tf.complex([1e155] * 4, [1.] * 4))[0] -> (1+1e-155j)
+        1, 1e-155);
+  }
+
+  @Test
+  void log_ofHugeParts_isFinite() {
+    Value z = g.placeholder("z", Types.dense(dev.tatter.runtime.DType.COMPLEX64, -1));
+    Tensor out = (Tensor) Harness.runEverywhere(g.build(g.ops().math.log(z)), Map.of("z", Tensor.ofComplex64(1e30f, 1e30f, 3e38f, 3e38f))).get(0);
+    // tf.math.log(tf.complex([1e30], [1e30])) (one element: TF's scalar path) -> (69.424126+0.7853982j); TF's
+    // vectorized path gives nan+0.7853982j (its |z| squares the parts in float: docs/SEMANTICS.md)
+    assertEquals(69.424126f, (float) out.real(0));
+    assertEquals(0.7853982f, (float) out.imag(0));
+    // C99's clogf(3e38+3e38i) = 88.94342+0.7853982i; TF's scalar path overflows hypotf to inf (inf+0.7853982j)
+    assertEquals(88.94342f, (float) out.real(1));
+    assertEquals(0.7853982f, (float) out.imag(1));
+  }
 }

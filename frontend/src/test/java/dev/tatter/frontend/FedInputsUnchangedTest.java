@@ -93,9 +93,9 @@ class FedInputsUnchangedTest {
   /** A deep copy: a new array with the same elements. */
   private static Tensor copy(Tensor t) {
     Object data = t.data();
-    int n = Array.getLength(data);
-    Object out = Array.newInstance(data.getClass().getComponentType(), n);
-    System.arraycopy(data, 0, out, 0, n);
+    int n = t.size();
+    Object out = t.dtype().layout().newArray(n);
+    t.dtype().layout().copy(data, 0, out, 0, n);
     return Tensor.wrap(t.dtype(), t.shape(), out);
   }
 }

@@ -112,6 +112,8 @@ final class FeedErrorCases {
     }));
     on.accept("F82", () -> thrown(() -> npy(npyHeader(2, "{" + " ".repeat(70000 - 3) + "}\n"))));
     on.accept("F83", () -> thrown(() -> dev.tatter.runtime.io.Npz.toRagged(Map.of("values", Tensor.ofLongs(1)))));
+    on.accept("F86", () -> thrown(() -> npy(npyHeader(1, "{'descr': '<i4', 'fortran_order': False, 'shape': (0, 4294967301), }\n"))));
+    on.accept("F87", () -> thrown(() -> npy(npyHeader(1, "{'descr': '<i4', 'descr': '<i8', 'fortran_order': False, 'shape': (1,), }\n"))));
     on.accept("F84", () -> thrown(() -> {
       GraphBuilder g = new GraphBuilder();
       Value x = ph(g, "x", DType.INT32, -1);

@@ -171,4 +171,17 @@ class GatherNdAndPartitionTest {
         () -> g3Tf.dynamicPartition(g3.constant(Tensor.ofInts(1, 2)), g3.constant(Tensor.ofInts(0, 0)), 0));
     assertTrue(count.getMessage().contains("num_partitions must be at least 1"), count.getMessage());
   }
+
+  @Test
+  void dynamicPartition_ofMorePartitionsThanOneOpMayGive_isRefusedBeforeBuildingThem() {
+    GraphBuilder g = new GraphBuilder();
+    Value data = g.constant(Tensor.ofInts(1, 2));
+    Value parts = g.constant(Tensor.ofInts(0, 1));
+    int before = g.build().nodes().size();
+    dev.tatter.ir.GraphBuildException e = org.junit.jupiter.api.Assertions.assertThrows(dev.tatter.ir.GraphBuildException.class,
+        () -> g.ops().dynamicPartition(data, parts, Integer.MAX_VALUE));
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(
+        "dynamic_partition: num_partitions 2147483647 is more than the 65536 results one op may give"), e.getMessage());
+    assertEquals(before, g.build().nodes().size());
+  }
 }

@@ -130,4 +130,25 @@ class HalfFloatDTypesTest {
     assertEquals(Tensor.of(DType.FLOAT16, new short[] {0x7E00}, 1), Tensor.of(DType.FLOAT16, new short[] {0x7C01}, 1));
     assertTrue(!Tensor.ofFloat16(0f).equals(Tensor.ofFloat16(-0f)));
   }
+
+  @Test
+  void softplus_usesTheOperandDtypesEpsilonAndRoundsEveryStep() {
+    // TF's Softplus functor in Eigen's 16-bit arithmetic: threshold = log(epsilon) + 2 in the dtype (Eigen's bfloat16
+    // epsilon 2^-7 gives -2.84375, its float16 epsilon 2^-13 gives -7.0078125); x above -threshold is x, below
+    // threshold exp(x), else log1p(exp(x)), exp(x) rounded to the dtype first
+    Value b = g.placeholder("b", Types.dense(DType.BFLOAT16, -1));
+    Value h = g.placeholder("h", Types.dense(DType.FLOAT16, -1));
+    // float16 4.93359375 is above float16's own log(2^-10) + 2 but below Eigen's threshold: log1p(exp(x)) -> 4.94140625
+    List<Object> out = Harness.runEverywhere(g.build(g.ops().math.softplus(b), g.ops().math.softplus(h)), Map.of(
+        "b", Tensor.ofBfloat16(3f, -3f, 1f, 8f, -8f, 20f, 0.5f),
+        "h", Tensor.ofFloat16(3f, -3f, 1f, 8f, -8f, 20f, 0.5f, 10f, -10f, 4.93359375f)));
+    // tf.math.softplus(tf.constant([3, -3, 1, 8, -8, 20, 0.5], tf.bfloat16))
+    //   -> [3, 0.049804688, 1.3125, 8, 0.00033569336, 20, 0.97265625]
+    assertEquals(Tensor.ofBfloat16(3f, 0.049804688f, 1.3125f, 8f, 0.00033569336f, 20f, 0.97265625f), out.get(0));
+    // tf.math.softplus(tf.constant([3, -3, 1, 8, -8, 20, 0.5, 10, -10], tf.float16))
+    //   -> [3.0488281, 0.048583984, 1.3134766, 8, 0.00033545494, 20, 0.9741211, 10, 4.541874e-05, 4.94140625]
+    assertEquals(Tensor.ofFloat16(3.0488281f, 0.048583984f, 1.3134766f, 8f, 0.00033545494f, 20f, 0.9741211f, 10f, 4.541874e-05f,
+        4.94140625f),
+        out.get(1));
+  }
 }

@@ -134,7 +134,7 @@ final class RaggedSelectionErrorCases {
     on.accept("B78", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       Ops tf = g.ops();
-      tf.math.unsortedSegmentMean(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, 2));
+      tf.math.unsortedSegmentSqrtN(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, 2));
     }));
     on.accept("B79", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();

@@ -538,7 +538,9 @@ public final class RandomGraphs {
       for (int d : shape) {
         count *= d;
       }
-      Object array = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), count);
+      // the elements as stored: a primitive array, or for strings their bytes (a byte[][])
+      Object array = dtype == DType.STRING ? new byte[count][]
+          : java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), count);
       for (int i = 0; i < count; i++) {
         Object element = switch (dtype) {
           case BOOL -> random.nextBoolean();
@@ -564,13 +566,17 @@ public final class RandomGraphs {
           case COMPLEX128 -> random.nextInt(5) == 0
               ? new dev.tatter.runtime.Complex128(Double.longBitsToDouble(random.nextLong()), Double.longBitsToDouble(random.nextLong()))
               : new dev.tatter.runtime.Complex128((random.nextInt(9) - 4) / 4.0, (random.nextInt(9) - 4) / 4.0);
-          // byte strings: Java text as its UTF-8 bytes, and a byte that is not UTF-8
-          case STRING -> List.of("", "a b", "\"\\", dev.tatter.runtime.ByteStrings.fromText("日本"), "\u0000", "\u00ff")
+          // strings: Java text as its UTF-8 bytes, and a byte that is not UTF-8
+          case STRING -> List.of(new byte[0], bytes("a b"), bytes("\"\\"), bytes("日本"), new byte[] {0}, new byte[] {(byte) 0xff})
               .get(random.nextInt(6));
         };
         java.lang.reflect.Array.set(array, i, element);
       }
       return Tensor.of(dtype, array, shape);
+    }
+
+    private static byte[] bytes(String text) {
+      return text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** A constant of valid row splits: starts at 0, never decreases. */

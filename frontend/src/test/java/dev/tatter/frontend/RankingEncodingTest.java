@@ -121,6 +121,12 @@ class RankingEncodingTest {
     assertEquals("[2, 1, 3, 1, 2]", run(g, u.count()));
     // -0.0 and 0.0 are one value, every NaN its own: tf.unique([0., -0., nan, nan]).y -> [0., nan, nan]
     assertEquals("[0.0, nan, nan]", run(g, tf.unique(g.constant(Tensor.ofFloats(0f, -0f, Float.NaN, Float.NaN))).y()));
+    // strings are their bytes: b'\xff' and b'\xfe' are two values though both read as U+FFFD as text
+    // tf.unique([b"\xff", b"\xfe", b"\xff", "é"]) -> y [b'\xff', b'\xfe', b'\xc3\xa9'], idx [0, 1, 0, 2]
+    UniqueResult s = tf.unique(g.constant(Tensor.ofByteStrings(new byte[] {(byte) 0xff}, new byte[] {(byte) 0xfe},
+        new byte[] {(byte) 0xff}, new byte[] {(byte) 0xc3, (byte) 0xa9})));
+    assertEquals("[b'\\xff', b'\\xfe', b'\\xc3\\xa9']", run(g, s.y()));
+    assertEquals("[0, 1, 0, 2]", run(g, s.idx()));
     // tf.searchsorted([[0, 3, 9, 9, 10], [1, 2, 3, 4, 5]], [[2, 4, 9], [0, 2, 6]]) -> [[1, 2, 2], [0, 1, 5]]
     Value seq = g.constant(Tensor.of(DType.INT32, new int[] {0, 3, 9, 9, 10, 1, 2, 3, 4, 5}, 2, 5));
     Value vals = g.constant(Tensor.of(DType.INT32, new int[] {2, 4, 9, 0, 2, 6}, 2, 3));

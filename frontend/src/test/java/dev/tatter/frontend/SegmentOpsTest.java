@@ -89,12 +89,41 @@ class SegmentOpsTest {
     GraphBuildException prefix = assertThrows(GraphBuildException.class,
         () -> tf.math.unsortedSegmentSum(data, g.constant(Tensor.ofInts(0, 1)), g.scalar(DType.INT32, 2)));
     assertTrue(prefix.getMessage().contains("does not start with segment_ids.shape"), prefix.getMessage());
-    // tf.math.unsorted_segment_mean on int32 data: floats only here
+    // tf.math.unsorted_segment_sqrt_n on int32 data: TF's Python divides by Sqrt(N), which has no int32 kernel
     GraphBuildException ints = assertThrows(GraphBuildException.class,
-        () -> tf.math.unsortedSegmentMean(data, g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, 2)));
-    assertTrue(ints.getMessage().contains("floating dtypes only"), ints.getMessage());
+        () -> tf.math.unsortedSegmentSqrtN(g.constant(Tensor.ofInts(1, 2, 3)), g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, 2)));
+    assertTrue(ints.getMessage().contains("unsorted_segment_sqrt_n is not defined on int32"), ints.getMessage());
     GraphBuildException n = assertThrows(GraphBuildException.class,
         () -> tf.math.unsortedSegmentSum(data, g.constant(Tensor.ofInts(0, 1, 0)), g.scalar(DType.INT32, -2)));
     assertTrue(n.getMessage().contains("num_segments must be >= 0, got -2"), n.getMessage());
+  }
+
+  @Test
+  void integerMeans_areTfsTruncatingKernelSortedAndPythonsTrueDivisionUnsorted() {
+    GraphBuilder g = new GraphBuilder();
+    Value ids = g.constant(Tensor.ofInts(0, 0, 1, 3, 3));
+    // tf.math.segment_mean(tf.constant([7, -8, 3, 4, 5]), [0, 0, 1, 3, 3]) -> [0, 3, 0, 4] (Eigen's MeanReducer: C++'s
+    // truncating sum / T(count); an empty segment is 0)
+    Value sorted = g.ops().math.segmentMean(g.constant(Tensor.ofInts(7, -8, 3, 4, 5)), ids);
+    assertEquals("tensor<int32>[None]", sorted.type().toString());
+    assertEquals("[0, 3, 0, 4]", runFirst(g, sorted));
+    // tf.math.segment_mean(tf.constant([7, -8, 3, 4, 5], tf.int64), [0, 0, 1, 3, 3]) -> [0, 3, 0, 4]
+    assertEquals("[0, 3, 0, 4]", runFirst(g, g.ops().math.segmentMean(g.constant(Tensor.ofLongs(7, -8, 3, 4, 5)), ids)));
+    // tf.math.segment_mean(tf.constant([7, 250, 3, 4, 5], tf.uint8), [0, 0, 1, 3, 3]) -> [0, 3, 0, 4] (7 + 250 wraps to 1)
+    assertEquals("[0, 3, 0, 4]", runFirst(g, g.ops().math.segmentMean(g.constant(Tensor.ofUint8(7, 250, 3, 4, 5)), ids)));
+    // tf.math.segment_mean(tf.constant([-7, -8, 9], tf.int16), [0, 0, 0]) -> [-2] (-6 / 3, toward zero)
+    assertEquals("[-2]", runFirst(g, g.ops().math.segmentMean(g.constant(Tensor.ofShorts((short) -7, (short) -8, (short) 9)),
+        g.constant(Tensor.ofInts(0, 0, 0)))));
+
+    // tf.math.unsorted_segment_mean(tf.constant([7, -8, 3, 4, 5]), [0, 0, 1, 3, 3], 4): TF's Python computes
+    // unsorted_segment_sum(data) / maximum(N, 1) with `/`, which divides int32 as float64 -> [-0.5, 3., 0., 4.5]
+    Value unsorted = g.ops().math.unsortedSegmentMean(g.constant(Tensor.ofInts(7, -8, 3, 4, 5)), ids, g.scalar(DType.INT32, 4));
+    assertEquals("tensor<float64>[4]", unsorted.type().toString());
+    assertEquals("[-0.5, 3.0, 0.0, 4.5]", runFirst(g, unsorted));
+    // the same on int8 data: `/` divides int8 as float32 -> [-0.5, 3., 0., 4.5] (float32)
+    Value bytes = g.ops().math.unsortedSegmentMean(g.constant(Tensor.ofBytes((byte) 7, (byte) -8, (byte) 3, (byte) 4, (byte) 5)), ids,
+        g.scalar(DType.INT32, 4));
+    assertEquals("tensor<float32>[4]", bytes.type().toString());
+    assertEquals("[-0.5, 3.0, 0.0, 4.5]", runFirst(g, bytes));
   }
 }

@@ -33,6 +33,30 @@ class SessionApiTest {
   }
 
   @Test
+  void nullKeysAndNullFetches_areNamedMisuse_notTheJvmsNpeText() {
+    GraphBuilder g = new GraphBuilder();
+    Value x = g.placeholder("x", Types.dense(DType.FLOAT32, -1));
+    Value y = x.abs();
+    try (Session s = new Session(g.build(y))) {
+      java.util.Map<String, Object> feeds = new java.util.HashMap<>();
+      feeds.put("x", Tensor.ofFloats(1));
+      feeds.put(null, Tensor.ofFloats(2));
+      for (Session.Backend backend : Session.Backend.values()) {
+        try (Session b = new Session(g.build(y), dev.tatter.optimizer.PassManager.DEFAULT_PIPELINE, backend)) {
+          NullPointerException e = assertThrows(NullPointerException.class, () -> b.run(feeds, y));
+          assertEquals("feeds has a null key; each key names a placeholder", e.getMessage());
+        }
+      }
+      NullPointerException e = assertThrows(NullPointerException.class, () -> s.run(Map.of("x", Tensor.ofFloats(1)), y, null));
+      assertEquals("fetches[1] is null", e.getMessage());
+      e = assertThrows(NullPointerException.class, () -> s.run(Map.of("x", Tensor.ofFloats(1)), "y", null));
+      assertEquals("fetchNames[1] is null", e.getMessage());
+      e = assertThrows(NullPointerException.class, () -> s.runner((Value) null));
+      assertEquals("fetches[0] is null", e.getMessage());
+    }
+  }
+
+  @Test
   void theProgramCacheIsBounded() {
     GraphBuilder g = new GraphBuilder();
     Value x = g.placeholder("x", Types.dense(DType.INT32, -1));

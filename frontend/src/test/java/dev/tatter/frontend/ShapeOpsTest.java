@@ -102,6 +102,23 @@ class ShapeOpsTest {
   }
 
   @Test
+  void stringsMoveAsTheirBytes() {
+    GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
+    Value m = g.constant(Tensor.of(DType.STRING, new String[] {"a", "é", "c", "d", "日", "f"}, 2, 3));
+    // tf.transpose([["a", "é", "c"], ["d", "日", "f"]]) -> [[b'a', b'd'], [b'\xc3\xa9', b'\xe6\x97\xa5'], [b'c', b'f']]
+    assertEquals("[[b'a', b'd'], [b'\\xc3\\xa9', b'\\xe6\\x97\\xa5'], [b'c', b'f']]", run(g, tf.transpose(m)));
+    // tf.split(m, [1, -1], axis=1)[1] -> [[b'\xc3\xa9', b'c'], [b'\xe6\x97\xa5', b'f']]; tf.unstack(m)[1] -> [b'd', b'\xe6\x97\xa5', b'f']
+    assertEquals("[[b'\\xc3\\xa9', b'c'], [b'\\xe6\\x97\\xa5', b'f']]", run(g, tf.split(m, new long[] {1, -1}, 1).get(1)));
+    assertEquals("[b'd', b'\\xe6\\x97\\xa5', b'f']", run(g, tf.unstack(m).get(1)));
+    // tf.broadcast_to(["é", "x"], [2, 2]) -> [[b'\xc3\xa9', b'x'], [b'\xc3\xa9', b'x']]
+    assertEquals("[[b'\\xc3\\xa9', b'x'], [b'\\xc3\\xa9', b'x']]", run(g, tf.broadcastTo(g.constant(Tensor.ofStrings("é", "x")), 2, 2)));
+    // tf.fill([3], "é") -> [b'\xc3\xa9', b'\xc3\xa9', b'\xc3\xa9']; tf.zeros([2], tf.string) -> [b'', b'']
+    assertEquals("[b'\\xc3\\xa9', b'\\xc3\\xa9', b'\\xc3\\xa9']", run(g, tf.fill(g.constant(Tensor.ofInts(3)), "é")));
+    assertEquals("[b'', b'']", run(g, tf.zeros(new long[] {2}, DType.STRING)));
+  }
+
+  @Test
   void broadcastFillRange() {
     GraphBuilder g = new GraphBuilder();
     Ops tf = g.ops();

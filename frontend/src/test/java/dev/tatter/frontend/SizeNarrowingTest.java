@@ -100,4 +100,16 @@ class SizeNarrowingTest {
         RowPartition.fromRowSplits(new long[] {0, 1, 3}, DType.INT64, true));
     assertEquals("[[[1.0], [0.0], [0.0]], [[2.0], [3.0], [0.0]]]", Harness.runEverywhere(graph, Map.of("x", one)).get(0).toString());
   }
+
+  @Test
+  void tileOfAZeroElementTensor_pastATensorDimension_isRefusedNotNarrowed() {
+    // tf.tile(tf.zeros([0, 1], tf.int32), [1, 2**32 + 1]) has shape [0, 4294967297]: TF can hold it, a Tatter
+    // tensor dimension cannot, so the run is refused (it used to give shape [0, 1])
+    GraphBuilder g = new GraphBuilder();
+    Value x = g.placeholder("x", Types.dense(DType.INT32, -1, -1));
+    Value tiled = g.ops().tile(x, 1, (1L << 32) + 1);
+    String message = Harness.runtimeError(g, tiled, Map.of("x", Tensor.of(DType.INT32, new int[0], 0, 1)));
+    assertTrue(message.endsWith("dimension 1 of shape [0, 4294967297] is 4294967297, more than a tensor dimension can hold"
+        + " (2147483639)"), message);
+  }
 }

@@ -48,4 +48,24 @@ class SparseAddDTypesTest {
     assertEquals("SparseTensor(indices=[[0, 0], [0, 2], [1, 0]], values=[200.0, 3.0, 5.0], dense_shape=[2, 3])",
         add(Tensor.ofDoubles(100, 3, 7), Tensor.ofDoubles(100, 5, -7), 1));
   }
+
+  @Test
+  void add_complex_sumsAndThresholdsByMagnitude() {
+    String all = "SparseTensor(indices=[[0, 0], [0, 2], [1, 0], [1, 1]], values=%s, dense_shape=[2, 3])";
+    // tf.sparse.add(a, b) with a's values [1+2j, 3j, 7-1j] and b's [1+2j, 5, -7+1j] (complex64 and complex128)
+    //   -> values [(2+4j), 3j, (5+0j), 0j]
+    Tensor a64 = Tensor.ofComplex64(1, 2, 0, 3, 7, -1);
+    Tensor b64 = Tensor.ofComplex64(1, 2, 5, 0, -7, 1);
+    assertEquals(String.format(all, "[(2+4j), 3j, (5+0j), 0j]"), add(a64, b64, 0));
+    assertEquals(String.format(all, "[(2+4j), 3j, (5+0j), 0j]"),
+        add(Tensor.ofComplex128(1, 2, 0, 3, 7, -1), Tensor.ofComplex128(1, 2, 5, 0, -7, 1), 0));
+    // tf.sparse.add(a, b, threshold=4.5): |2+4j| = 4.47 < 4.5 and |0j| are dropped -> [3j, (5+0j)]
+    assertEquals("SparseTensor(indices=[[0, 2], [1, 0]], values=[3j, (5+0j)], dense_shape=[2, 3])", add(a64, b64, 4.5));
+    // tf.sparse.add(a, tf.ones([2, 3], tf.complex64)) -> [[(2+2j), (1+0j), (1+3j)], [(1+0j), (8-1j), (1+0j)]]
+    GraphBuilder g = new GraphBuilder();
+    Value a = g.placeholder("a", SparseType.of(DType.COMPLEX64, -1, -1));
+    Value dense = g.constant(Tensor.ofComplex64(1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0).reshape(2, 3));
+    assertEquals("[[(2+2j), (1+0j), (1+3j)], [(1+0j), (8-1j), (1+0j)]]",
+        Harness.runEverywhere(g.build(g.ops().sparse.add(a, dense)), Map.of("a", SparseTensor.of(A, a64, 2, 3))).get(0).toString());
+  }
 }

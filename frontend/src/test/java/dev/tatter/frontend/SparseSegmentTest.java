@@ -114,4 +114,25 @@ class SparseSegmentTest {
     GraphBuildException sqrt = assertThrows(GraphBuildException.class, () -> tf.sparse.segmentSqrtN(d, z, z, 2));
     assertTrue(sqrt.getMessage().contains("not on complex64"), sqrt.getMessage());
   }
+
+  @Test
+  void sixteenBitFloats_accumulateInFloat_andUnsignedSumsWrap() {
+    // TF's SparseSegmentReductionOpBase casts float16 and bfloat16 rows to float, reduces in float and rounds once:
+    // tf.sparse.segment_sum(tf.constant([2048, 1, 1], tf.float16), [0, 1, 2], [0, 0, 0]) -> [2050] (stepwise: 2048)
+    Value h = g.constant(Tensor.ofFloat16(2048f, 1f, 1f));
+    assertEquals(Tensor.ofFloat16(2050f).toString(), runFirst(g, g.ops().sparse.segmentSum(h, ints(0, 1, 2), ints(0, 0, 0))));
+    // tf.sparse.segment_sum(tf.constant([256, 1, 1], tf.bfloat16), [0, 1, 2], [0, 0, 0]) -> [258]
+    Value b = g.constant(Tensor.ofBfloat16(256f, 1f, 1f));
+    assertEquals(Tensor.ofBfloat16(258f).toString(), runFirst(g, g.ops().sparse.segmentSum(b, ints(0, 1, 2), ints(0, 0, 0))));
+    // tf.sparse.segment_mean(tf.constant([1.5, 2, 3], tf.float16), [0, 1, 2], [0, 0, 1]) -> [1.75, 3]
+    Value m = g.constant(Tensor.ofFloat16(1.5f, 2f, 3f));
+    assertEquals(Tensor.ofFloat16(1.75f, 3f).toString(), runFirst(g, g.ops().sparse.segmentMean(m, ints(0, 1, 2), ints(0, 0, 1))));
+    // tf.sparse.segment_sqrt_n(tf.constant([3, 4], tf.bfloat16), [0, 1], [0, 0]) -> [4.9375] (7 * (1 / float(sqrt(2)))
+    // in float, 4.9497476, rounded once)
+    Value q = g.constant(Tensor.ofBfloat16(3f, 4f));
+    assertEquals(Tensor.ofBfloat16(4.9375f).toString(), runFirst(g, g.ops().sparse.segmentSqrtN(q, ints(0, 1), ints(0, 0))));
+    // tf.sparse.segment_sum(tf.constant([200, 100, 3], tf.uint8), [0, 1, 2], [0, 0, 1]) -> [44, 3] (300 wraps)
+    Value u = g.constant(Tensor.ofUint8(200, 100, 3));
+    assertEquals("[44, 3]", runFirst(g, g.ops().sparse.segmentSum(u, ints(0, 1, 2), ints(0, 0, 1))));
+  }
 }

@@ -87,6 +87,35 @@ class SparseSelectTest {
   }
 
   @Test
+  void split_refusesAnIndexOutsideTheDenseShape() {
+    // tf.sparse.split(SparseTensor([[0, 0], [5, 0]], [1, 2], [4, 2]), 2, axis=0) raises
+    // "Sparse index tuple indices[1, :] = [5, 0] is out of bounds" (SparseSplit checks every index)
+    Value p = g.placeholder("p", SparseType.of(DType.INT32, -1, -1));
+    List<Value> pieces = g.ops().sparse.split(p, 2, 0);
+    for (long[] bad : new long[][] {{5, 0}, {0, 7}, {-1, 0}, {1, -1}}) {
+      SparseTensor st = SparseTensor.of(new long[][] {{0, 0}, bad}, Tensor.ofInts(1, 2), 4, 2);
+      for (Value piece : pieces) {
+        String message = sessionError(g, piece, Map.of("p", st));
+        assertTrue(message.endsWith("indices[1]=" + java.util.Arrays.toString(bad) + " is out of bounds for dense_shape [4, 2]"),
+            message);
+      }
+    }
+  }
+
+  @Test
+  void split_ofMorePiecesThanOneOpMayGive_isRefusedBeforeBuildingThem() {
+    Value p = g.placeholder("p", SparseType.of(DType.INT32, -1, -1));
+    Value known = g.placeholder("k", SparseType.of(DType.INT32, 7, 2));
+    int before = g.build().nodes().size();
+    GraphBuildException e = assertThrows(GraphBuildException.class, () -> g.ops().sparse.split(p, 1L << 40, 0));
+    assertTrue(e.getMessage().contains("num_split 1099511627776 is more than the 65536 results one op may give"), e.getMessage());
+    // with the dimension known, the type rule's TF message comes first
+    e = assertThrows(GraphBuildException.class, () -> g.ops().sparse.split(known, 1L << 40, 0));
+    assertTrue(e.getMessage().contains("Input num_split should be between 1 and 7, got 1099511627776"), e.getMessage());
+    assertTrue(g.build().nodes().size() <= before + 1, "at most the first piece, whose type rule checks num_split, was built");
+  }
+
+  @Test
   void eye_onesOnTheDiagonal() {
     // tf.sparse.eye(3, 2, dtype=tf.int64)
     assertEquals("SparseTensor(indices=[[0, 0], [1, 1]], values=[1, 1], dense_shape=[3, 2])", runFirst(g, tf.sparse.eye(3, 2, DType.INT64)));

@@ -181,6 +181,25 @@ class SparseStructureTest {
     assertTrue(refused(() -> tf.sparse.concat(0)).contains("needs at least one sparse tensor"));
   }
 
+  @Test
+  void concat_ofAResultDimensionPastInt64_isRefused() {
+    long half = 1L << 62;
+    // fed shapes: the kernel adds the concat dims in int64, checked
+    Value a = g.placeholder("a", SparseType.of(DType.INT32, -1, -1));
+    Value b = g.placeholder("b", SparseType.of(DType.INT32, -1, -1));
+    String message = sessionError(g, g.ops().sparse.concat(0, a, b), Map.of("a", st(new long[0][], Tensor.ofInts(), half, 1),
+        "b", st(new long[0][], Tensor.ofInts(), half, 1)));
+    assertTrue(message.endsWith("sparse concat: dimension 0 of the result, 4611686018427387904 + 4611686018427387904, overflows int64"),
+        message);
+    // static shapes: the type rule adds them, checked too
+    Value c = g.placeholder("c", SparseType.of(DType.INT32, half, 1));
+    Value d = g.placeholder("d", SparseType.of(DType.INT32, half, 1));
+    assertTrue(refused(() -> g.ops().sparse.concat(0, c, d))
+        .contains("dimension 0 of the result, 4611686018427387904 + 4611686018427387904, overflows int64"));
+    // sparse reshape to a static shape whose element count overflows int64
+    assertTrue(refused(() -> g.ops().sparse.reshape(c, 1L << 40, 1L << 40)).contains("overflows int64"));
+  }
+
   // ---- slice ----
 
   @Test

@@ -146,7 +146,7 @@ class SparseValueOpsTest {
     // print(tf.sparse.SparseTensor([[0], [2]], [b"it's", b"a\nb"], [3])) shows values as b"it's" and b'a\nb'
     SparseTensor st = SparseTensor.of(new long[][] {{0}, {2}}, Tensor.ofStrings("it's", "a\nb"), 3);
     assertEquals("SparseTensor(indices=[[0], [2]], values=[b\"it's\", b'a\\nb'], dense_shape=[3])", st.toString());
-    SparseTensor bytes = SparseTensor.of(new long[][] {{1}}, Tensor.of(DType.STRING, new String[] {"\u00ff\u0000"}, 1), 2);
+    SparseTensor bytes = SparseTensor.of(new long[][] {{1}}, Tensor.ofByteStrings(new byte[] {(byte) 0xff, 0}), 2);
     assertEquals("SparseTensor(indices=[[1]], values=[b'\\xff\\x00'], dense_shape=[2])", bytes.toString());
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
@@ -22,7 +23,7 @@ class StringElementwiseTest {
     assertEquals("[5, 4, 0]", runFirst(g, Strings.length(s, "BYTE")));
     assertEquals("[5, 1, 0]", runFirst(g, Strings.length(s, "UTF8_CHAR")));
     // TF counts the bytes that do not continue a sequence: tf.strings.length([b"\xff\x80a"], unit="UTF8_CHAR") -> [2]
-    Value bad = g.constant(Tensor.of(DType.STRING, new String[] {"\u00ff\u0080a"}, 1));
+    Value bad = g.constant(Tensor.ofByteStrings(ByteStrings.bytes("\u00ff\u0080a")));
     assertEquals("[2]", runFirst(g, Strings.length(bad, "UTF8_CHAR")));
   }
 
@@ -53,6 +54,32 @@ class StringElementwiseTest {
   }
 
   @Test
+  void regexPrograms_pastRe2sLimits_areRefusedBeforeCompiling() {
+    GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
+    Value s = g.constant(Tensor.ofStrings("a"));
+    // tf.strings.regex_full_match("a", "(((a{100}){100}){100}){100}") -> InvalidArgumentError: Invalid pattern:
+    // (((a{100}){100}){100}){100}, error: bad repetition operator: {100} (RE2's product of nested counts past 1000);
+    // re2j alone expanded it for seconds until the heap ran out
+    Value nested = tf.strings.regexFullMatch(s, "(((a{100}){100}){100}){100}");
+    InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(nested)).run(Map.of(), nested));
+    assertTrue(e.getMessage().endsWith("Invalid pattern: (((a{100}){100}){100}){100}, error: bad repetition operator: {100}"),
+        e.getMessage());
+    // 10 * 100 is RE2's largest product: accepted
+    Value thousand = tf.strings.regexFullMatch(s, "(a{10}){100}");
+    assertEquals("[False]", Harness.runEverywhere(g.build(thousand), Map.of()).get(0).toString());
+    Value pastProduct = tf.strings.regexFullMatch(s, "(a{10}){101}");
+    e = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(pastProduct)).run(Map.of(), pastProduct));
+    assertTrue(e.getMessage().endsWith("error: bad repetition operator: {101}"), e.getMessage());
+    // each a{1000} passes the product check, 200 of them are 200,000 instructions: past RE2's 174,762
+    Value long200 = tf.strings.regexFullMatch(s, "a{1000}".repeat(200));
+    e = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(long200)).run(Map.of(), long200));
+    assertTrue(e.getMessage().endsWith("error: pattern too large - compile failed"), e.getMessage());
+    Value long100 = tf.strings.regexFullMatch(s, "a{1000}".repeat(100));
+    assertEquals("[False]", Harness.runEverywhere(g.build(long100), Map.of()).get(0).toString());
+  }
+
+  @Test
   void badArguments() {
     GraphBuilder g = new GraphBuilder();
     Value s = g.constant(Tensor.ofStrings("a"));
@@ -60,12 +87,31 @@ class StringElementwiseTest {
     assertTrue(e.getMessage().contains("unit must be BYTE or UTF8_CHAR, got WORD"), e.getMessage());
     e = assertThrows(GraphBuildException.class, () -> Strings.lower(s, "latin-1"));
     assertTrue(e.getMessage().contains("encoding must be \"\" (ASCII) or \"utf-8\", got latin-1"), e.getMessage());
-    // tf.strings.regex_replace(["a"], "a", r"\1") raises: the pattern has no group 1
-    Value noGroup = Strings.regexReplace(s, "a", "\\1", true);
-    InvalidArgumentException r1 = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(noGroup)).run(Map.of(), noGroup));
-    assertTrue(r1.getMessage().contains("Invalid rewrite pattern: \\1 asks for group \\1 but the pattern has 0"), r1.getMessage());
     Value bad = Strings.regexFullMatch(s, "(");
     InvalidArgumentException r = assertThrows(InvalidArgumentException.class, () -> new Session(g.build(bad)).run(Map.of(), bad));
     assertTrue(r.getMessage().contains("Invalid pattern: (, error: "), r.getMessage());
+  }
+
+  @Test
+  void regexReplace_badRewrites_areRe2s() {
+    GraphBuilder g = new GraphBuilder();
+    Value s = g.constant(Tensor.ofStrings("abcbd", "xyz"));
+    // a rewrite naming a group the pattern lacks: RE2's Replace and GlobalReplace refuse it and leave the text as it is
+    // tf.strings.regex_replace(["abcbd", "xyz"], "b", r"\1") -> [b'abcbd', b'xyz'] (replace_global True or False)
+    assertEquals("[b'abcbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "\\1", true)));
+    assertEquals("[b'abcbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "\\1", false)));
+    // tf.strings.regex_replace(["abcbd", "xyz"], "(b)", r"<\2>") -> [b'abcbd', b'xyz']
+    assertEquals("[b'abcbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "(b)", "<\\2>", true)));
+    // an escape RE2 does not know (\x, a trailing \): its Rewrite stops there; GlobalReplace keeps what it wrote of each
+    // match, Replace leaves the text as it is
+    // tf.strings.regex_replace(["abcbd", "xyz"], "b", r"X\xY") -> [b'aXcXd', b'xyz']; replace_global=False -> [b'abcbd', b'xyz']
+    assertEquals("[b'aXcXd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "X\\xY", true)));
+    assertEquals("[b'abcbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "X\\xY", false)));
+    // tf.strings.regex_replace(["abcbd", "xyz"], "b", "X\\") -> [b'aXcXd', b'xyz']; replace_global=False -> unchanged
+    assertEquals("[b'aXcXd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "X\\", true)));
+    assertEquals("[b'abcbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "b", "X\\", false)));
+    // \0 is the whole match and \\\\ a backslash: tf.strings.regex_replace(["abcbd", "xyz"], "(b)", r"[\1\\\0]", False)
+    //   -> [b'a[b\\b]cbd', b'xyz']
+    assertEquals("[b'a[b\\\\b]cbd', b'xyz']", runFirst(g, Strings.regexReplace(s, "(b)", "[\\1\\\\\\0]", false)));
   }
 }

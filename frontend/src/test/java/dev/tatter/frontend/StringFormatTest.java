@@ -392,4 +392,50 @@ class StringFormatTest {
       assertTrue(e.getMessage().startsWith("Invalid pattern: ("), e.getMessage());
     }
   }
+
+  @Test
+  void asString_ofComplex_printsEachPartInParentheses() {
+    GraphBuilder g = new GraphBuilder();
+    Value c = g.constant(Tensor.ofComplex64(1.5f, -2f));
+    // TF's AsString on complex: "(" + part + "," + part + ")", each part with the float format
+    // tf.strings.as_string(tf.complex(1.5, -2.)) -> b'(1.500000,-2.000000)'
+    assertEquals("[b'(1.500000,-2.000000)']", runFirst(g, Strings.asString(c)));
+    // tf.strings.as_string(tf.complex(1.5, -2.), precision=2, width=7) -> b'(   1.50,  -2.00)'
+    assertEquals("[b'(   1.50,  -2.00)']", runFirst(g, Strings.asString(c, 2, false, false, 7, "")));
+    // tf.strings.as_string(tf.complex(1.5, 2.), width=12, fill='0') -> b'(00001.500000,00002.000000)'
+    assertEquals("[b'(00001.500000,00002.000000)']",
+        runFirst(g, Strings.asString(g.constant(Tensor.ofComplex64(1.5f, 2f)), -1, false, false, 12, "0")));
+    // tf.strings.as_string(tf.complex(1.5e10, nan), scientific=True) -> b'(1.500000e+10,nan)';
+    // shortest=True of complex(1.5e10, -inf) -> b'(1.5e+10,-inf)'
+    Value big = g.constant(Tensor.ofComplex64(1.5e10f, Float.NaN, 1.5e10f, Float.NEGATIVE_INFINITY));
+    assertEquals("[b'(1.500000e+10,nan)', b'(1.500000e+10,-inf)']", runFirst(g, Strings.asString(big, -1, true, false, -1, "")));
+    assertEquals("[b'(1.5e+10,nan)', b'(1.5e+10,-inf)']", runFirst(g, Strings.asString(big, -1, false, true, -1, "")));
+    // complex128: tf.strings.as_string(tf.complex(1.5, -2e-5)) (float64 parts) -> b'(1.500000,-0.000020)'
+    assertEquals("[b'(1.500000,-0.000020)']", runFirst(g, Strings.asString(g.constant(Tensor.ofComplex128(1.5, -2e-5)))));
+  }
+
+  @Test
+  void substr_atInt64sExtremes_isTfsValueOrTfsError() {
+    long max = Long.MAX_VALUE, min = Long.MIN_VALUE;
+    // tf.strings.substr("abcd", pos, len, unit): TF 2.18's value, or null where it raises "pos ... out of range"
+    Object[][] cases = {
+        {1L, max, "BYTE", "b'bcd'"}, {1L, max, "UTF8_CHAR", "b'bcd'"},
+        {-1L, max, "BYTE", "b'd'"}, {-1L, max, "UTF8_CHAR", "b'd'"},
+        {2L, max - 1, "BYTE", "b'cd'"}, {-3L, max, "UTF8_CHAR", "b'bcd'"},
+        {-1L, min, "BYTE", "b'd'"}, {-1L, min, "UTF8_CHAR", null},
+        {-2L, min + 1, "BYTE", "b'cd'"}, {-2L, min + 1, "UTF8_CHAR", null},
+        {min, 1L, "BYTE", null}, {min, 1L, "UTF8_CHAR", null}, {max, max, "BYTE", null}, {max, max, "UTF8_CHAR", null},
+        {min, min, "BYTE", null}, {min, min, "UTF8_CHAR", null}, {1L, -1L, "UTF8_CHAR", "b''"}, {1L, -1L, "BYTE", "b'bcd'"}};
+    for (Object[] c : cases) {
+      GraphBuilder g = new GraphBuilder();
+      Value out = Strings.substr(g.constant(Tensor.ofStrings("abcd")), g.scalar(DType.INT64, c[0]), g.scalar(DType.INT64, c[1]),
+          (String) c[2]);
+      String what = "substr(\"abcd\", " + c[0] + ", " + c[1] + ", " + c[2] + ")";
+      if (c[3] == null) {
+        assertTrue(runtimeError(g, out).contains("pos " + c[0] + " out of range for string"), what);
+      } else {
+        assertEquals("[" + c[3] + "]", runFirst(g, out), what);
+      }
+    }
+  }
 }

@@ -85,7 +85,7 @@ class StringSplitTest {
   void split_isOnBytes_invalidUtf8AndMultiByteCharactersPassThrough() {
     GraphBuilder g = new GraphBuilder();
     // tf.strings.split([b"\xff \xfe", "é b"]) -> [[b'\xff', b'\xfe'], [b'\xc3\xa9', b'b']]
-    Tensor input = Tensor.of(DType.STRING, new String[] {"\u00ff \u00fe", ByteStrings.fromText("é b")}, 2);
+    Tensor input = Tensor.ofByteStrings(ByteStrings.bytes("\u00ff \u00fe"), ByteStrings.utf8("é b"));
     assertEquals("[[b'\\xff', b'\\xfe'], [b'\\xc3\\xa9', b'b']]", runFirst(g, Strings.split(g.constant(input))));
   }
 

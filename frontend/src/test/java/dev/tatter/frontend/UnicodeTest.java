@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tatter.ir.GraphBuildException;
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
@@ -22,7 +23,8 @@ class UnicodeTest {
 
   /** Raw bytes: "a\xffb", a truncated 3-byte sequence, an overlong NUL, an encoded surrogate. */
   private static Value illFormed(GraphBuilder g) {
-    return g.constant(Tensor.of(DType.STRING, new String[] {"a\u00ffb", "\u00e2\u0082", "\u00c0\u0080", "\u00ed\u00a0\u0080"}, 4));
+    return g.constant(Tensor.ofByteStrings(ByteStrings.bytes("a\u00ffb"), ByteStrings.bytes("\u00e2\u0082"), ByteStrings.bytes("\u00c0\u0080"),
+        ByteStrings.bytes("\u00ed\u00a0\u0080")));
   }
 
   @Test
@@ -55,7 +57,7 @@ class UnicodeTest {
     // ..., offsets with errors='replace' -> [[0, 1, 2], [0], [0, 1], [0, 1, 2]]
     assertEquals("[[0, 1, 2], [0], [0, 1], [0, 1, 2]]", runFirst(g, Strings.unicodeDecodeWithOffsets(illFormed(g), "replace", 0xFFFD).get(1)));
     // tf.strings.unicode_split([b"a\xffb"], 'UTF-8', errors='ignore') -> [[b'a\xff', b'b']]: a piece runs to the next start
-    Value one = g.constant(Tensor.of(DType.STRING, new String[] {"a\u00ffb"}, 1));
+    Value one = g.constant(Tensor.ofByteStrings(ByteStrings.bytes("a\u00ffb")));
     assertEquals("[[b'a\\xff', b'b']]", runFirst(g, Strings.unicodeSplit(one, "ignore", 0xFFFD)));
     // errors='strict' raises InvalidArgumentError
     Value strict = Strings.unicodeDecode(illFormed(g), "strict", 0xFFFD);

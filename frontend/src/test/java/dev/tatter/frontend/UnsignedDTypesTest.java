@@ -231,4 +231,25 @@ class UnsignedDTypesTest {
     assertThrows(InvalidArgumentException.class, () -> s.run(Map.of("p", Tensor.ofBytes((byte) 1))));
     assertEquals("[254]", s.run(Map.of("p", Tensor.ofUint8(255))).get(0).toString());
   }
+  @Test
+  void uint64ConstantsAbove2To63_surviveTheDefaultPipeline() {
+    // the canonicalizer's `x + 0` / `x * 1` rules read every constant operand; a uint64 past 2^63
+    // must be compared by its bits, not refused as a long
+    Value a = g.placeholder("a", Types.dense(DType.UINT64, -1));
+    Value big = g.constant(Tensor.ofUint64(Long.MIN_VALUE)); // 2^63
+    Value bigPlusOne = g.constant(Tensor.ofUint64(Long.MIN_VALUE + 1)); // 2^63 + 1
+    List<Object> out = run(Map.of("a", Tensor.ofUint64(1, Long.MIN_VALUE, -1L)), a.add(big), big.mul(a), a.mul(bigPlusOne));
+    // tf.constant([1, 2**63, 2**64 - 1], tf.uint64) + tf.constant(2**63, tf.uint64)
+    //   -> [9223372036854775809, 0, 9223372036854775807]
+    assertEquals("[9223372036854775809, 0, 9223372036854775807]", out.get(0).toString());
+    // tf.constant(2**63, tf.uint64) * a -> [9223372036854775808, 0, 9223372036854775808]
+    assertEquals("[9223372036854775808, 0, 9223372036854775808]", out.get(1).toString());
+    // a * tf.constant(2**63 + 1, tf.uint64) -> [9223372036854775809, 9223372036854775808, 9223372036854775807]
+    assertEquals("[9223372036854775809, 9223372036854775808, 9223372036854775807]", out.get(2).toString());
+    Value sum = a.add(big);
+    try (Session s = new Session(g.build(sum))) {
+      assertEquals("[9223372036854775809, 0, 9223372036854775807]",
+          s.run(Map.of("a", Tensor.ofUint64(1, Long.MIN_VALUE, -1L)), sum).tensor(0).toString());
+    }
+  }
 }

@@ -3,23 +3,49 @@ package dev.tatter.runtime;
 import java.nio.charset.StandardCharsets;
 
 /**
- * TF's strings are byte strings; Tatter holds one as a {@link String} whose chars are its bytes,
- * each in 0..255 (ISO-8859-1 read as bytes). Ops that read UTF-8 decode those bytes themselves,
- * so invalid UTF-8 is a value like any other, as in TF. Java text enters through {@link
- * #fromText} (UTF-8 encoded, as {@code tf.constant("é")} is {@code b'\xc3\xa9'}) and leaves
- * through {@link #toText}.
+ * Byte strings outside tensors: a string attribute of an op (a separator, a pattern, a format
+ * template) is a {@link String} whose chars are its bytes, each in 0..255 (ISO-8859-1 read as
+ * bytes), so the textual IR, the printer and the parser carry any bytes as the ordinary attribute
+ * kind. Java text becomes one through {@link #fromText} (its UTF-8, as {@code tf.constant("é")} is
+ * {@code b'\xc3\xa9'}); kernels read it with {@link #bytes}. String tensors hold their elements in a
+ * {@link StringColumn}, never as Java strings. Also Python's {@code repr(bytes)}, how TF prints strings.
  */
 public final class ByteStrings {
   private ByteStrings() {}
 
-  /** The UTF-8 bytes of Java text, as a byte string (an unpaired surrogate becomes {@code ?}). */
+  /**
+   * The UTF-8 bytes of Java text, as a byte string.
+   *
+   * @throws IllegalArgumentException for a lone surrogate (text UTF-8 cannot encode), naming its char
+   */
   public static String fromText(String text) {
+    if (text == null) {
+      throw new NullPointerException("the text is null (a string value or attribute may be empty, never null)");
+    }
     for (int i = 0; i < text.length(); i++) {
       if (text.charAt(i) >= 0x80) {
-        return new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+        return new String(utf8(text), StandardCharsets.ISO_8859_1);
       }
     }
     return text; // ASCII is its own encoding
+  }
+
+  /**
+   * The UTF-8 bytes of Java text.
+   *
+   * @throws IllegalArgumentException for a lone surrogate, naming its char
+   */
+  public static byte[] utf8(String text) {
+    for (int k = 0; k < text.length(); k++) {
+      char c = text.charAt(k);
+      if (Character.isHighSurrogate(c) && k + 1 < text.length() && Character.isLowSurrogate(text.charAt(k + 1))) {
+        k++;
+      } else if (Character.isSurrogate(c)) {
+        throw new IllegalArgumentException(String.format("the text holds a lone surrogate U+%04X at char %d, which UTF-8"
+            + " cannot encode", (int) c, k));
+      }
+    }
+    return text.getBytes(StandardCharsets.UTF_8);
   }
 
   /** The byte string holding exactly {@code bytes} (copied). */
@@ -32,9 +58,9 @@ public final class ByteStrings {
     return byteString.getBytes(StandardCharsets.ISO_8859_1);
   }
 
-  /** A byte string decoded as UTF-8 (invalid sequences become U+FFFD). */
+  /** A byte string decoded as UTF-8 (each maximal ill-formed subpart becomes U+FFFD, as {@link StringColumn#text}). */
   public static String toText(String byteString) {
-    return new String(bytes(byteString), StandardCharsets.UTF_8);
+    return StringColumn.ofBytes(bytes(byteString)).text(0);
   }
 
   /** Whether every char is a byte (0..255). */
@@ -47,20 +73,31 @@ public final class ByteStrings {
     return true;
   }
 
+  /** A byte string as {@link #repr(byte[], int, int)} prints its bytes. */
+  public static String repr(String byteString) {
+    byte[] b = bytes(byteString);
+    return repr(b, 0, b.length);
+  }
+
   /**
-   * A byte string as Python's {@code repr(bytes)} prints it, which is how TF prints string
-   * tensors: {@code b'...'}, or {@code b"..."} when the value holds {@code '} and no {@code "};
+   * Bytes as Python's {@code repr(bytes)} prints them, which is how TF prints string tensors:
+   * {@code b'...'}, or {@code b"..."} when the value holds {@code '} and no {@code "};
    * {@code \\}, the chosen quote, {@code \t \n \r} escaped, and every other byte outside
    * printable ASCII as {@code \xNN}, so a value can never break the line it is printed on.
    */
-  public static String repr(String byteString) {
-    boolean doubleQuote = byteString.indexOf('\'') >= 0 && byteString.indexOf('"') < 0;
-    char quote = doubleQuote ? '"' : '\'';
-    StringBuilder out = new StringBuilder(byteString.length() + 3).append('b').append(quote);
-    for (int i = 0; i < byteString.length(); i++) {
-      char c = byteString.charAt(i);
+  public static String repr(byte[] b, int from, int to) {
+    boolean single = false;
+    boolean dbl = false;
+    for (int i = from; i < to; i++) {
+      single |= b[i] == '\'';
+      dbl |= b[i] == '"';
+    }
+    char quote = single && !dbl ? '"' : '\'';
+    StringBuilder out = new StringBuilder(to - from + 3).append('b').append(quote);
+    for (int i = from; i < to; i++) {
+      int c = b[i] & 0xFF;
       if (c == quote || c == '\\') {
-        out.append('\\').append(c);
+        out.append('\\').append((char) c);
       } else if (c == '\t') {
         out.append("\\t");
       } else if (c == '\n') {
@@ -68,9 +105,9 @@ public final class ByteStrings {
       } else if (c == '\r') {
         out.append("\\r");
       } else if (c < 0x20 || c >= 0x7f) {
-        out.append("\\x").append(Character.forDigit((c >> 4) & 0xF, 16)).append(Character.forDigit(c & 0xF, 16));
+        out.append("\\x").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xF, 16));
       } else {
-        out.append(c);
+        out.append((char) c);
       }
     }
     return out.append(quote).toString();

@@ -21,7 +21,9 @@ public enum DType {
   INT64("int64", Kind.INTEGER, long.class, long.class, 64),
   FLOAT32("float32", Kind.FLOATING, float.class, float.class, 32),
   FLOAT64("float64", Kind.FLOATING, double.class, double.class, 64),
-  STRING("string", Kind.STRING, String.class, String.class, 0),
+  // Strings have no fixed width (0): a string tensor's elements are offsets into one byte buffer
+  // (its layout's array is a StringColumn); an element, read alone, is its bytes.
+  STRING("string", Kind.STRING, byte[].class, byte[].class, 0),
   // Unsigned integers keep their raw bits in the signed primitive of their width (as TF Java's
   // TUint8 does) and are computed zero-extended in a wider type, except uint64, computed on its
   // raw bits in a long: their scalar overloads are the "<name>Unsigned" ones (see ScalarFunction).
@@ -87,13 +89,13 @@ public enum DType {
   /**
    * The Java type scalar functions compute this dtype in: {@code int} for int8/int16/int32 (the
    * result is narrowed when stored, which wraps as the narrow arithmetic would), {@code long},
-   * {@code float}, {@code double}, {@code boolean}, {@code String}.
+   * {@code float}, {@code double}, {@code boolean}, {@code byte[]} (a string element's bytes).
    */
   public Class<?> computeType() {
     return computeType;
   }
 
-  /** The array class that holds this dtype's elements. */
+  /** The array class that holds this dtype's elements ({@link StringColumn} for strings). */
   public Class<?> arrayClass() {
     return layout().arrayClass();
   }
@@ -103,7 +105,7 @@ public enum DType {
     return layout;
   }
 
-  /** Width in bits of one element (0 for strings). */
+  /** Width in bits of one element (0 for strings, whose elements have no fixed width). */
   public int bits() {
     return bits;
   }

@@ -9,8 +9,10 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * How one dtype's elements live in memory, derived from its {@link DType} row: the array class,
- * the lanes per element, and the conversions between storage and compute type — as {@link Method}s
+ * How one dtype's elements live in memory, derived from its {@link DType} row: the array class
+ * (for a dtype of fixed width a primitive or object array, one slot per element; for strings, whose
+ * width is 0 — variable — a {@link StringColumn}, offsets into one byte buffer), the lanes per
+ * element, and the conversions between storage and compute type — as {@link Method}s
  * for the bytecode backend (which emits an array load or store and, where needed, a call of the
  * conversion) and as {@link MethodHandle}s for the interpreter's generic loops. The conversions
  * are found by convention in {@link ElementStorage}: {@code to<Dtype>(compute) -> storage} and,
@@ -20,11 +22,16 @@ import java.util.Optional;
  * (below), so no kernel switches over dtypes to ask them. So is the one rounding question: what a
  * computed value becomes when it is stored ({@link #roundTrip}, the runtime twin of codegen's
  * {@code ElementCode.wrap}), which is how a kernel rounds each step of a float16 or bfloat16
- * computation without naming either format.
+ * computation without naming either format. Kernels that only move elements ask the layout too —
+ * {@link #newArray}, {@link #copy}, {@link #fill}, {@link #length} — so they move strings as they
+ * move numbers: for strings {@code newArray} gives writable slots ({@link StringSlots}) that
+ * {@link #seal} (which {@link Tensor#wrap} calls) turns into the column.
  */
 public final class DTypeLayout {
   private final Class<?> storageType;
   private final Class<?> arrayClass;
+  /** Strings (width 0) live in a column; every other dtype in an array. */
+  private final boolean column;
   private final Method toStorage;
   private final Method fromStorage;
   private final MethodHandle getter;
@@ -34,10 +41,12 @@ public final class DTypeLayout {
   private final MethodHandle roundTrip;
   private final boolean floatCompute;
   private final String name;
+  private final DType dtype;
 
   DTypeLayout(DType dtype) {
     this.storageType = dtype.storageType();
-    this.arrayClass = Array.newInstance(dtype.storageType(), 0).getClass();
+    this.column = dtype.bits() == 0;
+    this.arrayClass = column ? StringColumn.class : Array.newInstance(dtype.storageType(), 0).getClass();
     String suffix = Character.toUpperCase(dtype.tfName().charAt(0)) + dtype.tfName().substring(1);
     this.toStorage = dtype.storageType() == dtype.computeType() ? null
         : conversion("to" + suffix, dtype.computeType(), dtype.storageType());
@@ -45,12 +54,17 @@ public final class DTypeLayout {
         ? null : conversion("from" + suffix, dtype.storageType(), dtype.computeType());
     try {
       MethodHandles.Lookup lookup = MethodHandles.publicLookup();
-      MethodHandle get = MethodHandles.arrayElementGetter(arrayClass);
+      MethodHandles.Lookup own = MethodHandles.lookup();
+      MethodHandle get = column
+          ? own.findStatic(StringSlots.class, "element", MethodType.methodType(byte[].class, Object.class, int.class))
+          : MethodHandles.arrayElementGetter(arrayClass);
       if (fromStorage != null) {
         get = MethodHandles.filterReturnValue(get, lookup.unreflect(fromStorage));
       }
       this.getter = get.asType(MethodType.methodType(dtype.computeType(), Object.class, int.class));
-      MethodHandle set = MethodHandles.arrayElementSetter(arrayClass);
+      MethodHandle set = column
+          ? own.findStatic(StringSlots.class, "setElement", MethodType.methodType(void.class, Object.class, int.class, byte[].class))
+          : MethodHandles.arrayElementSetter(arrayClass);
       if (toStorage != null) {
         set = MethodHandles.filterArguments(set, 2, lookup.unreflect(toStorage));
       }
@@ -66,8 +80,8 @@ public final class DTypeLayout {
       this.roundTrip = trip.asType(MethodType.methodType(dtype.computeType(), dtype.computeType()));
       this.floatCompute = dtype.computeType() == float.class;
       this.name = dtype.tfName();
+      this.dtype = dtype;
       // the compute type's overloads, composed with the getter: (array, i) and (a, i, b, j)
-      MethodHandles.Lookup own = MethodHandles.lookup();
       Class<?> c = dtype.computeType();
       MethodHandle zero = own.findStatic(DTypeLayout.class, "isZero", MethodType.methodType(boolean.class, c));
       this.isZero = MethodHandles.collectArguments(zero, 0, getter);
@@ -195,6 +209,9 @@ public final class DTypeLayout {
    * NaN is not; false and "" are zero; a complex element is zero when both parts are.
    */
   public boolean isZero(Object array, int i) {
+    if (array instanceof StringColumn c) {
+      return c.length(i) == 0;
+    }
     try {
       return (boolean) isZero.invokeExact(array, i);
     } catch (Throwable t) {
@@ -207,6 +224,9 @@ public final class DTypeLayout {
    * nothing, -0.0 equals 0.0, strings by their bytes, complex part by part.
    */
   public boolean equal(Object a, int i, Object b, int j) {
+    if (a instanceof StringColumn x && b instanceof StringColumn y) {
+      return x.equals(i, y, j);
+    }
     try {
       return (boolean) equal.invokeExact(a, i, b, j);
     } catch (Throwable t) {
@@ -236,8 +256,8 @@ public final class DTypeLayout {
     return x == 0d;
   }
 
-  private static boolean isZero(String x) {
-    return x.isEmpty();
+  private static boolean isZero(byte[] x) {
+    return x.length == 0;
   }
 
   private static boolean isZero(Complex64 x) {
@@ -268,8 +288,8 @@ public final class DTypeLayout {
     return x == y;
   }
 
-  private static boolean equal(String x, String y) {
-    return x.equals(y);
+  private static boolean equal(byte[] x, byte[] y) {
+    return Arrays.equals(x, y);
   }
 
   private static boolean equal(Complex64 x, Complex64 y) {
@@ -280,8 +300,14 @@ public final class DTypeLayout {
     return x.re() == y.re() && x.im() == y.im();
   }
 
-  /** A new zeroed array of {@code n} elements (a complex array is filled with 0j, never nulls). */
+  /**
+   * A new zeroed array of {@code n} elements (a complex array is filled with 0j, never nulls; for
+   * strings, {@code n} writable empty slots, which {@link #seal} makes a column).
+   */
   public Object newArray(int n) {
+    if (column) {
+      return new StringSlots(n);
+    }
     Object array = Array.newInstance(storageType, n * lanes());
     if (storageType == Complex64.class) {
       Arrays.fill((Object[]) array, Complex64.ZERO);
@@ -291,7 +317,68 @@ public final class DTypeLayout {
     return array;
   }
 
-  /** Element {@code i}, boxed in its compute type (Integer for int8). */
+  /**
+   * What a kernel wrote, as the tensor's storage: an array as it is; for strings, the column of
+   * slots from {@link #newArray} (or a column as it is).
+   *
+   * @throws IllegalArgumentException for anything else (a Java array of text for a string tensor, say)
+   */
+  public Object seal(Object written) {
+    if (arrayClass.isInstance(written)) {
+      return written;
+    }
+    if (column && written instanceof StringSlots slots) {
+      return slots.seal();
+    }
+    throw new IllegalArgumentException(String.format("a %s tensor needs a %s, got %s%s", name, arrayClass.getSimpleName(),
+        written.getClass().getSimpleName(), column && written instanceof String[]
+            ? " (Tensor.ofStrings encodes Java text as UTF-8; Tensor.of(DType.STRING, String[], shape) too)" : ""));
+  }
+
+  /** The number of elements an array (a column, slots) holds. */
+  public int length(Object data) {
+    if (column) {
+      return data instanceof StringColumn c ? c.size() : ((StringSlots) data).size();
+    }
+    return Array.getLength(data);
+  }
+
+  /**
+   * Copies {@code n} elements from {@code src[srcPos..]} to {@code dst[dstPos..]}, as
+   * {@link System#arraycopy} does for arrays; {@code dst} comes from {@link #newArray} (for strings
+   * it records where the bytes are, copying none).
+   */
+  public void copy(Object src, int srcPos, Object dst, int dstPos, int n) {
+    if (column) {
+      ((StringSlots) dst).copy(src, srcPos, dstPos, n);
+    } else {
+      System.arraycopy(src, srcPos, dst, dstPos, n);
+    }
+  }
+
+  /** Sets {@code dst[from, to)} to element {@code srcPos} of {@code src}. */
+  public void fill(Object dst, int from, int to, Object src, int srcPos) {
+    if (dst instanceof float[] a) Arrays.fill(a, from, to, ((float[]) src)[srcPos]);
+    else if (dst instanceof double[] a) Arrays.fill(a, from, to, ((double[]) src)[srcPos]);
+    else if (dst instanceof int[] a) Arrays.fill(a, from, to, ((int[]) src)[srcPos]);
+    else if (dst instanceof long[] a) Arrays.fill(a, from, to, ((long[]) src)[srcPos]);
+    else if (dst instanceof short[] a) Arrays.fill(a, from, to, ((short[]) src)[srcPos]);
+    else if (dst instanceof byte[] a) Arrays.fill(a, from, to, ((byte[]) src)[srcPos]);
+    else if (dst instanceof boolean[] a) Arrays.fill(a, from, to, ((boolean[]) src)[srcPos]);
+    else if (dst instanceof Object[] a) Arrays.fill(a, from, to, ((Object[]) src)[srcPos]);
+    else {
+      for (int i = from; i < to; i++) {
+        copy(src, srcPos, dst, i, 1);
+      }
+    }
+  }
+
+  /** Element {@code i} as TF prints it in a list ({@code 1.5}, {@code True}, {@code b'caf\xc3\xa9'}). */
+  public String format(Object data, int i) {
+    return column ? ((StringColumn) data).repr(i) : Scalars.formatElement(get(data, i), dtype);
+  }
+
+  /** Element {@code i}, boxed in its compute type (Integer for int8; the bytes of a string). */
   public Object get(Object array, int i) {
     try {
       return getter.invoke(array, i);

@@ -52,7 +52,7 @@ final class NestedArrays {
     int[] shape = dims.stream().mapToInt(Integer::intValue).toArray();
     checkRectangular(nested, shape, 0, "data");
     DType resolved = dtype != null ? dtype : infer(nested);
-    Object array = Array.newInstance(resolved.arrayClass().getComponentType(), Sizes.elementCount(shape));
+    Object array = resolved.layout().newArray(Sizes.elementCount(shape));
     int[] next = {0};
     fill(nested, shape.length, resolved, array, next, "data");
     return Tensor.wrap(resolved, shape, array);
@@ -71,6 +71,10 @@ final class NestedArrays {
       throw new IllegalArgumentException("ragged data must be an array or a List, got " + describe(nested));
     }
     int depth = depth(nested, 0, "data");
+    if (depth < 2) {
+      throw new IllegalArgumentException("ragged data must be nested at least 2 deep (a list of rows), got data nested "
+          + depth + " deep");
+    }
     int rank = raggedRank < 0 ? depth - 1 : raggedRank;
     if (rank < 1 || rank >= depth) {
       throw new IllegalArgumentException("ragged_rank must be in [1, " + (depth - 1) + "] for data nested "
@@ -108,7 +112,7 @@ final class NestedArrays {
     for (int i = 0; i < items.size(); i++) {
       checkInnerShape(items.get(i), inner, 0, paths.get(i));
     }
-    Object array = Array.newInstance(resolved.arrayClass().getComponentType(), Sizes.elementCount(shape));
+    Object array = resolved.layout().newArray(Sizes.elementCount(shape));
     int[] next = {0};
     for (int i = 0; i < items.size(); i++) {
       fill(items.get(i), inner.length, resolved, array, next, paths.get(i));
@@ -171,13 +175,25 @@ final class NestedArrays {
   }
 
   private static Object copyRange(Tensor t, int from, int count) {
+    if (t.unsafeData() instanceof StringColumn strings) {
+      String[] out = new String[count]; // Java text, decoded as Tensor.getText decodes it
+      for (int i = 0; i < count; i++) {
+        out[i] = strings.text(from + i);
+      }
+      return out;
+    }
     Object out = Array.newInstance(t.dtype().arrayClass().getComponentType(), count);
     System.arraycopy(t.unsafeData(), from, out, 0, count);
     return out;
   }
 
+  /** The Java type of one element in a nested array: the storage array's component, String (text) for strings. */
+  private static Class<?> elementClass(DType dtype) {
+    return dtype.kind() == DType.Kind.STRING ? String.class : dtype.arrayClass().getComponentType();
+  }
+
   private static Class<?> arrayTypeOfRank(DType dtype, int rank) {
-    Class<?> c = dtype.arrayClass().getComponentType();
+    Class<?> c = elementClass(dtype);
     for (int i = 0; i < rank; i++) {
       c = c.arrayType();
     }
@@ -242,8 +258,9 @@ final class NestedArrays {
       return level;
     }
     int n = length(v);
-    if (n == 0 && v.getClass().isArray() && v.getClass().getComponentType().isPrimitive()) {
-      return checkEmptyLeaf(level + 1, path, found, where);
+    if (n == 0 && v.getClass().isArray() && arrayDims(v.getClass()) > 0) {
+      // an empty array of a scalar type says its elements' depth by its type ({@code new long[0][]}: 2)
+      return checkEmptyLeaf(level + arrayDims(v.getClass()), path, found, where);
     }
     int deepest = level + 1;
     for (int i = 0; i < n; i++) {
@@ -252,7 +269,22 @@ final class NestedArrays {
     return deepest;
   }
 
-  /** An empty primitive array says its elements' depth although it holds none. */
+  /**
+   * How many array levels a Java array type has down to a scalar type ({@code long[][]}: 2; {@code
+   * Long[]}: 1), or 0 where the element type could hold anything ({@code Object[]}, lists).
+   */
+  private static int arrayDims(Class<?> type) {
+    int dims = 0;
+    while (type.isArray()) {
+      type = type.getComponentType();
+      dims++;
+    }
+    boolean scalar = type.isPrimitive() || Number.class.isAssignableFrom(type) || type == Boolean.class
+        || type == String.class || type == Complex64.class || type == Complex128.class;
+    return scalar ? dims : 0;
+  }
+
+  /** An empty array of a scalar type says its elements' depth although it holds none. */
   private static int checkEmptyLeaf(int level, String path, int[] found, String[] where) {
     if (found[0] >= 0 && found[0] != level) {
       throw new IllegalArgumentException("all elements must sit at the same depth: " + path + " holds elements "
@@ -298,7 +330,7 @@ final class NestedArrays {
     }
     int n = length(v);
     Class<?> component = v.getClass().isArray() ? v.getClass().getComponentType() : null;
-    if (levels == 1 && component == array.getClass().getComponentType()) {
+    if (levels == 1 && component != null && component == array.getClass().getComponentType()) {
       System.arraycopy(v, 0, array, next[0], n); // a primitive row of the dtype's own type: one copy
       next[0] += n;
       return;
@@ -334,7 +366,11 @@ final class NestedArrays {
             + dtype.minInteger() + ", " + dtype.maxInteger() + "]");
       }
     }
-    Scalars.store(dtype, array, index, value);
+    try {
+      Scalars.store(dtype, array, index, value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(path + ": " + e.getMessage(), e); // a lone surrogate in text, named by its place
+    }
   }
 
   /** The dtype of the data's elements, from their Java types (see the class comment). */

@@ -140,7 +140,7 @@ public final class RaggedLiterals {
     int[] shape = new int[inner.length + 1];
     shape[0] = items.size();
     System.arraycopy(inner, 0, shape, 1, inner.length);
-    Object array = Array.newInstance(dtype.arrayClass().getComponentType(), Sizes.elementCount(shape));
+    Object array = dtype.layout().newArray(Sizes.elementCount(shape));
     int[] next = {0};
     for (Object item : items) {
       fill(item, dtype, array, next, store);

@@ -71,6 +71,8 @@ public final class RaggedTensor {
 
   /** Builds {@code flatValues} split by {@code partitions}, outermost first. */
   public static RaggedTensor ofNested(Tensor flatValues, List<RowPartition> partitions) {
+    checkNotNull(flatValues, "flatValues");
+    checkNotNull(partitions, "partitions");
     checkArgument(!partitions.isEmpty(), "a ragged tensor needs at least one partition");
     Object result = flatValues;
     for (int i = partitions.size() - 1; i >= 0; i--) {
@@ -118,6 +120,7 @@ public final class RaggedTensor {
    * @return a new ragged tensor
    */
   public static RaggedTensor fromNested(Object data, DType dtype, int raggedRank, DType splitsDType) {
+    checkNotNull(splitsDType, "splitsDType");
     checkArgument(splitsDType.isSplitsDType(), "row splits dtype must be int32 or int64, got %s", splitsDType);
     return NestedArrays.ragged(data, dtype, raggedRank, splitsDType);
   }
@@ -134,6 +137,7 @@ public final class RaggedTensor {
 
   /** The number of rows of a dense or ragged value (its outermost dimension). */
   public static int outerDim(Object value) {
+    checkNotNull(value, "value");
     if (value instanceof RaggedTensor) {
       return ((RaggedTensor) value).nrows();
     }
@@ -209,8 +213,8 @@ public final class RaggedTensor {
     int[] shape = t.shape();
     int stride = t.size() / shape[0];
     int[] inner = java.util.Arrays.copyOfRange(shape, 1, shape.length);
-    Object slice = java.lang.reflect.Array.newInstance(t.dtype().arrayClass().getComponentType(), stride);
-    System.arraycopy(t.unsafeData(), index * stride, slice, 0, stride);
+    Object slice = t.dtype().layout().newArray(stride);
+    t.dtype().layout().copy(t.unsafeData(), index * stride, slice, 0, stride);
     return Tensor.wrap(t.dtype(), inner, slice).toList();
   }
 

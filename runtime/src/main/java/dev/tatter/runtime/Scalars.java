@@ -11,8 +11,9 @@ public final class Scalars {
   private Scalars() {}
 
   /**
-   * Stores {@code value} (a Number, Boolean or String) at {@code array[i]} as {@code dtype}; a
-   * String is Java text and is stored as its UTF-8 bytes (see {@link ByteStrings}).
+   * Stores {@code value} (a Number, Boolean, String or byte[]) at {@code array[i]} as {@code dtype};
+   * a String is Java text and is stored as its UTF-8 bytes (a lone surrogate is refused), a byte[]
+   * as it is.
    */
   public static void store(DType dtype, Object array, int i, Object value) {
     dtype.layout().set(array, i, toComputeType(dtype, value));
@@ -60,7 +61,10 @@ public final class Scalars {
       }
       case STRING -> {
         if (value instanceof String text) {
-          return ByteStrings.fromText(text); // Java text, stored as its UTF-8 bytes
+          return ByteStrings.utf8(text); // Java text, stored as its UTF-8 bytes
+        }
+        if (value instanceof byte[] bytes) {
+          return bytes;
         }
       }
     }
@@ -115,6 +119,7 @@ public final class Scalars {
   }
 
   static int hashArray(Object array) {
+    if (array instanceof StringColumn c) return c.hashCode();
     if (array instanceof boolean[]) return Arrays.hashCode((boolean[]) array);
     if (array instanceof byte[]) return Arrays.hashCode((byte[]) array);
     if (array instanceof short[]) return Arrays.hashCode((short[]) array);
@@ -207,8 +212,12 @@ public final class Scalars {
     if (element instanceof Boolean) {
       return ((Boolean) element) ? "True" : "False";
     }
-    if (element instanceof String bytes) {
-      return ByteStrings.repr(bytes);
+    if (element instanceof byte[] bytes) {
+      return ByteStrings.repr(bytes, 0, bytes.length);
+    }
+    if (element instanceof String text) {
+      byte[] bytes = ByteStrings.utf8(text); // a string element read as text (Tensor.get): its UTF-8 bytes
+      return ByteStrings.repr(bytes, 0, bytes.length);
     }
     if (element instanceof Complex64 c) {
       return formatComplex(c.re(), c.im(), true);

@@ -64,12 +64,19 @@ public final class Sizes {
 
   /** Like {@link #elementCount(int[])} for shapes given as longs (e.g. read from a tensor). */
   public static int elementCount(long[] shape) {
-    long count = 1;
+    boolean empty = false;
     for (long d : shape) {
       if (d < 0) {
         throw new InvalidArgumentException("negative dimension in shape " + Arrays.toString(shape));
       }
-      if (d != 0 && count > maxElements() / d) {
+      empty |= d == 0;
+    }
+    if (empty) {
+      return 0; // however large the other dimensions are (toIntShape checks each one)
+    }
+    long count = 1;
+    for (long d : shape) {
+      if (count > maxElements() / d) {
         throw tooLarge(Arrays.toString(shape));
       }
       count *= d;

@@ -65,6 +65,12 @@ public final class SparseTensor {
 
   /** A sparse tensor from Java arrays: {@code indices[i]} is the position of {@code values[i]}. */
   public static SparseTensor of(long[][] indices, Tensor values, long... denseShape) {
+    checkNotNull(indices, "indices");
+    checkNotNull(values, "values");
+    checkNotNull(denseShape, "denseShape");
+    for (int i = 0; i < indices.length; i++) {
+      checkNotNull(indices[i], "indices[%s] is null", i);
+    }
     long[] flat = new long[indices.length * denseShape.length];
     for (int i = 0; i < indices.length; i++) {
       if (indices[i].length != denseShape.length) {

@@ -11,7 +11,8 @@ import java.util.Objects;
 
 /**
  * A dense tensor: a dtype, a shape and one row-major primitive array (see {@link
- * DType#arrayClass()}). Tensors are immutable from the caller's side: {@link #of} copies its
+ * DType#arrayClass()}; a string tensor's elements are a {@link StringColumn}, offsets into one
+ * byte buffer). Tensors are immutable from the caller's side: {@link #of} copies its
  * input and {@link #data()} returns a copy. Two methods share the backing array and say so:
  * {@link #wrap} takes ownership of the caller's array (the caller must never write it again), and
  * {@link #unsafeData()} hands the array itself to kernels and generated code, which only read it.
@@ -28,11 +29,13 @@ public final class Tensor {
   private final DType dtype;
   private final int[] shape;
   private final Object data;
+  private final int size;
 
-  private Tensor(DType dtype, int[] shape, Object data) {
+  private Tensor(DType dtype, int[] shape, Object data, int size) {
     this.dtype = dtype;
     this.shape = shape;
     this.data = data;
+    this.size = size;
   }
 
   /**
@@ -45,36 +48,37 @@ public final class Tensor {
     checkNotNull(dtype, "dtype");
     checkNotNull(data, "data");
     // the messages are built only on failure: every kernel result passes here (the session-overhead benchmark, W6)
-    if (!dtype.arrayClass().isInstance(data)) {
-      throw new IllegalArgumentException(String.format("a %s tensor needs a %s, got %s",
-          dtype, dtype.arrayClass().getSimpleName(), data.getClass().getSimpleName()));
-    }
+    Object stored = dtype.arrayClass().isInstance(data) ? data : dtype.layout().seal(data);
     int[] dims = shape.clone();
     long count = Sizes.elementCount(dims);
-    int length = Array.getLength(data);
+    int length = dtype.layout().length(stored);
     if (count != length) {
       throw new IllegalArgumentException(String.format("shape %s holds %s elements but the array has %s",
           Arrays.toString(dims), count, length));
     }
-    return new Tensor(dtype, dims, data);
+    return new Tensor(dtype, dims, stored, length);
   }
 
   /**
-   * A copy of {@code data} (any primitive or String array) as a tensor of the given shape; the
-   * elements of a String array are byte strings (see {@link ByteStrings}; {@link #ofStrings}
-   * takes Java text).
+   * A copy of {@code data} (any primitive array of the dtype's storage) as a tensor of the given
+   * shape. A string tensor takes Java text ({@code String[]}, each element stored as its UTF-8
+   * bytes, as {@link #ofStrings}), raw bytes ({@code byte[][]}, as {@link #ofByteStrings}) or a
+   * {@link StringColumn}; a null element and a lone surrogate are refused, naming the element.
    */
   public static Tensor of(DType dtype, Object data, int... shape) {
     checkNotNull(data, "data");
+    if (dtype.kind() == DType.Kind.STRING) {
+      StringColumn column = data instanceof String[] text ? StringColumn.ofText(text)
+          : data instanceof byte[][] bytes ? StringColumn.ofBytes(bytes)
+          : data instanceof StringColumn c ? c
+          : null;
+      checkArgument(column != null, "a string tensor takes a String[] (text), a byte[][] or a StringColumn, got %s",
+          data.getClass().getSimpleName());
+      return wrap(dtype, shape, column);
+    }
     int length = Array.getLength(data);
     Object copy = Array.newInstance(data.getClass().getComponentType(), length);
     System.arraycopy(data, 0, copy, 0, length);
-    if (copy instanceof String[] strings) {
-      for (int i = 0; i < strings.length; i++) {
-        checkArgument(strings[i] == null || ByteStrings.isByteString(strings[i]),
-            "element %s of a string tensor is Java text, not a byte string (use Tensor.ofStrings, which encodes UTF-8)", i);
-      }
-    }
     if (dtype.isComplex()) {
       Object[] elements = (Object[]) copy;
       for (int i = 0; i < elements.length; i++) {
@@ -85,30 +89,37 @@ public final class Tensor {
   }
 
   public static Tensor ofBools(boolean... values) {
+    checkNotNull(values, "values");
     return of(DType.BOOL, values, values.length);
   }
 
   public static Tensor ofBytes(byte... values) {
+    checkNotNull(values, "values");
     return of(DType.INT8, values, values.length);
   }
 
   public static Tensor ofShorts(short... values) {
+    checkNotNull(values, "values");
     return of(DType.INT16, values, values.length);
   }
 
   public static Tensor ofInts(int... values) {
+    checkNotNull(values, "values");
     return of(DType.INT32, values, values.length);
   }
 
   public static Tensor ofLongs(long... values) {
+    checkNotNull(values, "values");
     return of(DType.INT64, values, values.length);
   }
 
   public static Tensor ofFloats(float... values) {
+    checkNotNull(values, "values");
     return of(DType.FLOAT32, values, values.length);
   }
 
   public static Tensor ofDoubles(double... values) {
+    checkNotNull(values, "values");
     return of(DType.FLOAT64, values, values.length);
   }
 
@@ -117,11 +128,13 @@ public final class Tensor {
    * wrapped). Raw bytes go in as they are with {@code Tensor.of(DType.UINT8, bytes, n)}.
    */
   public static Tensor ofUint8(int... values) {
+    checkNotNull(values, "values");
     return ofUnsigned(DType.UINT8, java.util.Arrays.stream(values).asLongStream().toArray());
   }
 
   /** A float16 vector of {@code values}, each rounded to the nearest float16 (ties to even). */
   public static Tensor ofFloat16(float... values) {
+    checkNotNull(values, "values");
     short[] bits = new short[values.length];
     for (int i = 0; i < bits.length; i++) {
       bits[i] = HalfFloats.floatToFloat16(values[i]);
@@ -131,6 +144,7 @@ public final class Tensor {
 
   /** A bfloat16 vector of {@code values}, each rounded to the nearest bfloat16 (ties to even). */
   public static Tensor ofBfloat16(float... values) {
+    checkNotNull(values, "values");
     short[] bits = new short[values.length];
     for (int i = 0; i < bits.length; i++) {
       bits[i] = HalfFloats.floatToBfloat16(values[i]);
@@ -140,11 +154,13 @@ public final class Tensor {
 
   /** A uint16 vector of {@code values}, each from 0 to 65535. */
   public static Tensor ofUint16(int... values) {
+    checkNotNull(values, "values");
     return ofUnsigned(DType.UINT16, java.util.Arrays.stream(values).asLongStream().toArray());
   }
 
   /** A uint32 vector of {@code values}, each from 0 to 2^32 - 1. */
   public static Tensor ofUint32(long... values) {
+    checkNotNull(values, "values");
     return ofUnsigned(DType.UINT32, values);
   }
 
@@ -153,6 +169,7 @@ public final class Tensor {
    * 2^64 - 1), as {@link Long#parseUnsignedLong} gives it.
    */
   public static Tensor ofUint64(long... rawBits) {
+    checkNotNull(rawBits, "rawBits");
     return of(DType.UINT64, rawBits, rawBits.length);
   }
 
@@ -171,6 +188,7 @@ public final class Tensor {
    * NumPy's and TF's complex buffers): {@code ofComplex64(1, 2, 0, -1)} is {@code [(1+2j), -1j]}.
    */
   public static Tensor ofComplex64(float... interleaved) {
+    checkNotNull(interleaved, "interleaved");
     checkArgument(interleaved.length % 2 == 0, "complex parts come in (re, im) pairs, got %s floats", interleaved.length);
     Complex64[] elements = new Complex64[interleaved.length / 2];
     for (int i = 0; i < elements.length; i++) {
@@ -181,6 +199,7 @@ public final class Tensor {
 
   /** A complex128 vector from interleaved parts, {@code re0, im0, re1, im1, ...}. */
   public static Tensor ofComplex128(double... interleaved) {
+    checkNotNull(interleaved, "interleaved");
     checkArgument(interleaved.length % 2 == 0, "complex parts come in (re, im) pairs, got %s doubles", interleaved.length);
     Complex128[] elements = new Complex128[interleaved.length / 2];
     for (int i = 0; i < elements.length; i++) {
@@ -218,22 +237,30 @@ public final class Tensor {
     return ((Object[]) data)[i];
   }
 
-  /** A string vector of Java text, each element stored as its UTF-8 bytes ({@code tf.constant(["é"])}). */
+  /**
+   * A string vector of Java text, each element stored as its UTF-8 bytes ({@code tf.constant(["é"])}
+   * is {@code [b'\xc3\xa9']}).
+   *
+   * @throws IllegalArgumentException for a null element or a lone surrogate, naming the element
+   */
   public static Tensor ofStrings(String... values) {
-    String[] bytes = new String[values.length];
-    for (int i = 0; i < values.length; i++) {
-      bytes[i] = ByteStrings.fromText(values[i]);
-    }
-    return of(DType.STRING, bytes, values.length);
+    checkNotNull(values, "values");
+    return wrap(DType.STRING, new int[] {values.length}, StringColumn.ofText(values));
   }
 
-  /** A string vector of raw byte strings, each element exactly the given bytes. */
+  /** A string vector of raw byte strings, each element exactly the given bytes (copied). */
   public static Tensor ofByteStrings(byte[]... values) {
-    String[] bytes = new String[values.length];
-    for (int i = 0; i < values.length; i++) {
-      bytes[i] = ByteStrings.of(values[i]);
-    }
-    return of(DType.STRING, bytes, values.length);
+    checkNotNull(values, "values");
+    return wrap(DType.STRING, new int[] {values.length}, StringColumn.ofBytes(values));
+  }
+
+  /**
+   * A string tensor of {@code shape} holding {@code column}'s elements (shared: a column is
+   * immutable). Build one from Arrow-style buffers with {@link StringColumn#fromOffsets}.
+   */
+  public static Tensor ofStrings(StringColumn column, int... shape) {
+    checkNotNull(column, "column");
+    return wrap(DType.STRING, shape, column);
   }
 
   /**
@@ -266,9 +293,10 @@ public final class Tensor {
 
   /** A 0-d tensor holding {@code value} converted to {@code dtype} as TF converts constants. */
   public static Tensor scalar(DType dtype, Object value) {
-    Object array = Array.newInstance(dtype.arrayClass().getComponentType(), 1);
+    checkNotNull(dtype, "dtype");
+    Object array = dtype.layout().newArray(1);
     Scalars.store(dtype, array, 0, value);
-    return new Tensor(dtype, new int[0], array);
+    return wrap(dtype, new int[0], array);
   }
 
   /** This tensor with a new shape of the same element count; shares the data. */
@@ -293,12 +321,18 @@ public final class Tensor {
   }
 
   public int size() {
-    return Array.getLength(data);
+    return size;
   }
 
-  /** A copy of the elements, row-major, as an array of {@link DType#arrayClass()}. */
+  /**
+   * A copy of the elements, row-major, as an array of {@link DType#arrayClass()} (a string
+   * tensor's {@link StringColumn} itself: it is immutable).
+   */
   public Object data() {
-    int length = Array.getLength(data);
+    if (data instanceof StringColumn) {
+      return data;
+    }
+    int length = size;
     Object copy = Array.newInstance(data.getClass().getComponentType(), length);
     System.arraycopy(data, 0, copy, 0, length);
     return copy;
@@ -331,10 +365,45 @@ public final class Tensor {
    * element is its value as a Float (the bits are in {@link #data()}, a short[]). An unsigned element
    * is widened to its value: an Integer for uint8 and uint16, a Long for uint32; a uint64 element
    * is a Long holding its raw bits (read it with {@link Long#toUnsignedString(long)} or
-   * {@link Long#compareUnsigned}), as TF Java's unsigned tensors hold them.
+   * {@link Long#compareUnsigned}), as TF Java's unsigned tensors hold them. A string element is
+   * its text, as {@link #getText} decodes it.
    */
   public Object get(int i) {
+    if (data instanceof StringColumn c) {
+      return c.text(i);
+    }
     return dtype.isUnsigned() || dtype.isFloating() ? dtype.layout().get(data, i) : Array.get(data, i);
+  }
+
+  /**
+   * Element {@code i} of a string tensor decoded as UTF-8: valid UTF-8 gives its text exactly; each
+   * maximal ill-formed subpart of invalid UTF-8 becomes one U+FFFD (see {@link StringColumn#text}).
+   * {@link #getBytes} gives the bytes as they are.
+   */
+  public String getText(int i) {
+    return strings("getText").text(i);
+  }
+
+  /** Element {@code i} of a string tensor: its bytes (a new array). */
+  public byte[] getBytes(int i) {
+    return strings("getBytes").bytes(i);
+  }
+
+  /** A string tensor's elements: offsets into one byte buffer (immutable, shared). */
+  public StringColumn stringColumn() {
+    return strings("stringColumn");
+  }
+
+  private StringColumn strings(String method) {
+    if (!(data instanceof StringColumn c)) {
+      throw new IllegalArgumentException(method + " needs a string tensor, got " + dtype);
+    }
+    return c;
+  }
+
+  /** Flat element {@code i} as TF prints it inside a list ({@code 1.5}, {@code True}, {@code b'caf\xc3\xa9'}). */
+  public String formatElement(int i) {
+    return dtype.layout().format(data, i);
   }
 
   /**
@@ -412,13 +481,33 @@ public final class Tensor {
   }
 
   /**
-   * The flat values of a string tensor, copied.
+   * The flat values of a string tensor as text, each decoded as {@link #getText} decodes it.
    *
    * @return a new array of {@link #size()} elements
    * @throws IllegalArgumentException for another dtype
    */
   public String[] toStringArray() {
-    return (String[]) flatCopy(String[].class, "toStringArray");
+    StringColumn c = strings("toStringArray");
+    String[] out = new String[size];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = c.text(i);
+    }
+    return out;
+  }
+
+  /**
+   * The flat values of a string tensor as their bytes, copied.
+   *
+   * @return a new array of {@link #size()} byte arrays
+   * @throws IllegalArgumentException for another dtype
+   */
+  public byte[][] toByteArrays() {
+    StringColumn c = strings("toByteArrays");
+    byte[][] out = new byte[size][];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = c.bytes(i);
+    }
+    return out;
   }
 
   private Object flatCopy(Class<?> arrayClass, String method) {
@@ -426,8 +515,8 @@ public final class Tensor {
       throw new IllegalArgumentException(method + " needs a tensor stored as " + arrayClass.getSimpleName()
           + ", got " + dtype + (dtype.isNumeric() ? " (toLongArray and toDoubleArray convert)" : ""));
     }
-    Object out = Array.newInstance(arrayClass.getComponentType(), size());
-    System.arraycopy(data, 0, out, 0, size());
+    Object out = Array.newInstance(arrayClass.getComponentType(), size);
+    System.arraycopy(data, 0, out, 0, size);
     return out;
   }
 

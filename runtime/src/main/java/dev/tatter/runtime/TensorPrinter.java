@@ -76,7 +76,7 @@ public final class TensorPrinter {
       if (value instanceof Tensor t) {
         boolean summarise = t.size() > THRESHOLD;
         if (t.rank() == 0) {
-          out.append(Scalars.formatElement(t.get(0), t.dtype()));
+          out.append(t.formatElement(0));
         } else {
           dense(t, t.shape(), 0, 0, summarise, out);
         }
@@ -109,7 +109,7 @@ public final class TensorPrinter {
         out.append(", ");
       }
       if (axis == shape.length - 1) {
-        out.append(Scalars.formatElement(t.get(offset + i), t.dtype()));
+        out.append(t.formatElement(offset + i));
       } else {
         dense(t, shape, axis + 1, offset + i * stride, summarise, out);
       }
@@ -131,7 +131,7 @@ public final class TensorPrinter {
       int index = start + k;
       if (level == partitions.size()) {
         if (flat.rank() == 1) {
-          out.append(Scalars.formatElement(flat.get(index), flat.dtype()));
+          out.append(flat.formatElement(index));
         } else {
           int[] shape = flat.shape();
           dense(flat, shape, 1, index * (flat.size() / Math.max(1, shape[0])), summarise, out);

@@ -122,7 +122,13 @@ class NestedArraysTest {
   void ragged_refusesBadRaggedRankUnevenDepthAndRaggedInnerDims() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> RaggedTensor.fromNested(new long[] {1, 2}));
-    assertEquals("ragged_rank must be in [1, 0] for data nested 1 deep, got -1", e.getMessage());
+    assertEquals("ragged data must be nested at least 2 deep (a list of rows), got data nested 1 deep", e.getMessage());
+    // an empty Java array's type says how deep it is: tf.ragged.constant([], ragged_rank=1, inner_shape=())'s counterpart
+    RaggedTensor none = RaggedTensor.fromNested(new long[0][], DType.INT64, 1);
+    assertEquals(0, none.nrows());
+    assertEquals(0, none.flatValues().size());
+    e = assertThrows(IllegalArgumentException.class, () -> RaggedTensor.fromNested(new long[0][], DType.INT64, 2));
+    assertEquals("ragged_rank must be in [1, 1] for data nested 2 deep, got 2", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> RaggedTensor.fromNested(List.of(List.of(1L), List.of(List.of(2L)))));
     assertEquals("all elements must sit at the same depth: data[1][0][0] is 3 deep but data[0][0] is 2 deep",

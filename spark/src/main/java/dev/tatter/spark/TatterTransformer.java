@@ -145,6 +145,7 @@ public final class TatterTransformer extends Transformer implements DefaultParam
   }
 
   public TatterTransformer setGraph(String text) {
+    java.util.Objects.requireNonNull(text, "spark: setGraph(null): the graph's text is null");
     GraphCache.parse(text); // refuse a graph that does not parse here, not on the executors
     set(graph, text);
     return this;
@@ -152,11 +153,13 @@ public final class TatterTransformer extends Transformer implements DefaultParam
 
   /** The graph as its textual IR (value names are kept, so fetches and placeholders keep theirs). */
   public TatterTransformer setGraph(Graph g) {
+    java.util.Objects.requireNonNull(g, "spark: setGraph(null): the graph is null");
     return setGraph(GraphPrinter.print(g));
   }
 
   /** Column to placeholder name, in the map's iteration order. */
   public TatterTransformer setInputs(Map<String, String> columnToPlaceholder) {
+    checkNoNulls(columnToPlaceholder, "setInputs", "column", "placeholder");
     set(inputColumns, columnToPlaceholder.keySet().toArray(new String[0]));
     set(placeholders, columnToPlaceholder.values().toArray(new String[0]));
     return this;
@@ -169,6 +172,7 @@ public final class TatterTransformer extends Transformer implements DefaultParam
    * refused, since the columns would come out in hash order: use {@link #setOutputs(List, List)}.
    */
   public TatterTransformer setOutputs(Map<String, String> fetchToColumn) {
+    checkNoNulls(fetchToColumn, "setOutputs", "fetch", "column");
     if (!hasOrder(fetchToColumn)) {
       throw new IllegalArgumentException("spark: setOutputs(Map) takes the new columns in the map's order, and a "
           + fetchToColumn.getClass().getName() + " has none (its order is its hashes'): give setOutputs(List.of(fetches),"
@@ -179,6 +183,13 @@ public final class TatterTransformer extends Transformer implements DefaultParam
 
   /** The fetched values {@code fetches} (names without {@code %}) as the new columns {@code columns}, in this order. */
   public TatterTransformer setOutputs(List<String> fetchNames, List<String> columns) {
+    java.util.Objects.requireNonNull(fetchNames, "spark: setOutputs: the fetch names are null");
+    java.util.Objects.requireNonNull(columns, "spark: setOutputs: the columns are null");
+    // each element compared, not contains(null): List.of's lists refuse to look for a null
+    if (fetchNames.stream().anyMatch(java.util.Objects::isNull) || columns.stream().anyMatch(java.util.Objects::isNull)) {
+      throw new NullPointerException("spark: setOutputs: a null "
+          + (fetchNames.stream().anyMatch(java.util.Objects::isNull) ? "fetch" : "column") + " name");
+    }
     if (fetchNames.size() != columns.size()) {
       throw new IllegalArgumentException("spark: " + fetchNames.size() + " fetches but " + columns.size()
           + " output columns (each fetched value names one column)");
@@ -198,6 +209,7 @@ public final class TatterTransformer extends Transformer implements DefaultParam
   }
 
   public TatterTransformer setNullPolicy(NullPolicy policy) {
+    java.util.Objects.requireNonNull(policy, "spark: setNullPolicy(null): the policy is null");
     set(nullPolicy, policy.paramValue());
     return this;
   }
@@ -211,6 +223,15 @@ public final class TatterTransformer extends Transformer implements DefaultParam
   public TatterTransformer setRowKeyColumn(String column) {
     set(rowKeyColumn, column);
     return this;
+  }
+
+  private static void checkNoNulls(Map<String, String> map, String method, String key, String value) {
+    java.util.Objects.requireNonNull(map, "spark: " + method + "(null): the map is null");
+    map.forEach((k, v) -> {
+      if (k == null || v == null) {
+        throw new NullPointerException("spark: " + method + ": a null " + (k == null ? key : value) + " name");
+      }
+    });
   }
 
   public String getGraph() {

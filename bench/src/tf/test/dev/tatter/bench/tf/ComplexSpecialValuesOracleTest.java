@@ -166,6 +166,7 @@ class ComplexSpecialValuesOracleTest {
     unary("Expm1", x -> x.graph().ops().math.expm1(x));
     unary("Log", x -> x.graph().ops().math.log(x));
     unary("Log1p", x -> x.graph().ops().math.log1p(x));
+    unary("Sign", x -> x.graph().ops().math.sign(x));
     unary("Sqrt", x -> x.graph().ops().math.sqrt(x));
     unary("Rsqrt", x -> x.graph().ops().math.rsqrt(x));
     unary("Sigmoid", x -> x.graph().ops().math.sigmoid(x));
@@ -210,6 +211,8 @@ class ComplexSpecialValuesOracleTest {
       Map.entry("Expm1 complex128", 3),
       Map.entry("Log complex64", 117),
       Map.entry("Log complex128", 116),
+      Map.entry("Sign complex64", 29),
+      Map.entry("Sign complex128", 8),
       Map.entry("Log1p complex64", 34),
       Map.entry("Log1p complex128", 23),
       Map.entry("Sqrt complex64", 23),

@@ -94,7 +94,7 @@ final class OracleValues {
       return t;
     }
     Object data = t.dtype().layout().newArray(m);
-    System.arraycopy(t.unsafeData(), 0, data, 0, n);
+    t.dtype().layout().copy(t.unsafeData(), 0, data, 0, n);
     for (int i = n; i < m; i++) {
       Scalars.store(t.dtype(), data, i, tameScalar(t.dtype()));
     }

@@ -87,7 +87,7 @@ class StringFormatOracleTest {
       for (int i = 0; i < n; i++) {
         s[i] = randomText(r);
       }
-      Tensor input = Tensor.of(DType.STRING, s, n);
+      Tensor input = TfEval.byteStrings(s, n);
       boolean scalar = r.nextBoolean();
       int[] pos = r.ints(scalar ? 1 : n, -9, 10).toArray();
       int[] len = r.ints(scalar ? 1 : n, -2, 10).toArray();
@@ -116,7 +116,7 @@ class StringFormatOracleTest {
       for (int k = r.nextInt(5); k > 0; k--) {
         b.append(NUMBER_PIECES[r.nextInt(NUMBER_PIECES.length)]);
       }
-      Tensor input = Tensor.of(DType.STRING, new String[] {b.toString()}, 1);
+      Tensor input = TfEval.byteStrings(new String[] {b.toString()}, 1);
       DType type = types[r.nextInt(types.length)];
       TfEval.Outcome tf = TfEval.run(ops -> List.of(switch (type) {
         case FLOAT32 -> ops.strings.toNumber(TfEval.constant(ops, input), TFloat32.class);
@@ -179,7 +179,7 @@ class StringFormatOracleTest {
         for (int i = 0; i < s.length; i++) {
           s[i] = randomText(r);
         }
-        inputs.add(scalar ? Tensor.of(DType.STRING, s) : Tensor.of(DType.STRING, s, n));
+        inputs.add(scalar ? TfEval.byteStrings(s) : TfEval.byteStrings(s, n));
       }
       String sep = r.nextBoolean() ? "" : ", ";
       TfEval.Outcome tf = TfEval.run(ops -> {
@@ -210,7 +210,7 @@ class StringFormatOracleTest {
       for (int i = 0; i < size; i++) {
         s[i] = randomText(r);
       }
-      Tensor input = Tensor.of(DType.STRING, s, shape);
+      Tensor input = TfEval.byteStrings(s, shape);
       List<Long> axes = new ArrayList<>();
       for (int d = 0; d < rank; d++) {
         if (r.nextBoolean()) {

@@ -75,7 +75,7 @@ class StringTemplateOracleTest {
           }
           s[i] = b.toString();
         }
-        yield Tensor.of(DType.STRING, s, shape);
+        yield TfEval.byteStrings(s, shape);
       }
       case FLOAT32 -> {
         float[] f = new float[n];

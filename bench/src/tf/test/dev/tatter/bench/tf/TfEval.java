@@ -75,7 +75,7 @@ final class TfEval {
       case INT32 -> tf.constant(shape, DataBuffers.of((int[]) t.unsafeData(), true, false));
       case INT64 -> tf.constant(shape, DataBuffers.of((long[]) t.unsafeData(), true, false));
       case BOOL -> tf.constant(shape, DataBuffers.of((boolean[]) t.unsafeData(), true, false));
-      case STRING -> tf.constantOf(org.tensorflow.types.TString.tensorOfBytes(shape, stringBytes((String[]) t.unsafeData())));
+      case STRING -> tf.constantOf(org.tensorflow.types.TString.tensorOfBytes(shape, DataBuffers.ofObjects(t.toByteArrays())));
       default -> throw new IllegalArgumentException("no TF constant for " + t.dtype());
     };
   }
@@ -125,7 +125,7 @@ final class TfEval {
         yield Tensor.wrap(DType.BOOL, shape, a);
       }
       case DT_STRING -> {
-        String[] a = new String[n];
+        byte[][] a = new byte[n][];
         org.tensorflow.ndarray.NdArray<byte[]> bytes = ((org.tensorflow.types.TString) t).asBytes();
         long[] at = new long[dims.length];
         for (int i = 0; i < n; i++) {
@@ -134,21 +134,24 @@ final class TfEval {
             at[d] = rest % dims[d];
             rest /= dims[d];
           }
-          a[i] = dev.tatter.runtime.ByteStrings.of(bytes.getObject(at));
+          a[i] = bytes.getObject(at);
         }
-        yield Tensor.wrap(DType.STRING, shape, a);
+        yield Tensor.of(DType.STRING, a, shape);
       }
       default -> throw new IllegalArgumentException("no Tatter dtype for TF's " + type);
     };
   }
 
-  /** Byte strings as TF's byte[] elements. */
-  private static org.tensorflow.ndarray.buffer.DataBuffer<byte[]> stringBytes(String[] values) {
-    byte[][] bytes = new byte[values.length][];
-    for (int i = 0; i < values.length; i++) {
-      bytes[i] = dev.tatter.runtime.ByteStrings.bytes(values[i]);
+  /**
+   * A string tensor of byte strings (one char per byte, see {@code ByteStrings}): the oracle tests
+   * build their inputs from pieces of bytes, valid UTF-8 or not.
+   */
+  static Tensor byteStrings(String[] byteStrings, int... shape) {
+    byte[][] bytes = new byte[byteStrings.length][];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = dev.tatter.runtime.ByteStrings.bytes(byteStrings[i]);
     }
-    return DataBuffers.ofObjects(bytes);
+    return Tensor.of(DType.STRING, bytes, shape);
   }
 
   private static long[] toLongs(int[] shape) {

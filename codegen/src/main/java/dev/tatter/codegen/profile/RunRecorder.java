@@ -4,6 +4,7 @@ import dev.tatter.ir.Graph;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.exec.ProfileProbe;
 import java.lang.management.ManagementFactory;
@@ -100,12 +101,8 @@ final class RunRecorder implements ProfileProbe.Listener {
   static long payloadBytes(Object value) {
     if (value instanceof Tensor t) {
       Object data = t.unsafeData();
-      if (data instanceof String[] strings) {
-        long sum = 0;
-        for (String s : strings) {
-          sum += s.length(); // Tatter's strings hold one byte per char
-        }
-        return sum;
+      if (data instanceof StringColumn strings) {
+        return strings.byteCount();
       }
       return (long) t.size() * width(data.getClass().getComponentType());
     }

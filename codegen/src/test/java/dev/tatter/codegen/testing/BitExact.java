@@ -111,18 +111,23 @@ public final class BitExact {
     }
     Object e = expected.data();
     Object a = actual.data();
-    int n = Array.getLength(e);
-    if (Array.getLength(a) != n) {
-      return at(path) + "expected " + n + " stored elements, got " + Array.getLength(a);
+    int n = expected.dtype().layout().length(e);
+    if (actual.dtype().layout().length(a) != n) {
+      return at(path) + "expected " + n + " stored elements, got " + actual.dtype().layout().length(a);
     }
     for (int i = 0; i < n; i++) {
-      String d = elementDifference(Array.get(e, i), Array.get(a, i));
+      String d = elementDifference(stored(e, i), stored(a, i));
       if (d != null) {
         return at(path) + expected.dtype() + " element " + i + " (index " + Arrays.toString(multiIndex(i, expected.shape()))
             + "): " + d;
       }
     }
     return null;
+  }
+
+  /** Element {@code i} as stored: an array slot, a string's bytes. */
+  private static Object stored(Object data, int i) {
+    return data instanceof dev.tatter.runtime.StringColumn strings ? strings.bytes(i) : Array.get(data, i);
   }
 
   /** {@code null} if the two elements have the same bits, else both values in decimal and hex. */

@@ -105,11 +105,16 @@ final class DotCommand implements Callable<Integer> {
       spec.commandLine().getOut().print(dot);
       return 0;
     }
+    Map<Path, String> inputs = new java.util.LinkedHashMap<>();
+    inputs.put(graphOptions.file, "the graph");
+    if (profile != null) {
+      inputs.put(profile, "--profile");
+    }
     for (Path out : new Path[] {output, png, svg}) {
-      checkWritable(out);
+      OutputFiles.checkWritable(out, inputs);
     }
     if (output != null) {
-      Files.writeString(output, dot, StandardCharsets.UTF_8);
+      OutputFiles.write(output, out -> out.write(dot.getBytes(StandardCharsets.UTF_8)));
     }
     if (png != null) {
       render(dot, "png", png);
@@ -183,20 +188,6 @@ final class DotCommand implements Callable<Integer> {
           + "--passes or --fetch list?)");
     }
     return shares;
-  }
-
-  /** An output path whose directory does not exist is an error naming it, before anything is written. */
-  private static void checkWritable(Path out) throws IOException {
-    if (out == null) {
-      return;
-    }
-    Path dir = out.toAbsolutePath().getParent();
-    if (dir != null && !Files.isDirectory(dir)) {
-      throw new IOException("cannot write " + out + ": the directory " + dir + " does not exist");
-    }
-    if (Files.isDirectory(out)) {
-      throw new IOException("cannot write " + out + ": it is a directory");
-    }
   }
 
   /** The {@code dot} executable: the {@value #DOT_PROGRAM_PROPERTY} property if set, else the first on the PATH. */

@@ -54,6 +54,47 @@ final class InputFiles {
     return decode(bytes, name);
   }
 
+  /**
+   * {@code in}, failing with the input limit's message once more than {@link #limit()} bytes are
+   * read from it: {@code --feed x=@FILE.npy} and {@code .npz} stream their file to the NumPy reader,
+   * so a file (or a device) past the limit is refused as a text feed is, not read on.
+   */
+  static InputStream limited(InputStream in, String name) {
+    long limit = limit();
+    return new java.io.FilterInputStream(in) {
+      private long read;
+
+      @Override
+      public int read() throws IOException {
+        int b = super.read();
+        count(b < 0 ? 0 : 1);
+        return b;
+      }
+
+      @Override
+      public int read(byte[] buf, int off, int len) throws IOException {
+        int n = super.read(buf, off, len);
+        count(Math.max(n, 0));
+        return n;
+      }
+
+      @Override
+      public long skip(long n) throws IOException {
+        long skipped = super.skip(n);
+        count(skipped);
+        return skipped;
+      }
+
+      private void count(long n) throws IOException {
+        read += n;
+        if (read > limit) {
+          throw new IOException(name + " is larger than the input limit of " + limit + " bytes (set -D" + LIMIT_PROPERTY
+              + "=N to change it)");
+        }
+      }
+    };
+  }
+
   /** Strict UTF-8: a malformed sequence is an error giving its byte offset, not {@code Input length = 1}. */
   private static String decode(byte[] bytes, String name) throws IOException {
     CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()

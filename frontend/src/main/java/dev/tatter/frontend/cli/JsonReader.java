@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.tatter.frontend.cli.TatterCommand.CliException;
@@ -37,6 +38,8 @@ import java.util.regex.Pattern;
  */
 final class JsonReader {
   static final int MAX_DEPTH = 100; // as the IR parser limits brackets
+
+  private static final Pattern NUMBER_LENGTH = Pattern.compile("Number value length \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
 
   /** A JSON {@code null}, kept apart from Java's null so that a missing key and a null value differ. */
   enum Null { NULL }
@@ -77,6 +80,13 @@ final class JsonReader {
       } catch (StreamReadException e) {
         JsonLocation at = e.getLocation();
         throw r.error(at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getColumnNr(), jacksonWhy(e));
+      } catch (StreamConstraintsException e) {
+        // Jackson's limits (a number's length; nesting and string length are ours to check, above)
+        JsonLocation at = parser.currentTokenLocation();
+        Matcher length = NUMBER_LENGTH.matcher(String.valueOf(e.getOriginalMessage()));
+        throw r.error(at.getLineNr(), at.getColumnNr(), length.find()
+            ? "a number with " + length.group(1) + " digits in a row, more than the " + length.group(2) + " a feed number may have"
+            : String.valueOf(e.getOriginalMessage()).replaceAll("\\s*\\R\\s*", " "));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a String source does no I/O
@@ -87,7 +97,7 @@ final class JsonReader {
     return switch (token) {
       case START_ARRAY -> array();
       case START_OBJECT -> object();
-      case VALUE_STRING -> ByteStrings.fromText(parser.getText()); // TF's bytes: the text's UTF-8, as tf.constant("é") is
+      case VALUE_STRING -> byteString(parser.getText()); // TF's bytes: the text's UTF-8, as tf.constant("é") is
       case VALUE_TRUE -> Boolean.TRUE;
       case VALUE_FALSE -> Boolean.FALSE;
       case VALUE_NULL -> Null.NULL;
@@ -95,6 +105,15 @@ final class JsonReader {
       case VALUE_NUMBER_FLOAT -> parser.isNaN() ? nonFinite() : new Literals.Decimal(parser.getText());
       default -> throw errorAtToken("unexpected " + token + " where a JSON value was expected");
     };
+  }
+
+  /** The text's UTF-8 as a byte string; a lone surrogate (an unpaired {@code \\ud800} escape) is refused where it is. */
+  private String byteString(String text) {
+    try {
+      return ByteStrings.fromText(text);
+    } catch (IllegalArgumentException e) {
+      throw errorAtToken("a JSON string that is not text: " + e.getMessage());
+    }
   }
 
   private List<Object> array() throws IOException {

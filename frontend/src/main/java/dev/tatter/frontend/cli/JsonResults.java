@@ -7,7 +7,6 @@ import com.fasterxml.jackson.core.PrettyPrinter;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
-import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
@@ -15,8 +14,8 @@ import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.SparseTensor;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.strings.Utf8;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -228,6 +227,10 @@ final class JsonResults {
   }
 
   private static void element(Tensor t, int i, JsonGenerator g) throws IOException {
+    if (t.unsafeData() instanceof StringColumn strings) {
+      byteString(strings, i, g);
+      return;
+    }
     Object v = t.get(i);
     if (t.dtype() == DType.UINT64) {
       g.writeNumber(Long.toUnsignedString((Long) v));
@@ -243,8 +246,6 @@ final class JsonResults {
       g.writeNumber(f.floatValue()); // Float.toString: the shortest text Java gives that reads back
     } else if (v instanceof Double d) {
       g.writeNumber(d.doubleValue());
-    } else if (v instanceof String s) {
-      byteString(s, g);
     } else if (v instanceof Boolean b) {
       g.writeBoolean(b);
     } else {
@@ -270,19 +271,15 @@ final class JsonResults {
     }
   }
 
-  private static void byteString(String bytes, JsonGenerator g) throws IOException {
-    int i = 0;
-    while (i < bytes.length()) {
-      int c = Utf8.decode(bytes, i, bytes.length());
-      if (c < 0) {
-        g.writeStartObject();
-        g.writeStringField("b64", Base64.getEncoder().encodeToString(ByteStrings.bytes(bytes)));
-        g.writeEndObject();
-        return;
-      }
-      i += Utf8.width(c);
+  /** A string element: its text when it is valid UTF-8, else {@code {"b64": ...}} of its bytes (read back as they were). */
+  private static void byteString(StringColumn strings, int i, JsonGenerator g) throws IOException {
+    if (strings.isValidUtf8(i)) {
+      g.writeString(strings.text(i));
+      return;
     }
-    g.writeString(ByteStrings.toText(bytes));
+    g.writeStartObject();
+    g.writeStringField("b64", Base64.getEncoder().encodeToString(strings.bytes(i)));
+    g.writeEndObject();
   }
 
   private static void longs(long[] values, JsonGenerator g) throws IOException {

@@ -11,7 +11,6 @@ import dev.tatter.runtime.io.Npy;
 import dev.tatter.runtime.io.Npz;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -28,7 +27,10 @@ final class NumpyFiles {
 
   /** The value of a {@code .npy} (a dense tensor) or {@code .npz} (a ragged tensor's components) file. */
   static Object read(Path path, Type declared, String feedName) throws IOException {
-    try (InputStream in = Files.newInputStream(path)) {
+    if (Files.isDirectory(path)) {
+      throw new IOException("--feed " + feedName + ": " + path + " is a directory, not a file");
+    }
+    try (InputStream in = InputFiles.limited(Files.newInputStream(path), "--feed " + feedName + ": " + path)) {
       if (path.toString().endsWith(".npy")) {
         return Npy.read(in);
       }
@@ -46,15 +48,17 @@ final class NumpyFiles {
     }
   }
 
+  /** The file {@link #save} writes {@code value} to: {@code dir/name.npy} for a tensor, else {@code dir/name.npz}. */
+  static Path target(Path dir, String name, Object value) {
+    return dir.resolve(name + (value instanceof Tensor ? ".npy" : ".npz"));
+  }
+
   /** Writes {@code value} into {@code dir} as {@code name.npy} (dense, partition splits) or {@code name.npz}. */
   static Path save(Path dir, String name, Object value) throws IOException {
-    Files.createDirectories(dir);
-    Path file;
+    OutputFiles.makeDirectory(dir);
+    Path file = target(dir, name, value);
     if (value instanceof Tensor t) {
-      file = dir.resolve(name + ".npy");
-      try (OutputStream out = Files.newOutputStream(file)) {
-        Npy.write(t, out);
-      }
+      OutputFiles.write(file, out -> Npy.write(t, out));
       return file;
     }
     Map<String, Tensor> arrays;
@@ -70,10 +74,7 @@ final class NumpyFiles {
     } else {
       throw new IllegalArgumentException("cannot save a " + value.getClass().getSimpleName());
     }
-    file = dir.resolve(name + ".npz");
-    try (OutputStream out = Files.newOutputStream(file)) {
-      Npz.write(arrays, out);
-    }
+    OutputFiles.write(file, out -> Npz.write(arrays, out));
     return file;
   }
 }

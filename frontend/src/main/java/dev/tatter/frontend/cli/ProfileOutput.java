@@ -26,22 +26,8 @@ final class ProfileOutput {
       commandLine.getErr().flush();
     }
     if (trace != null) {
-      Files.writeString(trace, profiled.chromeTrace(), StandardCharsets.UTF_8);
+      OutputFiles.write(trace, out -> out.write(profiled.chromeTrace().getBytes(StandardCharsets.UTF_8)));
       commandLine.getErr().println("wrote " + trace);
-    }
-  }
-
-  /** An output path whose directory does not exist is an error naming it, before the run. */
-  static void checkWritable(Path out) throws IOException {
-    if (out == null) {
-      return;
-    }
-    Path dir = out.toAbsolutePath().getParent();
-    if (dir != null && !Files.isDirectory(dir)) {
-      throw new IOException("cannot write " + out + ": the directory " + dir + " does not exist");
-    }
-    if (Files.isDirectory(out)) {
-      throw new IOException("cannot write " + out + ": it is a directory");
     }
   }
 

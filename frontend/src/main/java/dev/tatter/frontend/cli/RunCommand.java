@@ -89,6 +89,8 @@ final class RunCommand implements Callable<Integer> {
     Graph graph = graphOptions.graph();
     graphOptions.pipeline(spec.commandLine());
     Map<String, Object> feedValues = new LinkedHashMap<>();
+    Map<Path, String> inputs = new LinkedHashMap<>(); // what no output may overwrite
+    inputs.put(graphOptions.file, "the graph");
     for (String feed : feeds) {
       int eq = feed.indexOf('=');
       if (eq <= 0) {
@@ -103,6 +105,9 @@ final class RunCommand implements Callable<Integer> {
       }
       String text = feed.substring(eq + 1);
       String source = "--feed " + name;
+      if (text.startsWith("@")) {
+        inputs.put(Path.of(text.substring(1)), source);
+      }
       if (text.startsWith("@") && NumpyFiles.isNumpyFile(text)) {
         feedValues.put(name, NumpyFiles.read(Path.of(text.substring(1)), placeholder.type(), name));
         continue;
@@ -148,7 +153,10 @@ final class RunCommand implements Callable<Integer> {
     if (profileTop < 0) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--profile-top must be at least 0, not " + profileTop);
     }
-    ProfileOutput.checkWritable(trace);
+    OutputFiles.checkWritable(trace, inputs);
+    if (saveDir != null) {
+      OutputFiles.makeDirectory(saveDir);
+    }
     try (Session session = new Session(graph, graphOptions.passes, backend)) {
       Result result;
       if (profile || trace != null) {
@@ -157,6 +165,13 @@ final class RunCommand implements Callable<Integer> {
         ProfileOutput.report(profiled, profile ? profileTop : -1, trace, spec.commandLine());
       } else {
         result = session.run(feedValues, fetched);
+      }
+      if (saveDir != null) {
+        // every file checked before any is written: none may be an input, none may be a directory
+        for (int i = 0; i < fetched.size(); i++) {
+          Path file = NumpyFiles.target(saveDir, names.get(fetched.get(i)).substring(1), result.get(i));
+          OutputFiles.checkWritable(file, inputs);
+        }
       }
       Map<String, Object> json = new LinkedHashMap<>();
       for (int i = 0; i < fetched.size(); i++) {

@@ -58,6 +58,30 @@ class CliInputsTest {
   }
 
   @Test
+  void numpyFeeds_areHeldToTheInputLimit() throws IOException {
+    float[] values = new float[256];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = (float) Math.sin(i) * 1000; // little for deflate to squeeze: the .npz stays past the limit too
+    }
+    Path npy = dir.resolve("x.npy");
+    Files.write(npy, dev.tatter.runtime.io.Npy.toBytes(dev.tatter.runtime.Tensor.ofFloats(values)));
+    Path npz = dir.resolve("x.npz");
+    try (java.io.OutputStream out = Files.newOutputStream(npz)) {
+      dev.tatter.runtime.io.Npz.write(java.util.Map.of("x", dev.tatter.runtime.Tensor.ofFloats(values)), out);
+    }
+    String previous = System.setProperty(InputFiles.LIMIT_PROPERTY, "400");
+    Path graph = graph(); // 110 bytes, within the limit
+    try {
+      // a 256-float .npy is 1,152 bytes; it was read whole whatever the limit
+      assertOneLineError(tatter("run", graph, "--feed", "x=@" + npy), "--feed x: " + npy
+          + " is larger than the input limit of 400 bytes (set -Dtatter.maxInputBytes=N to change it)");
+      assertOneLineError(tatter("run", graph, "--feed", "x=@" + npz), "--feed x: " + npz + " is larger than the input limit of 400 bytes");
+    } finally {
+      restore(InputFiles.LIMIT_PROPERTY, previous);
+    }
+  }
+
+  @Test
   void aDirectory_invalidUtf8_andAMissingOutputDirectory_areNamed() throws IOException {
     assertOneLineError(tatter("run", dir), dir + " is a directory, not a file");
     Path latin1 = dir.resolve("latin1.tat");
@@ -97,6 +121,52 @@ class CliInputsTest {
     } finally {
       restore(DotCommand.DOT_PROGRAM_PROPERTY, program);
       restore(DotCommand.DOT_TIMEOUT_PROPERTY, timeout);
+    }
+  }
+
+  @Test
+  void anOutputThatIsAnInputOfTheRun_isRefusedAndTheInputKept() throws IOException {
+    Path g = graph();
+    Path feed = dir.resolve("x.json");
+    Files.writeString(feed, "[1.0, -2.0]");
+    // --trace onto the graph file, or onto a feed file
+    assertOneLineError(tatter("run", g, "--feed", "x=@" + feed, "--trace", g),
+        "cannot write " + g + ": it is an input of this run (the graph); refusing to overwrite it");
+    assertEquals(GRAPH, Files.readString(g));
+    assertOneLineError(tatter("run", g, "--feed", "x=@" + feed, "--trace", feed),
+        "cannot write " + feed + ": it is an input of this run (--feed x); refusing to overwrite it");
+    assertEquals("[1.0, -2.0]", Files.readString(feed));
+    // --save writes DIR/y.npy: here the .npy the feed x was read from, through another spelling of the path
+    Path npy = dir.resolve("y.npy");
+    dev.tatter.runtime.io.Npy.write(dev.tatter.runtime.Tensor.ofFloats(1f, -2f), Files.newOutputStream(npy));
+    byte[] before = Files.readAllBytes(npy);
+    assertOneLineError(tatter("run", g, "--feed", "x=@" + npy, "--save", dir.resolve("."), "--fetch", "y"),
+        "it is an input of this run (--feed x); refusing to overwrite it");
+    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(npy)));
+  }
+
+  @Test
+  void outputsThatCannotBeWritten_nameTheFileAndTheReason() throws IOException {
+    Path g = graph();
+    // --save onto a file, dot -o onto a directory
+    Path file = dir.resolve("a-file");
+    Files.writeString(file, "");
+    assertOneLineError(tatter("run", g, "--feed", "x=[1.0]", "--save", file), "cannot write " + file + ": it is not a directory");
+    assertOneLineError(tatter("dot", g, "-o", dir), "cannot write " + dir + ": it is a directory");
+    // --save where y.npy is a directory
+    Path saveDir = dir.resolve("out");
+    Files.createDirectories(saveDir.resolve("y.npy"));
+    assertOneLineError(tatter("run", g, "--feed", "x=[1.0]", "--save", saveDir),
+        "cannot write " + saveDir.resolve("y.npy") + ": it is a directory");
+    // a device that refuses every byte, and a file system that refuses new files
+    if (Files.isWritable(Path.of("/dev/full"))) {
+      assertOneLineError(tatter("run", g, "--feed", "x=[1.0]", "--trace", "/dev/full"), "cannot write /dev/full: ");
+      assertOneLineError(tatter("dot", g, "-o", "/dev/full"), "cannot write /dev/full: ");
+    }
+    if (Files.isDirectory(Path.of("/proc/self"))) {
+      assertOneLineError(tatter("run", g, "--feed", "x=[1.0]", "--trace", "/proc/self/tatter-trace.json"),
+          "cannot write /proc/self/tatter-trace.json: ");
+      assertOneLineError(tatter("run", g, "--feed", "x=[1.0]", "--save", "/proc/self/tatter-out"), "cannot write /proc/self/tatter-out");
     }
   }
 

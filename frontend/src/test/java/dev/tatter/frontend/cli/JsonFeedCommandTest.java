@@ -195,6 +195,10 @@ class JsonFeedCommandTest {
     // tf.constant(1+2j, tf.float64) raises TypeError: a complex value is no float64
     cases.put("J15", () -> assertRefused(dense, "x=@" + writeQuietly("c.json", "[{\"real\": 1.0, \"imag\": 2.0}]"),
         row("J15")));
+    cases.put("J16", () -> assertRefused(dense, "x=@" + writeQuietly("f.json", "[" + "1".repeat(1001) + "]"), row("J16")));
+    // a lone surrogate escape is text no UTF-8 holds (Python's json reads it; TF's tf.constant then fails to encode it)
+    cases.put("J17", () -> assertRefused(writeQuietly("s.tat", "%s = placeholder() : tensor<string>[None]\nreturn %s\n"),
+        "s=@" + writeQuietly("s.json", "[\"\\ud800\"]"), row("J17")));
     assertEquals(jsonRows().keySet(), cases.keySet(), "J rows of docs/ERRORS.md vs cases here");
     cases.values().forEach(Runnable::run);
   }

@@ -87,6 +87,17 @@ class JsonReaderTest {
   }
 
   @Test
+  void aNumberOfMoreThanAThousandDigits_isRefusedWithWhereAndWhy() {
+    // no dtype holds such a number exactly, and parsing one costs time quadratic in its length: one line, no trace
+    String digits = "1".repeat(1001);
+    assertEquals("f.json:1:2: bad JSON: a number with 1001 digits in a row, more than the 1000 a feed number may have",
+        refusal("[" + digits + "]"));
+    assertEquals("f.json:1:2: bad JSON: a number with 1001 digits in a row, more than the 1000 a feed number may have",
+        refusal("[0." + digits + "]"));
+    assertEquals(List.of(new BigInteger("1".repeat(20))), JsonReader.read("[" + "1".repeat(20) + "]", "f"));
+  }
+
+  @Test
   void aLongString_isNotCutByJacksonsDefaultStringLimit() {
     String big = "a".repeat(21_000_000); // Jackson's default limit is 20,000,000 chars; InputFiles bounds the text instead
     assertEquals(List.of(ByteStrings.fromText(big)), JsonReader.read("[\"" + big + "\"]", "f"));
@@ -98,7 +109,7 @@ class JsonReaderTest {
     values.put("f", Tensor.wrap(DType.FLOAT32, new int[] {2, 2}, new float[] {Float.NaN, -0.0f, 1e-45f, Float.MAX_VALUE}));
     values.put("d", Tensor.ofDoubles(0.1, Double.NEGATIVE_INFINITY, Double.MIN_VALUE));
     values.put("u", Tensor.ofUint64(-1L, 0L));
-    values.put("s", Tensor.of(DType.STRING, new String[] {ByteStrings.fromText("é\n\u007f😀"), "\u00ff"}, 2));
+    values.put("s", Tensor.ofByteStrings(ByteStrings.utf8("é\n\u007f😀"), new byte[] {(byte) 0xff}));
     values.put("r", RaggedTensor.of(Tensor.ofLongs(5, 6, 7), RowPartition.fromRowSplits(new long[] {0, 2, 2, 3}, DType.INT32, true)));
     values.put("p", SparseTensor.of(new long[][] {{0, 1}}, Tensor.ofBools(true), 2, 3));
     StringWriter text = new StringWriter();

@@ -40,15 +40,16 @@ public final class AlgebraicRules {
       return false;
     }
     Tensor t = node.attributes().getTensor("value");
-    if (!t.dtype().isNumeric()) {
+    if (!t.dtype().isNumeric() || t.dtype() == DType.BOOL) {
       return false;
     }
+    // compared in the constant's own dtype (TF's Equal), so a uint64 past 2^63 is its bits, never a long
+    Object identity = Tensor.scalar(t.dtype(), value).unsafeData();
     for (int i = 0; i < t.size(); i++) {
-      boolean equal = t.dtype().isFloating() ? t.getDouble(i) == value : t.getLong(i) == value;
-      if (!equal) {
+      if (!t.dtype().layout().equal(t.unsafeData(), i, identity, 0)) {
         return false;
       }
     }
-    return t.dtype() != DType.BOOL;
+    return true;
   }
 }

@@ -10,7 +10,7 @@ import dev.tatter.ir.types.Dims;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.kernels.array.BitcastKernels;
 
-/** {@code tf.bitcast}: reinterpreting a dense tensor's bytes as another numeric dtype. */
+/** {@code tf.bitcast}: reinterpreting a dense tensor's bytes as another numeric or complex dtype. */
 public final class BitcastOps {
   private BitcastOps() {}
 
@@ -25,8 +25,8 @@ public final class BitcastOps {
             DenseType x = ctx.dense(0);
             DType to = ctx.attributes().getDType("type");
             for (DType d : new DType[] {x.dtype(), to}) {
-              if (!d.isNumeric()) {
-                throw ctx.fail("bitcast is not defined on %s (numeric dtypes only, as TF's Bitcast)", d);
+              if (!d.isNumeric() && !d.isComplex()) {
+                throw ctx.fail("bitcast is not defined on %s (numeric and complex dtypes only, as TF's Bitcast)", d);
               }
             }
             int in = x.dtype().bits() / 8, out = to.bits() / 8;

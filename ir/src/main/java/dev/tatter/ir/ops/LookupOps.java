@@ -8,7 +8,7 @@ import dev.tatter.ir.Trait;
 import dev.tatter.ir.types.DenseType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
-import dev.tatter.runtime.Scalars;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.lookup.LookupKernels;
 import java.util.HashMap;
@@ -106,14 +106,18 @@ public final class LookupOps {
     }
     Map<Object, Integer> seen = new HashMap<>();
     for (int i = 0; i < tableKeys.size(); i++) {
-      Integer first = seen.putIfAbsent(tableKeys.get(i), i);
-      if (first != null && !tableValues.get(first).equals(tableValues.get(i))) {
+      Integer first = seen.putIfAbsent(element(tableKeys, i), i);
+      if (first != null && !element(tableValues, first).equals(element(tableValues, i))) {
         // TF's HashTable initializer: "HashTable has different value for same key"
         throw ctx.fail("the table has different values for the same key: key %s has %s and trying to add %s",
-            Scalars.formatElement(tableKeys.get(i), keyType), Scalars.formatElement(tableValues.get(first), tableValues.dtype()),
-            Scalars.formatElement(tableValues.get(i), tableValues.dtype()));
+            tableKeys.formatElement(i), tableValues.formatElement(first), tableValues.formatElement(i));
       }
     }
     return tableValues.dtype();
+  }
+
+  /** Element {@code i} as a map key: a string by its bytes (two ill-formed strings may read as one text), else boxed. */
+  private static Object element(Tensor t, int i) {
+    return t.unsafeData() instanceof StringColumn ? java.nio.ByteBuffer.wrap(t.getBytes(i)) : t.get(i);
   }
 }

@@ -204,7 +204,9 @@ public final class SegmentOps {
           if (constant.isPresent() && segments < 0) {
             throw ctx.fail("num_segments must be >= 0, got %d", segments);
           }
-          return result(data, ids, segments);
+          // TF's unsorted mean of integers is Python's `summed / N`: true division, in float32 or float64
+          DType dtype = op.equals("mean") && data.dtype().isInteger() ? data.dtype().trueDivDType() : data.dtype();
+          return result(dtype, data, ids, segments);
         })
         .kernel(SegmentKernels.class, "unsortedSegment", op)
         .example(setup + "%0 = " + mnemonic + "(%data, %ids, %n) : tensor<" + type + ">[2, 4]\nreturn %0\n", expected);
@@ -224,7 +226,7 @@ public final class SegmentOps {
           if (ids.rank() != 1) {
             throw ctx.fail("segment_ids should be a vector, got %s", ids);
           }
-          return result(data, ids, Dims.UNKNOWN);
+          return result(data.dtype(), data, ids, Dims.UNKNOWN);
         })
         .kernel(SegmentKernels.class, "segment", op)
         .example(setup + "%0 = " + mnemonic + "(%data, %ids) : tensor<" + type + ">[None, 4]\nreturn %0\n", expected);
@@ -232,16 +234,19 @@ public final class SegmentOps {
 
   private static DenseType data(OpContext ctx, String op, boolean sorted) {
     DenseType data = ctx.dense(0);
-    boolean division = op.equals("mean") || op.equals("sqrt_n");
     // TF's complex segment kernels: sum and prod, and the sorted mean (a complex number has no
     // order; the unsorted mean and sqrt_n divide by maximum(n, 1), which has no complex kernel)
     boolean complexKernel = op.equals("sum") || op.equals("prod") || (sorted && op.equals("mean"));
     if (data.dtype().isComplex() && complexKernel) {
       return data;
     }
-    if (division ? !data.dtype().isFloating() : !data.dtype().isNumeric()) {
+    // integers: the sorted mean is TF's SegmentMean kernel (registered for every real dtype), the
+    // unsorted mean TF's Python sum over count; sqrt_n takes Sqrt of the count, which TF defines
+    // on floats only
+    boolean floatsOnly = op.equals("sqrt_n");
+    if (floatsOnly ? !data.dtype().isFloating() : !data.dtype().isNumeric()) {
       throw ctx.fail("%s is not defined on %s (%s dtypes only)", ctx.op().mnemonic(), data.dtype(),
-          division ? "floating" : "numeric");
+          floatsOnly ? "floating" : "numeric");
     }
     return data;
   }
@@ -259,10 +264,10 @@ public final class SegmentOps {
     return ids;
   }
 
-  private static Type result(DenseType data, DenseType ids, long segments) {
+  private static Type result(DType dtype, DenseType data, DenseType ids, long segments) {
     List<Long> shape = new ArrayList<>();
     shape.add(segments);
     shape.addAll(data.shape().subList(ids.rank(), data.rank()));
-    return new DenseType(data.dtype(), ImmutableList.copyOf(shape));
+    return new DenseType(dtype, ImmutableList.copyOf(shape));
   }
 }

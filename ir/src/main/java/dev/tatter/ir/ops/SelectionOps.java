@@ -67,6 +67,9 @@ public final class SelectionOps {
               throw ctx.fail("condition must be bool or numeric, got %s", c.dtype());
             }
             int rank = c instanceof RaggedType r ? r.rank() : ((DenseType) c).rank();
+            if (rank == 0) {
+              throw ctx.fail("where(condition) needs a condition of rank >= 1 (TF's Where: Unhandled input dimensions: 0)");
+            }
             return DenseType.of(DType.INT64, Dims.UNKNOWN, rank);
           })
           .kernel(WhereKernels.class, "whereCoordinates")

@@ -23,9 +23,13 @@ import java.util.Set;
 public final class SparseAddOps {
   private SparseAddOps() {}
 
-  /** The dtypes TF's sparse arithmetic kernels take that Tatter has (TF also takes complex). */
+  /** The dtypes TF's {@code SparseSparseMaximum/Minimum} kernels take (TF's sparse arithmetic's real dtypes). */
   public static final Set<DType> DTYPES =
       EnumSet.of(DType.INT8, DType.INT16, DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64);
+
+  /** The dtypes TF's {@code SparseAdd} and {@code SparseTensorDenseAdd} kernels take: those and complex. */
+  public static final Set<DType> ADD_DTYPES = EnumSet.of(DType.INT8, DType.INT16, DType.INT32, DType.INT64,
+      DType.FLOAT32, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128);
 
   public static final OpDef SPARSE_ADD =
       OpDef.builder("sparse_add")
@@ -37,7 +41,7 @@ public final class SparseAddOps {
           .type(ctx -> {
             SparseType a = ctx.sparse(0);
             SparseType b = ctx.sparse(1);
-            checkDType(ctx, a.dtype(), b.dtype());
+            checkDType(ctx, a.dtype(), b.dtype(), ADD_DTYPES);
             double t = (Double) ctx.attributes().get("threshold");
             if (a.dtype().isInteger() && t != Math.rint(t)) {
               throw ctx.fail("threshold %s is not a valid %s", t, a.dtype());
@@ -70,7 +74,7 @@ public final class SparseAddOps {
           .type(ctx -> {
             SparseType a = ctx.sparse(0);
             DenseType b = ctx.dense(1);
-            checkDType(ctx, a.dtype(), b.dtype());
+            checkDType(ctx, a.dtype(), b.dtype(), ADD_DTYPES);
             return new DenseType(a.dtype(), mergeShapes(ctx, a.shape(), b.shape()));
           })
           .kernel(SparseAddKernels.class, "denseAdd")
@@ -128,11 +132,15 @@ public final class SparseAddOps {
   }
 
   static void checkDType(OpContext ctx, DType a, DType b) {
+    checkDType(ctx, a, b, DTYPES);
+  }
+
+  static void checkDType(OpContext ctx, DType a, DType b, Set<DType> dtypes) {
     if (a != b) {
       throw ctx.fail("operands must have one dtype, got %s and %s", a, b);
     }
-    if (!DTYPES.contains(a)) {
-      throw ctx.fail("%s is defined on %s, not on %s", ctx.op().mnemonic(), DTYPES, a);
+    if (!dtypes.contains(a)) {
+      throw ctx.fail("%s is defined on %s, not on %s", ctx.op().mnemonic(), dtypes, a);
     }
   }
 

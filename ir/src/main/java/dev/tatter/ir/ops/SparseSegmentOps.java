@@ -30,8 +30,10 @@ public final class SparseSegmentOps {
           %s = constant() {value = tensor<int32>[2] [0, 0]} : tensor<int32>[2]
       """;
 
+  /** TF's {@code SparseSegmentSum}: {@code realnumbertype}, every real dtype. */
   public static final OpDef SUM = segment("sparse_segment_sum", Kind.SUM,
-      EnumSet.of(DType.INT8, DType.INT16, DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64))
+      EnumSet.of(DType.INT8, DType.INT16, DType.INT32, DType.INT64, DType.UINT8, DType.UINT16, DType.UINT32, DType.UINT64,
+          DType.FLOAT16, DType.BFLOAT16, DType.FLOAT32, DType.FLOAT64))
       // tf.sparse.segment_sum(c, tf.constant([0, 1]), tf.constant([0, 0])) -> [[0, 0, 0, 0]]
       .example(C + """
           %0 = sparse_segment_sum(%c, %i, %s) : tensor<float32>[None, 4]
@@ -48,7 +50,10 @@ public final class SparseSegmentOps {
       .tfRawOps("SparseSegmentSum", "SparseSegmentSumWithNumSegments").tfApi("tf.sparse.segment_sum")
       .build();
 
-  public static final OpDef MEAN = segment("sparse_segment_mean", Kind.MEAN, EnumSet.of(DType.FLOAT32, DType.FLOAT64))
+  /** TF's {@code SparseSegmentMean} and {@code SqrtN}: {@code {bfloat16, half, float, double}}. */
+  private static final java.util.Set<DType> FLOATS = EnumSet.of(DType.FLOAT16, DType.BFLOAT16, DType.FLOAT32, DType.FLOAT64);
+
+  public static final OpDef MEAN = segment("sparse_segment_mean", Kind.MEAN, FLOATS)
       // tf.sparse.segment_mean(c, tf.constant([0, 2]), tf.constant([0, 0])) -> [[3, 4, 5, 6]]
       .example("""
           %c = constant() {value = tensor<float32>[3, 4] [[1.0, 2.0, 3.0, 4.0], [-1.0, -2.0, -3.0, -4.0], [5.0, 6.0, 7.0, 8.0]]} : tensor<float32>[3, 4]
@@ -60,7 +65,7 @@ public final class SparseSegmentOps {
       .tfRawOps("SparseSegmentMean", "SparseSegmentMeanWithNumSegments").tfApi("tf.sparse.segment_mean")
       .build();
 
-  public static final OpDef SQRT_N = segment("sparse_segment_sqrt_n", Kind.SQRT_N, EnumSet.of(DType.FLOAT32, DType.FLOAT64))
+  public static final OpDef SQRT_N = segment("sparse_segment_sqrt_n", Kind.SQRT_N, FLOATS)
       // tf.sparse.segment_sqrt_n([[3.], [4.]], [0, 1], [0, 0]) -> [[7 * (1 / sqrt(2))]]
       // (TF scales a segment of fewer than 10 rows by the reciprocal)
       .example("""

@@ -58,6 +58,9 @@ public final class SparseShapeOps {
               long y = b.dim(d);
               boolean known = Dims.isKnown(x) && Dims.isKnown(y);
               if (d == concatDim) {
+                if (known && x > Long.MAX_VALUE - y) {
+                  throw ctx.fail("sparse concat: dimension %d of the result, %d + %d, overflows int64", d, x, y);
+                }
                 shape.add(known ? x + y : Dims.UNKNOWN);
               } else if (expand) {
                 shape.add(known ? Math.max(x, y) : Dims.UNKNOWN);
@@ -141,7 +144,11 @@ public final class SparseShapeOps {
               } else if (target[d] < 0) {
                 throw ctx.fail("size %d must be non-negative, not %d", d, target[d]);
               } else {
-                product = Math.multiplyExact(product, target[d]);
+                if (target[d] != 0 && product > Long.MAX_VALUE / target[d]) {
+                  throw ctx.fail("the shape %s holds more elements than int64 counts (its product overflows int64)",
+                      java.util.Arrays.toString(target));
+                }
+                product *= target[d];
               }
             }
             boolean inputKnown = st.shape().stream().allMatch(Dims::isKnown);

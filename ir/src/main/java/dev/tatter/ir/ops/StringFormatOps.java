@@ -87,7 +87,8 @@ public final class StringFormatOps {
 
   public static final OpDef AS_STRING =
       OpDef.builder("as_string")
-          .summary("each number or bool as text, as C's printf prints it with TF's AsString format "
+          .summary("each number or bool as text, as C's printf prints it with TF's AsString format (a complex number "
+              + "as (re,im), each part so formatted) "
               + "(precision, scientific, shortest, width, fill flag); a string, given a positive width, cut to precision bytes and padded to width")
           .operands("input")
           .attribute(AttrSpec.optional("precision", AttrKind.INT, -1L))
@@ -230,7 +231,7 @@ public final class StringFormatOps {
   private static Type asStringType(OpContext ctx) {
     DenseType input = ctx.dense(0);
     DType dtype = input.dtype();
-    if (!(dtype.isNumeric() || dtype == DType.BOOL || dtype == DType.STRING)) {
+    if (!(dtype.isNumeric() || dtype.isComplex() || dtype == DType.BOOL || dtype == DType.STRING)) {
       throw ctx.fail("Type not supported: %s (as_string takes numbers, bool and string)", dtype);
     }
     long precision = ctx.attributes().getInt("precision");
@@ -238,7 +239,7 @@ public final class StringFormatOps {
     boolean shortest = ctx.attributes().getBool("shortest");
     String fill = (String) ctx.attributes().get("fill");
     // TF 2.18's AsString takes strings: notation is not used for them, precision only with a positive width
-    if (!dtype.isFloating() && dtype != DType.STRING) {
+    if (!dtype.isFloating() && !dtype.isComplex() && dtype != DType.STRING) {
       if (scientific || shortest) {
         throw ctx.fail("scientific and shortest format not supported for datatype %s", dtype);
       }

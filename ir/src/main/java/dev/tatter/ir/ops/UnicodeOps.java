@@ -13,7 +13,7 @@ import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.Type;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.kernels.strings.UnicodeKernels;
-import dev.tatter.runtime.kernels.strings.Utf8;
+import dev.tatter.runtime.Utf8;
 import java.util.List;
 import java.util.Set;
 

@@ -76,11 +76,13 @@ public final class GraphParser {
 
   /** Parses {@code text}; {@code file} names it in error messages and source locations. */
   public static Graph parse(String text, String file) {
+    java.util.Objects.requireNonNull(text, "text (the graph's IR) is null");
     return new GraphParser(file).run(text);
   }
 
   /** Parses a type alone, e.g. {@code ragged<float32>[None, (None)]}. */
   public static Type parseType(String text) {
+    java.util.Objects.requireNonNull(text, "text (the type) is null");
     GraphParser p = new GraphParser("<type>");
     TatterIRParser parser = p.newParser(text);
     TatterIRParser.TypeOnlyContext tree = parser.typeOnly();
@@ -103,6 +105,8 @@ public final class GraphParser {
    * A JSON array is such a literal. A type given in the text must equal {@code expected}.
    */
   public static Object parseValue(String text, Type expected, String file) {
+    java.util.Objects.requireNonNull(text, "text (the value) is null");
+    java.util.Objects.requireNonNull(expected, "expected (the value's type) is null");
     GraphParser p = new GraphParser(file);
     TatterIRParser parser = p.newParser(text);
     TatterIRParser.ValueOnlyContext tree = parser.valueOnly();
@@ -367,7 +371,11 @@ public final class GraphParser {
       return new Literals.Decimal(s.FLOAT().getText());
     }
     if (s.STRING() != null) {
-      return TextSyntax.unquote(s.STRING().getText());
+      try {
+        return TextSyntax.unquote(s.STRING().getText());
+      } catch (IllegalArgumentException e) {
+        throw error(s.getStart(), "string literal " + s.STRING().getText() + ": " + e.getMessage()); // a lone surrogate
+      }
     }
     return switch (s.getText()) {
       case "true" -> Boolean.TRUE;

@@ -8,6 +8,7 @@ import dev.tatter.ir.types.PartitionType;
 import dev.tatter.ir.types.RaggedType;
 import dev.tatter.ir.types.SparseType;
 import dev.tatter.ir.types.Type;
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.InvalidArgumentException;
@@ -77,7 +78,7 @@ public final class Literals {
     }
     List<Object> flat = new ArrayList<>();
     flatten(nested, 0, shape, flat, "");
-    Object array = Array.newInstance(type.dtype().arrayClass().getComponentType(), flat.size());
+    Object array = type.dtype().layout().newArray(flat.size());
     for (int i = 0; i < flat.size(); i++) {
       store(type.dtype(), array, i, flat.get(i));
     }
@@ -251,7 +252,7 @@ public final class Literals {
       case STRING -> expect(String.class, v, dtype);
     };
     if (dtype.kind() == DType.Kind.STRING) {
-      dtype.layout().set(array, i, element); // already a byte string (TextSyntax.unquote)
+      dtype.layout().set(array, i, ByteStrings.bytes((String) element)); // a byte string (TextSyntax.unquote): its bytes
     } else {
       Scalars.store(dtype, array, i, element);
     }

@@ -1,9 +1,12 @@
 package dev.tatter.ir.text;
 
 import com.google.common.collect.ImmutableList;
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Scalars;
 import dev.tatter.runtime.Tensor;
+import dev.tatter.runtime.Utf8;
+import java.util.ArrayList;
 import java.util.List;
 
 /** How attribute values and literals are spelled in the textual IR; the parser reads the same spelling. */
@@ -18,7 +21,7 @@ public final class TextSyntax {
     if (value instanceof dev.tatter.runtime.RaggedTensor rt) {
       StringBuilder out = new StringBuilder();
       out.append(dev.tatter.ir.ops.RaggedConstantOps.typeOf(rt)).append(' ');
-      appendLiteral(out, rt.toList(), rt.dtype());
+      appendLiteral(out, rt.dtype() == DType.STRING ? byteStrings(rt) : rt.toList(), rt.dtype());
       return out.toString();
     }
     if (value instanceof Double d) {
@@ -37,8 +40,49 @@ public final class TextSyntax {
   public static String formatTensor(Tensor t) {
     StringBuilder out = new StringBuilder();
     out.append(dev.tatter.ir.ops.CoreOps.typeOf(t)).append(' ');
-    appendLiteral(out, t.toList(), t.dtype());
+    appendLiteral(out, t.dtype() == DType.STRING ? byteStrings(t, t.shape(), 0, 0) : t.toList(), t.dtype());
     return out.toString();
+  }
+
+  /**
+   * A string tensor's elements as nested lists of byte strings ({@link #quote} prints each byte
+   * exactly; {@code toList} would decode them as text).
+   */
+  private static Object byteStrings(Tensor t, int[] shape, int axis, int offset) {
+    if (axis == shape.length) {
+      return ByteStrings.of(t.getBytes(offset));
+    }
+    int stride = 1;
+    for (int a = axis + 1; a < shape.length; a++) {
+      stride *= shape[a];
+    }
+    List<Object> out = new ArrayList<>(shape[axis]);
+    for (int i = 0; i < shape[axis]; i++) {
+      out.add(byteStrings(t, shape, axis + 1, offset + i * stride));
+    }
+    return out;
+  }
+
+  /** A ragged string tensor's rows as nested lists of byte strings. */
+  private static Object byteStrings(dev.tatter.runtime.RaggedTensor rt) {
+    Tensor flat = rt.flatValues();
+    int[] inner = java.util.Arrays.copyOfRange(flat.shape(), 1, flat.rank());
+    int rowSize = java.util.Arrays.stream(inner).reduce(1, (a, b) -> a * b);
+    return rows(rt.nestedPartitions(), 0, 0, rt.nrows(), flat, inner, rowSize);
+  }
+
+  private static List<Object> rows(List<dev.tatter.runtime.RowPartition> partitions, int level, int start, int count, Tensor flat,
+      int[] inner, int rowSize) {
+    List<Object> out = new ArrayList<>(count);
+    for (int r = start; r < start + count; r++) {
+      if (level == partitions.size()) {
+        out.add(inner.length == 0 ? ByteStrings.of(flat.getBytes(r)) : byteStrings(flat, inner, 0, r * rowSize));
+      } else {
+        dev.tatter.runtime.RowPartition p = partitions.get(level);
+        out.add(rows(partitions, level + 1, p.rowStart(r), p.rowLength(r), flat, inner, rowSize));
+      }
+    }
+    return out;
   }
 
   private static void appendLiteral(StringBuilder out, Object nested, DType dtype) {
@@ -88,14 +132,14 @@ public final class TextSyntax {
    * chars above 0xFF is taken as Java text and printed as its UTF-8 encoding.
    */
   public static String quote(String s) {
-    String b = dev.tatter.runtime.ByteStrings.isByteString(s) ? s : dev.tatter.runtime.ByteStrings.fromText(s);
+    byte[] b = ByteStrings.bytes(ByteStrings.isByteString(s) ? s : ByteStrings.fromText(s));
     StringBuilder out = new StringBuilder("\"");
     int i = 0;
-    while (i < b.length()) {
-      int c = dev.tatter.runtime.kernels.strings.Utf8.decode(b, i, b.length());
-      int width = c < 0 ? 1 : dev.tatter.runtime.kernels.strings.Utf8.width(c);
+    while (i < b.length) {
+      int c = Utf8.decode(b, i, b.length);
+      int width = c < 0 ? 1 : Utf8.width(c);
       if (c < 0) {
-        out.append(String.format("\\x%02x", b.charAt(i) & 0xFF));
+        out.append(String.format("\\x%02x", b[i] & 0xFF));
       } else if (c == '"') {
         out.append("\\\"");
       } else if (c == '\\') {

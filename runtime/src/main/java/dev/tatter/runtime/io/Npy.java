@@ -55,6 +55,7 @@ public final class Npy {
    * @throws InvalidArgumentException if the data is not an {@code .npy} array Tatter can hold, or ends early
    */
   public static Tensor read(InputStream in) throws IOException {
+    java.util.Objects.requireNonNull(in, "in");
     byte[] magic = readFully(in, 8, "the magic string and version");
     for (int i = 0; i < MAGIC.length; i++) {
       if (magic[i] != MAGIC[i]) {
@@ -86,7 +87,12 @@ public final class Npy {
     int count = Sizes.elementCount(shape);
     int[] dims = new int[shape.length];
     for (int i = 0; i < shape.length; i++) {
-      dims[i] = (int) shape[i]; // each at most the element count, checked above
+      // checked one by one: a shape with a zero dimension holds no element however large the others are
+      if (shape[i] > Sizes.MAX_ELEMENTS) {
+        throw new InvalidArgumentException("npy: dimension " + i + " of shape " + java.util.Arrays.toString(shape) + " is "
+            + shape[i] + ", more than a tensor dimension can hold (" + Sizes.MAX_ELEMENTS + ")");
+      }
+      dims[i] = (int) shape[i];
     }
     long bytes = (long) count * element.width;
     if (bytes > Integer.MAX_VALUE - 8) {
@@ -108,6 +114,8 @@ public final class Npy {
    * @throws IOException if writing fails
    */
   public static void write(Tensor t, OutputStream out) throws IOException {
+    java.util.Objects.requireNonNull(t, "t");
+    java.util.Objects.requireNonNull(out, "out");
     NpyElement element = NpyElement.forWriting(t);
     StringBuilder shape = new StringBuilder("(");
     for (int d : t.shape()) {
@@ -151,6 +159,7 @@ public final class Npy {
    * @return a new array holding the whole {@code .npy} file
    */
   public static byte[] toBytes(Tensor t) {
+    java.util.Objects.requireNonNull(t, "t");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       write(t, out);
@@ -177,7 +186,13 @@ public final class Npy {
     if (!m.find()) {
       throw new InvalidArgumentException("npy: the header has no '" + key + "' entry: " + header.strip());
     }
-    return m.group(1);
+    String value = m.group(1);
+    if (m.find()) {
+      // NumPy's dict literal keeps the last; reading the first would give another array from the same bytes
+      throw new InvalidArgumentException("npy: the header gives '" + key + "' twice (NumPy would take the last): "
+          + header.strip());
+    }
+    return value;
   }
 
   private static long[] parseShape(String text) {

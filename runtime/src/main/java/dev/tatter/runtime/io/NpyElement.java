@@ -1,6 +1,7 @@
 package dev.tatter.runtime.io;
 
-import dev.tatter.runtime.ByteStrings;
+import dev.tatter.runtime.StringColumn;
+import dev.tatter.runtime.Utf8;
 import dev.tatter.runtime.Complex128;
 import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
@@ -89,11 +90,14 @@ final class NpyElement {
   static NpyElement forWriting(Tensor t) {
     DType d = t.dtype();
     if (d == DType.STRING) {
-      String[] strings = (String[]) t.unsafeData();
-      boolean text = java.util.Arrays.stream(strings).allMatch(NpyElement::isUtf8);
+      StringColumn strings = t.stringColumn();
+      boolean text = true;
+      for (int i = 0; i < strings.size() && text; i++) {
+        text = strings.isValidUtf8(i);
+      }
       int longest = 0;
-      for (String s : strings) {
-        longest = Math.max(longest, text ? (int) ByteStrings.toText(s).codePoints().count() : s.length());
+      for (int i = 0; i < strings.size(); i++) {
+        longest = Math.max(longest, text ? codePoints(strings, i) : strings.length(i));
       }
       return text ? new NpyElement("<U" + longest, d, 4 * longest, ByteOrder.LITTLE_ENDIAN, 'U')
           : new NpyElement("|S" + longest, d, longest, ByteOrder.LITTLE_ENDIAN, 'S');
@@ -172,47 +176,55 @@ final class NpyElement {
         return out;
       }
       case STRING -> {
-        String[] out = new String[count];
+        StringColumn.Builder out = StringColumn.builder(count, stringKind == 'S' ? count * width : count * width / 4);
         byte[] cell = new byte[width];
         for (int i = 0; i < count; i++) {
           in.get(cell);
-          out[i] = decodeString(cell, i);
+          decodeString(cell, i, out);
         }
-        return out;
+        return out.build();
       }
       default -> throw new AssertionError(dtype);
     }
   }
 
-  private String decodeString(byte[] cell, int index) {
+  /** Appends one cell's string: an {@code S} cell's bytes, a {@code U} cell's code points as UTF-8. */
+  private void decodeString(byte[] cell, int index, StringColumn.Builder out) {
     int end = cell.length;
     int unit = stringKind == 'U' ? 4 : 1;
     while (end >= unit && isZero(cell, end - unit, unit)) {
       end -= unit; // NumPy pads with NULs and drops trailing ones on reading
     }
     if (stringKind == 'S') {
-      return ByteStrings.of(java.util.Arrays.copyOf(cell, end));
+      out.append(cell, 0, end);
+      return;
     }
     ByteBuffer units = ByteBuffer.wrap(cell, 0, end).order(order);
-    StringBuilder s = new StringBuilder(end / 4);
-    while (units.hasRemaining()) {
+    for (int k = 0; units.hasRemaining(); k++) {
       int cp = units.getInt();
       if (!Character.isValidCodePoint(cp)) {
         throw new InvalidArgumentException("npy: string element " + index + " holds " + Integer.toHexString(cp)
             + ", not a Unicode code point");
       }
-      s.appendCodePoint(cp);
+      if (cp >= 0xD800 && cp <= 0xDFFF) {
+        throw new InvalidArgumentException(String.format("npy: string element %d holds the lone surrogate U+%04X at"
+            + " character %d, which UTF-8 cannot encode", index, cp, k));
+      }
+      out.putCodePoint(cp);
     }
-    return ByteStrings.fromText(s.toString());
+    out.endElement();
   }
 
-  private static boolean isUtf8(String byteString) {
-    try {
-      StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(ByteStrings.bytes(byteString)));
-      return true;
-    } catch (java.nio.charset.CharacterCodingException e) {
-      return false;
+  /** The number of code points of a valid UTF-8 element. */
+  private static int codePoints(StringColumn strings, int i) {
+    int n = 0;
+    byte[] b = strings.unsafeBytes();
+    for (int k = strings.start(i); k < strings.end(i); k++) {
+      if ((b[k] & 0xC0) != 0x80) {
+        n++;
+      }
     }
+    return n;
   }
 
   private static boolean isZero(byte[] b, int from, int n) {
@@ -256,12 +268,18 @@ final class NpyElement {
         }
       }
       case STRING -> {
-        for (String s : (String[]) data) {
+        StringColumn strings = (StringColumn) data;
+        byte[] b = strings.unsafeBytes();
+        for (int i = 0; i < strings.size(); i++) {
           int start = out.position();
           if (stringKind == 'U') {
-            ByteStrings.toText(s).codePoints().forEach(out::putInt);
+            for (int k = strings.start(i); k < strings.end(i); ) {
+              int cp = Utf8.decode(b, k, strings.end(i)); // valid: U is chosen only when every element is
+              out.putInt(cp);
+              k += Utf8.width(cp);
+            }
           } else {
-            out.put(ByteStrings.bytes(s));
+            out.put(b, strings.start(i), strings.length(i));
           }
           out.position(start + width);
         }

@@ -1,7 +1,7 @@
 package dev.tatter.runtime.io;
 
 import dev.tatter.runtime.Tensor;
-import java.lang.reflect.Array;
+
 
 /** Fortran-ordered data to C order: the data read as the reversed shape, then every axis reversed. */
 final class NpyOrder {
@@ -17,7 +17,7 @@ final class NpyOrder {
     }
     int n = t.size();
     Object src = t.unsafeData();
-    Object dst = Array.newInstance(src.getClass().getComponentType(), n);
+    Object dst = t.dtype().layout().newArray(n);
     int[] inStrides = strides(in);
     int[] index = new int[rank]; // over the output, row-major
     for (int flat = 0; flat < n; flat++) {
@@ -25,7 +25,7 @@ final class NpyOrder {
       for (int a = 0; a < rank; a++) {
         from += index[a] * inStrides[rank - 1 - a];
       }
-      System.arraycopy(src, from, dst, flat, 1);
+      t.dtype().layout().copy(src, from, dst, flat, 1);
       for (int a = rank - 1; a >= 0; a--) {
         if (++index[a] < out[a]) {
           break;

@@ -43,6 +43,7 @@ public final class Npz {
    * @throws InvalidArgumentException if an entry is not an {@code .npy} array Tatter can hold
    */
   public static Map<String, Tensor> read(InputStream in) throws IOException {
+    java.util.Objects.requireNonNull(in, "in");
     Map<String, Tensor> out = new LinkedHashMap<>();
     ZipInputStream zip = new ZipInputStream(in);
     for (ZipEntry e = zip.getNextEntry(); e != null; e = zip.getNextEntry()) {
@@ -73,6 +74,8 @@ public final class Npz {
    * @throws IOException if writing fails
    */
   public static void write(Map<String, Tensor> arrays, OutputStream out) throws IOException {
+    java.util.Objects.requireNonNull(arrays, "arrays");
+    java.util.Objects.requireNonNull(out, "out");
     ZipOutputStream zip = new ZipOutputStream(out);
     for (Map.Entry<String, Tensor> e : arrays.entrySet()) {
       zip.putNextEntry(new ZipEntry(e.getKey() + ".npy"));
@@ -90,6 +93,7 @@ public final class Npz {
    * @throws InvalidArgumentException if components are missing, or the row splits are not valid
    */
   public static RaggedTensor toRagged(Map<String, Tensor> arrays) {
+    java.util.Objects.requireNonNull(arrays, "arrays");
     List<Tensor> splits = new ArrayList<>();
     Tensor values;
     if (arrays.containsKey("row_splits")) {
@@ -133,6 +137,7 @@ public final class Npz {
    * @return its flat values and row splits (in their splits dtype)
    */
   public static Map<String, Tensor> fromRagged(RaggedTensor rt) {
+    java.util.Objects.requireNonNull(rt, "rt");
     Map<String, Tensor> out = new LinkedHashMap<>();
     List<RowPartition> partitions = rt.nestedPartitions();
     if (partitions.size() == 1) {

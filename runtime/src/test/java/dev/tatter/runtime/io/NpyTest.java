@@ -135,6 +135,47 @@ class NpyTest {
     }
   }
 
+  /** A version 1.0 .npy file with {@code header} (padded as NumPy pads it) and {@code data}. */
+  static byte[] npy(String header, byte[] data) {
+    StringBuilder h = new StringBuilder(header);
+    while ((10 + h.length() + 1) % 64 != 0) {
+      h.append(' ');
+    }
+    h.append('\n');
+    byte[] text = h.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (byte) text.length, (byte) (text.length >> 8)});
+    out.writeBytes(text);
+    out.writeBytes(data);
+    return out.toByteArray();
+  }
+
+  @Test
+  void zeroElementShapes_pastATensorDimension_areRefusedNotNarrowed() {
+    // np.zeros((0, 4294967301), '<i4') saved: a dimension no tensor dimension can hold, though it holds no element
+    byte[] wide = npy("{'descr': '<i4', 'fortran_order': False, 'shape': (0, 4294967301), }", new byte[0]);
+    InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> Npy.read(new ByteArrayInputStream(wide)));
+    assertEquals("npy: dimension 1 of shape [0, 4294967301] is 4294967301, more than a tensor dimension can hold (2147483639)",
+        e.getMessage());
+    // np.zeros((4294967301, 0), '<i4'): it holds no element either, so not "more than ... elements"
+    byte[] tall = npy("{'descr': '<i4', 'fortran_order': False, 'shape': (4294967301, 0), }", new byte[0]);
+    e = assertThrows(InvalidArgumentException.class, () -> Npy.read(new ByteArrayInputStream(tall)));
+    assertEquals("npy: dimension 0 of shape [4294967301, 0] is 4294967301, more than a tensor dimension can hold (2147483639)",
+        e.getMessage());
+  }
+
+  @Test
+  void aHeaderGivingAKeyTwice_isRefused() {
+    // NumPy reads the header as a Python dict literal, where the last 'descr' wins (this file is int64 to np.load);
+    // reading the first would give another array from the same bytes, so neither is guessed
+    byte[] twice = npy("{'descr': '<i4', 'descr': '<i8', 'fortran_order': False, 'shape': (1,), }", new byte[8]);
+    InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> Npy.read(new ByteArrayInputStream(twice)));
+    assertTrue(e.getMessage().startsWith("npy: the header gives 'descr' twice (NumPy would take the last): "), e.getMessage());
+    byte[] shapes = npy("{'descr': '<i4', 'fortran_order': False, 'shape': (2,), 'shape': (1,), }", new byte[8]);
+    e = assertThrows(InvalidArgumentException.class, () -> Npy.read(new ByteArrayInputStream(shapes)));
+    assertTrue(e.getMessage().startsWith("npy: the header gives 'shape' twice"), e.getMessage());
+  }
+
   @Test
   void npz_readsNumPysRaggedComponents_andRoundTripsNestedRagged() throws IOException {
     // np.savez(f, values=np.array([3, 1, 4, 1, 5], dtype=np.int64), row_splits=np.array([0, 2, 2, 5], dtype=np.int64))

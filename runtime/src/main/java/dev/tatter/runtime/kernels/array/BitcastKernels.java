@@ -1,5 +1,7 @@
 package dev.tatter.runtime.kernels.array;
 
+import dev.tatter.runtime.Complex128;
+import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Sizes;
@@ -19,14 +21,24 @@ public final class BitcastKernels {
 
   public static Tensor bitcast(Tensor x, DType type) {
     DType from = x.dtype();
-    int[] shape = x.shape();
-    int[] outShape = outShape(from, type, shape);
-    ByteBuffer bytes = ByteBuffer.allocate(Math.multiplyExact(x.size(), from.bits() / 8)).order(ByteOrder.LITTLE_ENDIAN);
-    write(bytes, x.unsafeData());
-    bytes.flip();
+    int[] outShape = outShape(from, type, x.shape());
     int count = Sizes.elementCount(outShape);
     Object out = type.layout().newArray(count);
-    read(bytes, out);
+    // a block of the wider width holds whole elements of both dtypes (every width is a power of 2)
+    int in = from.bits() / 8, width = type.bits() / 8;
+    int block = Math.max(in, width);
+    ByteBuffer bytes = ByteBuffer.allocate(block).order(ByteOrder.LITTLE_ENDIAN);
+    Object data = x.unsafeData();
+    for (int blocks = (int) ((long) x.size() * in / block), b = 0; b < blocks; b++) {
+      bytes.clear();
+      for (int k = 0, i = b * (block / in); k < block / in; k++, i++) {
+        write(bytes, data, i);
+      }
+      bytes.flip();
+      for (int k = 0, o = b * (block / width); k < block / width; k++, o++) {
+        read(bytes, out, o);
+      }
+    }
     return Tensor.wrap(type, outShape, out);
   }
 
@@ -55,67 +67,59 @@ public final class BitcastKernels {
    */
   public static byte[] littleEndianBytes(Tensor x) {
     Object data = x.unsafeData();
-    int width = x.dtype().bits() / 8;
-    ByteBuffer bytes = ByteBuffer.allocate(Math.multiplyExact(x.size(), Math.max(width, 1))).order(ByteOrder.LITTLE_ENDIAN);
+    int width = Math.max(x.dtype().bits() / 8, 1);
+    ByteBuffer bytes = ByteBuffer.allocate(Math.multiplyExact(x.size(), width)).order(ByteOrder.LITTLE_ENDIAN);
     if (data instanceof boolean[] a) {
       for (boolean v : a) {
         bytes.put((byte) (v ? 1 : 0));
       }
-    } else if (data instanceof dev.tatter.runtime.Complex64[] a) {
-      for (dev.tatter.runtime.Complex64 v : a) {
-        bytes.putInt(Float.floatToRawIntBits(v.re())).putInt(Float.floatToRawIntBits(v.im()));
-      }
-    } else if (data instanceof dev.tatter.runtime.Complex128[] a) {
-      for (dev.tatter.runtime.Complex128 v : a) {
-        bytes.putLong(Double.doubleToRawLongBits(v.re())).putLong(Double.doubleToRawLongBits(v.im()));
-      }
     } else {
-      write(bytes, data);
+      for (int i = 0; i < x.size(); i++) {
+        write(bytes, data, i);
+      }
     }
     return bytes.array();
   }
 
-  private static void write(ByteBuffer b, Object data) {
+  /** Element {@code i}'s bytes; a complex element is its real part, then its imaginary part (TF's layout). */
+  private static void write(ByteBuffer b, Object data, int i) {
     if (data instanceof byte[] a) {
-      b.put(a);
+      b.put(a[i]);
     } else if (data instanceof short[] a) {
-      b.asShortBuffer().put(a);
-      b.position(b.position() + 2 * a.length);
+      b.putShort(a[i]);
     } else if (data instanceof int[] a) {
-      b.asIntBuffer().put(a);
-      b.position(b.position() + 4 * a.length);
+      b.putInt(a[i]);
     } else if (data instanceof long[] a) {
-      b.asLongBuffer().put(a);
-      b.position(b.position() + 8 * a.length);
+      b.putLong(a[i]);
     } else if (data instanceof float[] a) {
-      for (float f : a) {
-        b.putInt(Float.floatToRawIntBits(f));
-      }
+      b.putInt(Float.floatToRawIntBits(a[i]));
+    } else if (data instanceof double[] a) {
+      b.putLong(Double.doubleToRawLongBits(a[i]));
+    } else if (data instanceof Complex64[] a) {
+      b.putInt(Float.floatToRawIntBits(a[i].re())).putInt(Float.floatToRawIntBits(a[i].im()));
     } else {
-      for (double d : (double[]) data) {
-        b.putLong(Double.doubleToRawLongBits(d));
-      }
+      Complex128 c = ((Complex128[]) data)[i];
+      b.putLong(Double.doubleToRawLongBits(c.re())).putLong(Double.doubleToRawLongBits(c.im()));
     }
   }
 
-  private static void read(ByteBuffer b, Object out) {
+  private static void read(ByteBuffer b, Object out, int i) {
     if (out instanceof byte[] a) {
-      b.get(a);
+      a[i] = b.get();
     } else if (out instanceof short[] a) {
-      b.asShortBuffer().get(a);
+      a[i] = b.getShort();
     } else if (out instanceof int[] a) {
-      b.asIntBuffer().get(a);
+      a[i] = b.getInt();
     } else if (out instanceof long[] a) {
-      b.asLongBuffer().get(a);
+      a[i] = b.getLong();
     } else if (out instanceof float[] a) {
-      for (int i = 0; i < a.length; i++) {
-        a[i] = Float.intBitsToFloat(b.getInt());
-      }
+      a[i] = Float.intBitsToFloat(b.getInt());
+    } else if (out instanceof double[] a) {
+      a[i] = Double.longBitsToDouble(b.getLong());
+    } else if (out instanceof Complex64[] a) {
+      a[i] = new Complex64(Float.intBitsToFloat(b.getInt()), Float.intBitsToFloat(b.getInt()));
     } else {
-      double[] a = (double[]) out;
-      for (int i = 0; i < a.length; i++) {
-        a[i] = Double.longBitsToDouble(b.getLong());
-      }
+      ((Complex128[]) out)[i] = new Complex128(Double.longBitsToDouble(b.getLong()), Double.longBitsToDouble(b.getLong()));
     }
   }
 }

@@ -141,11 +141,11 @@ public final class BooleanMaskKernels {
     outShape[0] = kept;
     System.arraycopy(dataShape, maskShape.length, outShape, 1, outShape.length - 1);
     Object in = data.unsafeData();
-    Object out = Array.newInstance(in.getClass().getComponentType(), Sizes.elementCount(outShape));
+    Object out = data.dtype().layout().newArray(Sizes.elementCount(outShape));
     int pos = 0;
     for (int i = 0; i < cells; i++) {
       if (mask.getLong(i) != 0) {
-        System.arraycopy(in, (int) (i * slice), out, pos, (int) slice);
+        data.dtype().layout().copy(in, (int) (i * slice), out, pos, (int) slice);
         pos += (int) slice;
       }
     }

@@ -120,7 +120,7 @@ public final class ConcatKernels {
     }
     int[] shape = sa.clone();
     shape[axis] = Sizes.toIntSize((long) sa[axis] + sb[axis], "dimension " + axis + " of the concatenation");
-    Object out = Array.newInstance(a.unsafeData().getClass().getComponentType(), Sizes.elementCount(shape));
+    Object out = a.dtype().layout().newArray(Sizes.elementCount(shape));
     long outer = 1;
     for (int d = 0; d < axis; d++) {
       outer *= sa[d];
@@ -136,9 +136,9 @@ public final class ConcatKernels {
     }
     int pos = 0;
     for (int o = 0; o < outer; o++) {
-      System.arraycopy(a.unsafeData(), o * chunkA, out, pos, chunkA);
+      a.dtype().layout().copy(a.unsafeData(), o * chunkA, out, pos, chunkA);
       pos += chunkA;
-      System.arraycopy(b.unsafeData(), o * chunkB, out, pos, chunkB);
+      a.dtype().layout().copy(b.unsafeData(), o * chunkB, out, pos, chunkB);
       pos += chunkB;
     }
     return Tensor.wrap(a.dtype(), shape, out);

@@ -101,9 +101,9 @@ public final class GetItemKernel {
       int[] shape = t.shape();
       int item = shape[0] == 0 ? 0 : t.size() / shape[0];
       shape[0] = ids.length;
-      Object out = Array.newInstance(t.dtype().arrayClass().getComponentType(), Sizes.elementCount(shape));
+      Object out = t.dtype().layout().newArray(Sizes.elementCount(shape));
       for (int i = 0; i < ids.length; i++) {
-        System.arraycopy(t.unsafeData(), ids[i] * item, out, i * item, item);
+        t.dtype().layout().copy(t.unsafeData(), ids[i] * item, out, i * item, item);
       }
       return Tensor.wrap(t.dtype(), shape, out);
     }
@@ -174,7 +174,7 @@ public final class GetItemKernel {
       }
     }
     int count = Sizes.elementCount(outShape);
-    Object out = Array.newInstance(t.dtype().arrayClass().getComponentType(), count);
+    Object out = t.dtype().layout().newArray(count);
     int[] strides = Broadcast.strides(shape);
     int[] counter = new int[rank];
     for (int i = 0; i < count; i++) {
@@ -182,7 +182,7 @@ public final class GetItemKernel {
       for (int d = 0; d < rank; d++) {
         src += picks[d][counter[d]] * strides[d];
       }
-      System.arraycopy(t.unsafeData(), src, out, i, 1);
+      t.dtype().layout().copy(t.unsafeData(), src, out, i, 1);
       for (int d = rank - 1; d >= 0; d--) {
         if (++counter[d] < picks[d].length) {
           break;

@@ -34,7 +34,7 @@ public final class OneHotKernels {
     System.arraycopy(shape, a, outShape, a + 1, shape.length - a);
     int count = Sizes.elementCount(outShape);
     Object out = onValue.dtype().layout().newArray(count);
-    ShapeKernels.fillWith(out, count, offValue.unsafeData());
+    ShapeKernels.fillWith(onValue.dtype().layout(), out, count, offValue.unsafeData());
     int suffix = 1;
     for (int d = a; d < shape.length; d++) {
       suffix *= shape[d];
@@ -47,7 +47,7 @@ public final class OneHotKernels {
       if (v >= 0 && v < d) {
         int prefix = i / suffix;
         int within = i % suffix;
-        System.arraycopy(on, 0, out, (prefix * d + (int) v) * suffix + within, 1);
+        onValue.dtype().layout().copy(on, 0, out, (prefix * d + (int) v) * suffix + within, 1);
       }
     }
     return Tensor.wrap(onValue.dtype(), outShape, out);

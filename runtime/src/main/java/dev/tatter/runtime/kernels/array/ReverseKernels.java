@@ -30,11 +30,11 @@ public final class ReverseKernels {
     }
     int length = shape[(int) axis];
     Object src = x.unsafeData();
-    Object dst = Array.newInstance(src.getClass().getComponentType(), Array.getLength(src));
+    Object dst = x.dtype().layout().newArray(x.size());
     for (int o = 0; o < outer; o++) {
       int base = o * length;
       for (int k = 0; k < length; k++) {
-        System.arraycopy(src, (base + k) * inner, dst, (base + length - 1 - k) * inner, inner);
+        x.dtype().layout().copy(src, (base + k) * inner, dst, (base + length - 1 - k) * inner, inner);
       }
     }
     return Tensor.wrap(x.dtype(), shape, dst);
@@ -48,12 +48,12 @@ public final class ReverseKernels {
     }
     int inner = values.dim(0) == 0 ? 0 : values.size() / values.dim(0);
     Object src = values.unsafeData();
-    Object dst = Array.newInstance(src.getClass().getComponentType(), Array.getLength(src));
+    Object dst = values.dtype().layout().newArray(values.size());
     for (int r = 0; r < partition.nrows(); r++) {
       int start = partition.rowStart(r);
       int length = partition.rowLength(r);
       for (int k = 0; k < length; k++) {
-        System.arraycopy(src, (start + k) * inner, dst, (start + length - 1 - k) * inner, inner);
+        values.dtype().layout().copy(src, (start + k) * inner, dst, (start + length - 1 - k) * inner, inner);
       }
     }
     return Tensor.wrap(values.dtype(), values.shape(), dst);

@@ -1,6 +1,7 @@
 package dev.tatter.runtime.kernels.array;
 
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.DTypeLayout;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
@@ -178,7 +179,7 @@ public final class ShapeKernels {
     int[] index = Broadcast.gatherIndex(outer, Broadcast.strides(outerFrom, outer), blocks);
     Object in = x.unsafeData();
     for (int b = 0; b < blocks; b++) {
-      System.arraycopy(in, index[b] * run, out, b * run, run);
+      x.dtype().layout().copy(in, index[b] * run, out, b * run, run); // strings move as their bytes' places
     }
     return Tensor.wrap(x.dtype(), target, out);
   }
@@ -191,18 +192,21 @@ public final class ShapeKernels {
     int[] shape = Sizes.toIntShape(nonNegative(sizes(dims, "dims"), "fill"));
     int count = Sizes.elementCount(shape);
     Object out = value.dtype().layout().newArray(count);
-    fillWith(out, count, value.unsafeData());
+    fillWith(value.dtype().layout(), out, count, value.unsafeData());
     return Tensor.wrap(value.dtype(), shape, out);
   }
 
-  /** {@code out[0, count)} set to the one element of {@code scalar} (an array of one), by doubling copies. */
-  static void fillWith(Object out, int count, Object scalar) {
+  /**
+   * {@code out[0, count)} (from {@code layout.newArray}) set to the one element of {@code scalar}
+   * (an array of one), by doubling copies.
+   */
+  static void fillWith(DTypeLayout layout, Object out, int count, Object scalar) {
     if (count == 0) {
       return;
     }
-    System.arraycopy(scalar, 0, out, 0, 1);
+    layout.copy(scalar, 0, out, 0, 1);
     for (int filled = 1; filled < count; filled *= 2) {
-      System.arraycopy(out, 0, out, filled, Math.min(filled, count - filled));
+      layout.copy(out, 0, out, filled, Math.min(filled, count - filled));
     }
   }
 

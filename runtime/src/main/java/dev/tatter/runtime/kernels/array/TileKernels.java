@@ -7,7 +7,6 @@ import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -69,9 +68,9 @@ public final class TileKernels {
     for (int a = 1; a < picked.length; a++) {
       inner *= picked[a];
     }
-    Object data = Array.newInstance(flat.unsafeData().getClass().getComponentType(), Sizes.elementCount(picked));
+    Object data = flat.dtype().layout().newArray(Sizes.elementCount(picked));
     for (int i = 0; i < rows.length; i++) {
-      System.arraycopy(flat.unsafeData(), rows[i] * inner, data, i * inner, inner);
+      flat.dtype().layout().copy(flat.unsafeData(), rows[i] * inner, data, i * inner, inner);
     }
     long[] innerMultiples = new long[picked.length];
     innerMultiples[0] = 1;
@@ -87,9 +86,9 @@ public final class TileKernels {
     for (int a = 0; a < shape.length; a++) {
       outShape[a] = Sizes.checkedProduct(shape[a], multiples[a]);
     }
-    int count = Sizes.elementCount(outShape);
-    int[] out = Arrays.stream(outShape).mapToInt(x -> (int) x).toArray();
-    Object data = Array.newInstance(t.unsafeData().getClass().getComponentType(), count);
+    int[] out = Sizes.toIntShape(outShape);
+    int count = Sizes.elementCount(out);
+    Object data = t.dtype().layout().newArray(count);
     if (count > 0) {
       int[] index = new int[out.length];
       int[] strides = new int[shape.length];
@@ -103,7 +102,7 @@ public final class TileKernels {
         for (int a = 0; a < out.length; a++) {
           src += (index[a] % shape[a]) * strides[a];
         }
-        System.arraycopy(t.unsafeData(), src, data, i, 1);
+        t.dtype().layout().copy(t.unsafeData(), src, data, i, 1);
         for (int a = out.length - 1; a >= 0; a--) {
           if (++index[a] < out[a]) {
             break;

@@ -1,5 +1,6 @@
 package dev.tatter.runtime.kernels.array;
 
+import dev.tatter.runtime.DTypeLayout;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
@@ -37,8 +38,9 @@ public final class TransposeKernels {
     int count = Sizes.elementCount(out);
     Object src = x.unsafeData();
     Object dst = x.dtype().layout().newArray(count);
+    DTypeLayout layout = x.dtype().layout();
     if (count == 0 || rank == 0) {
-      System.arraycopy(src, 0, dst, 0, count);
+      layout.copy(src, 0, dst, 0, count);
       return Tensor.wrap(x.dtype(), out, dst);
     }
     int last = rank - 1;
@@ -47,7 +49,7 @@ public final class TransposeKernels {
     int[] counter = new int[rank];
     int offset = 0;
     for (int at = 0; at < count; at += inner) {
-      copyRun(src, offset, innerStep, dst, at, inner);
+      copyRun(layout, src, offset, innerStep, dst, at, inner);
       for (int d = last - 1; d >= 0; d--) {
         counter[d]++;
         offset += step[d];
@@ -62,9 +64,9 @@ public final class TransposeKernels {
   }
 
   /** {@code dst[at + t] = src[from + t * stride]} for {@code t < n}. */
-  private static void copyRun(Object src, int from, int stride, Object dst, int at, int n) {
+  private static void copyRun(DTypeLayout layout, Object src, int from, int stride, Object dst, int at, int n) {
     if (stride == 1) {
-      System.arraycopy(src, from, dst, at, n);
+      layout.copy(src, from, dst, at, n);
     } else if (src instanceof float[] s) {
       float[] d = (float[]) dst;
       for (int t = 0; t < n; t++) {
@@ -87,7 +89,7 @@ public final class TransposeKernels {
       }
     } else {
       for (int t = 0; t < n; t++) {
-        System.arraycopy(src, from + t * stride, dst, at + t, 1);
+        layout.copy(src, from + t * stride, dst, at + t, 1); // strings, bool, 16-bit and complex elements
       }
     }
   }
@@ -124,7 +126,7 @@ public final class TransposeKernels {
     Object dst = x.dtype().layout().newArray(count);
     int run = size * inner;
     for (int o = 0; o < outer && run > 0; o++) {
-      System.arraycopy(src, (int) ((o * (long) shape[a] + start) * inner), dst, o * run, run);
+      x.dtype().layout().copy(src, (int) ((o * (long) shape[a] + start) * inner), dst, o * run, run);
     }
     return Tensor.wrap(x.dtype(), outShape, dst);
   }

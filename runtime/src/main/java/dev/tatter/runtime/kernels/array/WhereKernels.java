@@ -93,12 +93,12 @@ public final class WhereKernels {
     boolean[] c = (boolean[]) condition.unsafeData();
     Object xs = x.unsafeData();
     Object ys = y.unsafeData();
-    Object out = Array.newInstance(xs.getClass().getComponentType(), count);
+    Object out = x.dtype().layout().newArray(count);
     for (int i = 0; i < count; i++) {
       if (c[ci[i]]) {
-        System.arraycopy(xs, xi[i], out, i, 1);
+        x.dtype().layout().copy(xs, xi[i], out, i, 1);
       } else {
-        System.arraycopy(ys, yi[i], out, i, 1);
+        x.dtype().layout().copy(ys, yi[i], out, i, 1);
       }
     }
     return Tensor.wrap(x.dtype(), shape, out);

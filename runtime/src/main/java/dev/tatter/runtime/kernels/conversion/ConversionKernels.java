@@ -1,6 +1,8 @@
 package dev.tatter.runtime.kernels.conversion;
 
 import dev.tatter.runtime.DType;
+import dev.tatter.runtime.DTypeLayout;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
@@ -84,17 +86,17 @@ public final class ConversionKernels {
     int count = Sizes.elementCount(dims); // throws, stating the shape, before any allocation
     int[] outShape = Sizes.toIntShape(dims);
     DType dtype = flat.dtype();
-    Object out = Array.newInstance(dtype.arrayClass().getComponentType(), count);
+    Object out = dtype.layout().newArray(count);
     if (count == 0) {
       return Tensor.wrap(dtype, outShape, out);
     }
     if (!isZero(defaultValue)) {
-      fill(out, defaultValue.unsafeData());
+      dtype.layout().fill(out, 0, count, defaultValue.unsafeData(), 0);
     }
     int[] outStrides = Broadcast.strides(outShape);
     // the inner dims are the values' own (a shape that changes one was refused above), so each
     // flat-value row is copied whole: a block of outStrides[ragged] elements
-    BlockCopier block = new BlockCopier(flat.unsafeData(), out, Math.max(1, outStrides[ragged]));
+    BlockCopier block = new BlockCopier(dtype.layout(), flat.unsafeData(), out, Math.max(1, outStrides[ragged]));
     if (ragged == 1) {
       copyRank1(partitions.get(0).unsafeRowSplits(), outShape[0], outShape[1], outStrides[0], block);
     } else {
@@ -155,7 +157,7 @@ public final class ConversionKernels {
         int start = (int) splits[r];
         int length = Math.min((int) splits[r + 1] - start, width);
         if (length > 0) {
-          System.arraycopy(block.src, start * inner, block.dst, r * rowStride, length * inner);
+          block.copy(start, length, r * rowStride);
         }
       }
     }
@@ -180,10 +182,10 @@ public final class ConversionKernels {
   }
 
   /** Flat-value rows copied whole to consecutive output blocks: one arraycopy per ragged row. */
-  private record BlockCopier(Object src, Object dst, int inner) {
+  private record BlockCopier(DTypeLayout layout, Object src, Object dst, int inner) {
     /** Copies {@code count} flat-value rows from row {@code first} to the block at {@code outOffset}. */
     void copy(int first, int count, int outOffset) {
-      System.arraycopy(src, first * inner, dst, outOffset, count * inner);
+      layout.copy(src, first * inner, dst, outOffset, count * inner);
     }
   }
 
@@ -193,18 +195,7 @@ public final class ConversionKernels {
     if (v instanceof float[] f) return Float.floatToRawIntBits(f[0]) == 0;
     if (v instanceof double[] d) return Double.doubleToRawLongBits(d[0]) == 0;
     if (v instanceof Object[]) return false;
+    if (v instanceof StringColumn c) return c.length(0) == 0; // new string slots hold ""
     return scalar.dtype() == DType.BOOL ? !((boolean[]) v)[0] : scalar.getLong(0) == 0;
-  }
-
-  /** Kernel internal, not API: fills a primitive or object {@code array} with element 0 of {@code scalarArray}. */
-  public static void fill(Object array, Object scalarArray) {
-    if (array instanceof float[]) Arrays.fill((float[]) array, ((float[]) scalarArray)[0]);
-    else if (array instanceof double[]) Arrays.fill((double[]) array, ((double[]) scalarArray)[0]);
-    else if (array instanceof int[]) Arrays.fill((int[]) array, ((int[]) scalarArray)[0]);
-    else if (array instanceof long[]) Arrays.fill((long[]) array, ((long[]) scalarArray)[0]);
-    else if (array instanceof short[]) Arrays.fill((short[]) array, ((short[]) scalarArray)[0]);
-    else if (array instanceof byte[]) Arrays.fill((byte[]) array, ((byte[]) scalarArray)[0]);
-    else if (array instanceof boolean[]) Arrays.fill((boolean[]) array, ((boolean[]) scalarArray)[0]);
-    else Arrays.fill((Object[]) array, ((Object[]) scalarArray)[0]);
   }
 }

@@ -85,9 +85,9 @@ public final class FromTensorKernels {
     int nvals = Sizes.toIntSize(rowSplits[l.rows], "nvals");
     int[] valuesShape = l.valuesShape(nvals);
     int count = Sizes.elementCount(valuesShape);
-    Object out = Array.newInstance(tensor.dtype().arrayClass().getComponentType(), count);
+    Object out = tensor.dtype().layout().newArray(count);
     for (int r = 0; r < l.rows; r++) {
-      System.arraycopy(tensor.unsafeData(), r * l.ncols * l.item, out, (int) rowSplits[r] * l.item, (int) rowLengths[r] * l.item);
+      tensor.dtype().layout().copy(tensor.unsafeData(), r * l.ncols * l.item, out, (int) rowSplits[r] * l.item, (int) rowLengths[r] * l.item);
     }
     RowPartition inner = RowPartition.adoptingRowSplits(rowSplits, splits);
     return wrapUniform(RaggedTensor.of(Tensor.wrap(tensor.dtype(), valuesShape, out), inner), tensor, raggedRank, splits);

@@ -66,7 +66,7 @@ public final class GatherKernels {
         for (int o = 0; o < outer; o++) {
           int base = (bt * outer + o) * limit;
           for (int k = 0; k < perBatch; k++) {
-            System.arraycopy(in, (base + (int) idx[bt * perBatch + k]) * inner, out, at, inner);
+            params.dtype().layout().copy(in, (base + (int) idx[bt * perBatch + k]) * inner, out, at, inner);
             at += inner;
           }
         }
@@ -137,7 +137,7 @@ public final class GatherKernels {
     }
     if (slice > 0) {
       for (int row = 0; row < offsets.length; row++) {
-        System.arraycopy(in, offsets[row], out, row * slice, slice);
+        params.dtype().layout().copy(in, offsets[row], out, row * slice, slice);
       }
     }
     return Tensor.wrap(params.dtype(), outShape, out);
@@ -181,7 +181,7 @@ public final class GatherKernels {
       int at = 0;
       for (int i = 0; i < n; i++) {
         if (partitions.getLong(i) == index) {
-          System.arraycopy(in, i * slice, out, at, slice);
+          data.dtype().layout().copy(in, i * slice, out, at, slice);
           at += slice;
         }
       }

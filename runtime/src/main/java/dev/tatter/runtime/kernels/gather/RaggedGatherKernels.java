@@ -75,10 +75,10 @@ public final class RaggedGatherKernels {
       inner *= flatShape[a];
     }
     Object in = flat.unsafeData();
-    Object out = Array.newInstance(in.getClass().getComponentType(), Sizes.elementCount(flatShape));
+    Object out = flat.dtype().layout().newArray(Sizes.elementCount(flatShape));
     int outPos = 0;
     if (levels == 1) {
-      gatherRows(levelSplits[0], picked, inner, in, out, outSplits[0]);
+      gatherRows(flat.dtype().layout(), levelSplits[0], picked, inner, in, out, outSplits[0]);
     }
     for (int i = 0; levels > 1 && i < n; i++) {
       int start = picked[i];
@@ -94,7 +94,7 @@ public final class RaggedGatherKernels {
         limit = (int) splits[limit];
       }
       int count = (limit - start) * inner;
-      System.arraycopy(in, start * inner, out, outPos, count);
+      flat.dtype().layout().copy(in, start * inner, out, outPos, count);
       outPos += count;
     }
     Tensor values = Tensor.wrap(flat.dtype(), flatShape, out);
@@ -132,13 +132,13 @@ public final class RaggedGatherKernels {
   }
 
   /** One ragged level: each picked row's length into the splits, its values copied as one slice. */
-  private static void gatherRows(long[] splits, int[] picked, int inner, Object in, Object out, long[] outSplits) {
+  private static void gatherRows(dev.tatter.runtime.DTypeLayout layout, long[] splits, int[] picked, int inner, Object in, Object out, long[] outSplits) {
     long end = 0;
     for (int i = 0; i < picked.length; i++) {
       int row = picked[i];
       int start = (int) splits[row];
       int length = (int) (splits[row + 1] - start);
-      System.arraycopy(in, start * inner, out, (int) end * inner, length * inner);
+      layout.copy(in, start * inner, out, (int) end * inner, length * inner);
       end += length;
       outSplits[i + 1] = end;
     }

@@ -42,7 +42,7 @@ public final class RowGatherKernels {
     }
     int count = Sizes.elementCount(outShape);
     Object in = params.unsafeData();
-    Object out = Array.newInstance(in.getClass().getComponentType(), count);
+    Object out = params.dtype().layout().newArray(count);
     boolean broadcastRows = shape[0] == 1;
     int width = shape[1];
     if (width == 1 && rowSize == 1 && fillRows(in, out, partition, broadcastRows)) {
@@ -58,7 +58,7 @@ public final class RowGatherKernels {
       }
       int src = (broadcastRows ? 0 : row * width) * rowSize;
       for (int o = 0; o < length; o++) {
-        System.arraycopy(in, width == 1 ? src : src + o * rowSize, out, (start + o) * rowSize, rowSize);
+        params.dtype().layout().copy(in, width == 1 ? src : src + o * rowSize, out, (start + o) * rowSize, rowSize);
       }
     }
     return Tensor.wrap(params.dtype(), outShape, out);

@@ -116,9 +116,12 @@ public final class SegmentKernels {
     for (int id : ids) {
       counts[id]++;
     }
-    Object out = Array.newInstance(reduced.unsafeData().getClass().getComponentType(), Sizes.elementCount(outShape));
-    System.arraycopy(reduced.unsafeData(), 0, out, 0, nseg * inner);
+    Object out = dtype.layout().newArray(Sizes.elementCount(outShape));
+    dtype.layout().copy(reduced.unsafeData(), 0, out, 0, nseg * inner);
     boolean divides = op.equals("mean") || op.equals("sqrt_n");
+    if (divides && dtype.isInteger() && !sorted) {
+      return trueDivisionMean(dtype, out, inner, counts, outShape);
+    }
     for (int s = 0; s < nseg; s++) {
       if (sorted && counts[s] == 0) {
         // TF's sorted kernels fill an empty segment with their default value: 1 for prod, 0 otherwise
@@ -136,15 +139,59 @@ public final class SegmentKernels {
       // a segment of one row is that row: TF copies it (so -0.0 stays -0.0, and a complex row is not multiplied by 1+0j)
       for (int v = 0; v < ids.length; v++) {
         if (counts[ids[v]] == 1) {
-          System.arraycopy(flat.unsafeData(), v * inner, out, ids[v] * inner, inner);
+          dtype.layout().copy(flat.unsafeData(), v * inner, out, ids[v] * inner, inner);
         }
       }
     }
     return Tensor.wrap(dtype, outShape, out);
   }
 
+  /**
+   * TF's {@code unsorted_segment_mean} of integers, which its Python layer computes as {@code
+   * unsorted_segment_sum(data) / maximum(N, 1)}: the sums wrap in the data's dtype, the counts
+   * {@code N} are an {@code unsorted_segment_sum} of ones in that dtype too (so they wrap as well),
+   * and {@code /} is true division, both operands cast to float32 (8- and 16-bit integers) or
+   * float64 first.
+   */
+  private static Tensor trueDivisionMean(DType dtype, Object sums, int inner, long[] counts, int[] outShape) {
+    DType to = dtype.trueDivDType();
+    Object out = to.layout().newArray(Sizes.elementCount(outShape));
+    for (int s = 0; s < outShape[0]; s++) {
+      double n = Math.max(Scalars.loadDouble(dtype, inDType(dtype, counts[s]), 0), 1);
+      for (int k = s * inner; k < (s + 1) * inner; k++) {
+        double sum = Scalars.loadDouble(dtype, sums, k);
+        if (to == DType.FLOAT32) {
+          ((float[]) out)[k] = (float) sum / (float) n;
+        } else {
+          ((double[]) out)[k] = sum / n;
+        }
+      }
+    }
+    return Tensor.wrap(to, outShape, out);
+  }
+
+  /** A one-element array of {@code dtype} holding {@code count} as TF's {@code T(count)} converts it (wrapping). */
+  private static Object inDType(DType dtype, long count) {
+    Object one = dtype.layout().newArray(1);
+    Scalars.store(dtype, one, 0, count);
+    return one;
+  }
+
   /** {@code out[k]}, a sum, over the count (mean) or its square root (sqrt_n). */
   private static void divide(String op, DType dtype, Object out, int k, long count) {
+    if (dtype.isInteger()) {
+      // Eigen's MeanReducer on integers: sum / T(count), C++'s division (toward zero; unsigned for
+      // unsigned dtypes), the count converted to the data's dtype first
+      Object n = inDType(dtype, count);
+      long divisor = ((Number) dtype.layout().get(n, 0)).longValue(); // zero-extended, or uint64's raw bits
+      if (divisor == 0) {
+        throw new InvalidArgumentException("segment_mean of " + dtype + ": a segment of " + count + " rows, a count that is 0 as "
+            + dtype + " (TF's kernel divides by the count in the data's dtype)");
+      }
+      long sum = ((Number) dtype.layout().get(out, k)).longValue();
+      Scalars.store(dtype, out, k, dtype.isUnsigned() ? Long.divideUnsigned(sum, divisor) : sum / divisor);
+      return;
+    }
     switch (dtype) {
       case COMPLEX64, COMPLEX128 -> {
         // TF's complex SegmentMean: the sum over complex(n, 0) by Eigen's complex division
@@ -169,7 +216,7 @@ public final class SegmentKernels {
         double sum = ((double[]) out)[k];
         ((double[]) out)[k] = op.equals("mean") ? sum / count : sum / Math.sqrt(count);
       }
-      default -> throw new IllegalStateException("segment_" + op + " divides float and complex sums only, not " + dtype);
+      default -> throw new IllegalStateException("segment_" + op + " divides integer, float and complex sums only, not " + dtype);
     }
   }
 }

@@ -77,8 +77,11 @@ public final class ArithmeticFunctions {
     return 0.0;
   }
 
-  public static String zerosLike(String a) {
-    return "";
+  private static final byte[] EMPTY = new byte[0];
+
+  /** A string's zero is "" (its bytes: none). */
+  public static byte[] zerosLike(byte[] a) {
+    return EMPTY;
   }
 
   /** A one of the operand's dtype (true for bool). */

@@ -324,23 +324,45 @@ public final class ComplexFunctions {
     return truediv(new Complex128(1.0, 0.0), z);
   }
 
-  /** TF's Sign on complex, Eigen's {@code scalar_sign_op}: each part times {@code 1 / |z|}, and 0 at 0. */
+  /**
+   * TF's Sign on complex as Eigen's vectorized {@code psign} computes it, the path every element of a
+   * tensor but its last few takes: each part divided by {@code l = max * sqrt(1 + (min / max)^2)} of
+   * {@code |re|}, {@code |im|} ({@code l = max} where {@code min} is 0), and {@code +0} where {@code
+   * max} is 0. Each part computes its own {@code l}, with SSE's {@code max}/{@code min}, which keep
+   * their first operand when one is NaN, so {@code sign(nan+0j)} is {@code nan+0j}. (TF's scalar
+   * path, {@code z * (1 / |z|)}, gives {@code nan+nanj} there and may differ in the last bit.)
+   */
   public static Complex64 sign(Complex64 z) {
-    float r = abs(z);
-    if (r == 0) {
-      return Complex64.ZERO;
-    }
-    float inv = 1f / r;
-    return new Complex64(z.re() * inv, z.im() * inv);
+    return new Complex64(signPart(z.re(), z.im()), signPart(z.im(), z.re()));
   }
 
   public static Complex128 sign(Complex128 z) {
-    double r = abs(z);
-    if (r == 0) {
-      return Complex128.ZERO;
+    return new Complex128(signPart(z.re(), z.im()), signPart(z.im(), z.re()));
+  }
+
+  /** One lane of {@code psign}: {@code own / l}, in float as Eigen's float packets compute it. */
+  private static float signPart(float own, float other) {
+    float a = Math.abs(own), b = Math.abs(other);
+    float max = b > a ? b : a; // pmax(a, b) is _mm_max_ps(b, a): a when either is NaN
+    float min = b < a ? b : a;
+    if (max == 0) {
+      return 0f;
     }
-    double inv = 1.0 / r;
-    return new Complex128(z.re() * inv, z.im() * inv);
+    float r = min / max;
+    float l = min == 0 ? max : max * (float) Math.sqrt(1f + r * r);
+    return own / l;
+  }
+
+  private static double signPart(double own, double other) {
+    double a = Math.abs(own), b = Math.abs(other);
+    double max = b > a ? b : a;
+    double min = b < a ? b : a;
+    if (max == 0) {
+      return 0.0;
+    }
+    double r = min / max;
+    double l = min == 0 ? max : max * Math.sqrt(1.0 + r * r);
+    return own / l;
   }
 
   public static Complex64 zerosLike(Complex64 z) {

@@ -399,9 +399,9 @@ public final class ScalarFunctions {
     return a == b;
   }
 
-  /** Strings compare by content (TF compares bytes; Tatter's strings are Java strings). */
-  public static boolean eq(String a, String b) {
-    return a.equals(b);
+  /** Strings compare by their bytes, as TF compares them (a string element's compute type is its bytes). */
+  public static boolean eq(byte[] a, byte[] b) {
+    return java.util.Arrays.equals(a, b);
   }
 
   public static boolean ne(int a, int b) {
@@ -424,8 +424,8 @@ public final class ScalarFunctions {
     return a != b;
   }
 
-  public static boolean ne(String a, String b) {
-    return !a.equals(b);
+  public static boolean ne(byte[] a, byte[] b) {
+    return !java.util.Arrays.equals(a, b);
   }
 
   // ---- cast: one family per target dtype, overloaded on the source's computation type ----

@@ -4,6 +4,8 @@ import dev.tatter.runtime.HalfFloats;
 
 import dev.tatter.runtime.kernels.elementwise.ScalarFunction;
 
+import dev.tatter.runtime.HalfFloats;
+
 /**
  * The element functions of TF's transcendental unary ops (Sqrt, Exp, Log, Sigmoid, Tanh, the
  * trigonometric and hyperbolic families) and Atan2, on float32 and float64 (see {@link
@@ -102,6 +104,34 @@ public final class TranscendentalFunctions {
     }
     return (float) Math.log1p(e);
   }
+
+  /**
+   * TF's Softplus on float16: the functor runs in Eigen's {@code half}, so its threshold is {@code
+   * log(epsilon) + 2} with Eigen's float16 epsilon, 2^-13 (its {@code NumTraits<half>}, not the
+   * format's 2^-10), each step rounded ({@code -7.0078125}), and {@code exp(x)} and {@code log1p}
+   * are each rounded to float16.
+   */
+  public static float softplusFloat16(float a) {
+    if (a > -SOFTPLUS_THRESHOLD_FLOAT16) {
+      return a;
+    }
+    float e = HalfFloats.roundToFloat16((float) Math.exp(a));
+    return a < SOFTPLUS_THRESHOLD_FLOAT16 ? e : HalfFloats.roundToFloat16((float) Math.log1p(e));
+  }
+
+  /** TF's Softplus on bfloat16: as {@link #softplusFloat16} with bfloat16's epsilon 2^-7 (threshold {@code -2.84375}). */
+  public static float softplusBfloat16(float a) {
+    if (a > -SOFTPLUS_THRESHOLD_BFLOAT16) {
+      return a;
+    }
+    float e = HalfFloats.roundToBfloat16((float) Math.exp(a));
+    return a < SOFTPLUS_THRESHOLD_BFLOAT16 ? e : HalfFloats.roundToBfloat16((float) Math.log1p(e));
+  }
+
+  private static final float SOFTPLUS_THRESHOLD_FLOAT16 =
+      HalfFloats.roundToFloat16(HalfFloats.roundToFloat16((float) Math.log(0x1p-13)) + 2f);
+  private static final float SOFTPLUS_THRESHOLD_BFLOAT16 =
+      HalfFloats.roundToBfloat16(HalfFloats.roundToBfloat16((float) Math.log(0x1p-7)) + 2f);
 
   public static double softplus(double a) {
     final double threshold = Math.log(Math.ulp(1.0)) + 2;

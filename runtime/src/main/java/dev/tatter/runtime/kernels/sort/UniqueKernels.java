@@ -3,6 +3,7 @@ package dev.tatter.runtime.kernels.sort;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Tensor;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -43,7 +44,7 @@ public final class UniqueKernels {
       Object y = x.dtype().layout().newArray(distinct);
       Object data = x.unsafeData();
       for (int u = 0; u < distinct; u++) {
-        System.arraycopy(data, firsts[u], y, u, 1);
+        x.dtype().layout().copy(data, firsts[u], y, u, 1); // strings move as their bytes
       }
       return Tensor.wrap(x.dtype(), new int[] {distinct}, y);
     }
@@ -62,11 +63,20 @@ public final class UniqueKernels {
     return Tensor.wrap(DType.INT64, new int[] {out.length}, out);
   }
 
-  /** Each element's map key: its order key (null for a NaN: never equal to another), a string or a bool. */
+  /**
+   * Each element's map key: its order key (null for a NaN: never equal to another), a string's
+   * bytes (as TF's tstring compares: two byte strings that decode to the same text are distinct) or a bool.
+   */
   private static Object[] keys(Tensor x) {
     int n = x.size();
     Object[] keys = new Object[n];
-    if (x.dtype() == DType.STRING || x.dtype() == DType.BOOL) {
+    if (x.dtype() == DType.STRING) {
+      for (int i = 0; i < n; i++) {
+        keys[i] = ByteBuffer.wrap(x.getBytes(i)); // equals and hashCode by content
+      }
+      return keys;
+    }
+    if (x.dtype() == DType.BOOL) {
       for (int i = 0; i < n; i++) {
         keys[i] = x.get(i);
       }

@@ -4,7 +4,6 @@ import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
-import java.util.Arrays;
 
 /**
  * The fast path of {@code sparse_reduce_sum}'s dense result: indices in row-major order (as
@@ -50,7 +49,7 @@ final class RowMajorSparseSum {
     }
     long[] out = SparseReduceKernels.outShape(shape.clone(), reduced, keepdims);
     int size = Sizes.elementCount(out);
-    int[] outDims = Arrays.stream(out).mapToInt(d -> (int) d).toArray();
+    int[] outDims = Sizes.toIntShape(out);
     Object values = st.values().unsafeData();
     return Tensor.wrap(dtype, outDims, switch (dtype) {
       case FLOAT32 -> sum((float[]) values, idx, n, shape, kept, new float[size]);

@@ -1,10 +1,14 @@
 package dev.tatter.runtime.kernels.sparse;
 
+import dev.tatter.runtime.Complex128;
+import dev.tatter.runtime.Complex64;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.elementwise.Broadcast;
+import dev.tatter.runtime.kernels.scalar.ComplexFunctions;
 import dev.tatter.runtime.kernels.scalar.ScalarFunctions;
 import java.util.Arrays;
 
@@ -37,7 +41,7 @@ public final class SparseAddKernels {
     Object bv = b.values().unsafeData();
     // one merge writing the output's indices in place; each output entry's value comes from a's
     // entry fromA[k] and/or b's entry fromB[k] (-1: none), gathered per dtype below
-    long[] idx = new long[Math.multiplyExact(na + nb, ndims)];
+    long[] idx = new long[Sizes.toIntSize(((long) na + nb) * ndims, "the result's indices")];
     int[] fromA = new int[na + nb];
     int[] fromB = new int[na + nb];
     int n = 0;
@@ -69,7 +73,8 @@ public final class SparseAddKernels {
       if (dtype.isInteger() && (threshold != Math.rint(threshold) || Math.abs(threshold) > 9.2e18)) {
         throw new InvalidArgumentException("threshold " + threshold + " is not a valid " + dtype);
       }
-      return new Threshold(dtype, dtype == DType.FLOAT32 ? (float) threshold : threshold, (long) threshold);
+      boolean single = dtype == DType.FLOAT32 || dtype == DType.COMPLEX64;
+      return new Threshold(dtype, single ? (float) threshold : threshold, (long) threshold);
     }
 
     boolean keeps(Object a, int i, Object b, int j) {
@@ -91,6 +96,13 @@ public final class SparseAddKernels {
       }
       if (a instanceof long[] x) {
         return asInteger <= Math.abs(x[i] + ((long[]) b)[j]);
+      }
+      // complex: TF's Treal threshold against std::abs of the sum, in the part type
+      if (a instanceof Complex64[] x) {
+        return (float) asFloat <= ComplexFunctions.abs(ComplexFunctions.add(x[i], ((Complex64[]) b)[j]));
+      }
+      if (a instanceof Complex128[] x) {
+        return asFloat <= ComplexFunctions.abs(ComplexFunctions.add(x[i], ((Complex128[]) b)[j]));
       }
       throw new InvalidArgumentException("sparse add is not defined on " + dtype);
     }
@@ -137,6 +149,22 @@ public final class SparseAddKernels {
         }
         return o;
       }
+      if (a instanceof Complex64[] x) {
+        Complex64[] y = (Complex64[]) b;
+        Complex64[] o = new Complex64[n];
+        for (int k = 0; k < n; k++) {
+          o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : ComplexFunctions.add(x[fromA[k]], y[fromB[k]]);
+        }
+        return o;
+      }
+      if (a instanceof Complex128[] x) {
+        Complex128[] y = (Complex128[]) b;
+        Complex128[] o = new Complex128[n];
+        for (int k = 0; k < n; k++) {
+          o[k] = fromA[k] < 0 ? y[fromB[k]] : fromB[k] < 0 ? x[fromA[k]] : ComplexFunctions.add(x[fromA[k]], y[fromB[k]]);
+        }
+        return o;
+      }
       if (!(a instanceof long[] x)) {
         throw new InvalidArgumentException("sparse add is not defined on " + dtype);
       }
@@ -171,7 +199,7 @@ public final class SparseAddKernels {
     long[] bi = (long[]) b.indices().unsafeData();
     int na = a.nnz();
     int nb = b.nnz();
-    long[] idx = new long[Math.multiplyExact(na + nb, ndims)];
+    long[] idx = new long[Sizes.toIntSize(((long) na + nb) * ndims, "the result's indices")];
     int[] fromA = new int[na + nb];
     int[] fromB = new int[na + nb];
     int n = 0;
@@ -278,6 +306,10 @@ public final class SparseAddKernels {
         o[pos] += ((int[]) v)[i];
       } else if (out instanceof long[] o) {
         o[pos] += ((long[]) v)[i];
+      } else if (out instanceof Complex64[] o) {
+        o[pos] = ComplexFunctions.add(o[pos], ((Complex64[]) v)[i]);
+      } else if (out instanceof Complex128[] o) {
+        o[pos] = ComplexFunctions.add(o[pos], ((Complex128[]) v)[i]);
       } else {
         throw new InvalidArgumentException("sparse add is not defined on " + a.dtype());
       }

@@ -2,6 +2,7 @@ package dev.tatter.runtime.kernels.sparse;
 
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.SparseTensor;
@@ -137,7 +138,7 @@ public final class SparseCountKernels {
     }
     boolean perBatch = batchOf != null;
     int outRank = perBatch ? 2 : 1;
-    long[] outIdx = new long[Math.multiplyExact(total, outRank)];
+    long[] outIdx = new long[Sizes.toIntSize((long) total * outRank, "the result's indices")];
     Object outValues = java.lang.reflect.Array.newInstance(outType.arrayClass().getComponentType(), total);
     int at = 0;
     for (int b = 0; b < counts.length; b++) {

@@ -88,7 +88,7 @@ final class SparseEntries {
   }
 
   /** {@code values[positions[0..count)]}, a new array of the same component type. */
-  static Object take(Object values, int[] positions, int count) {
+  static Object take(DType dtype, Object values, int[] positions, int count) {
     if (values instanceof float[] v) {
       float[] out = new float[count];
       for (int i = 0; i < count; i++) {
@@ -117,9 +117,9 @@ final class SparseEntries {
       }
       return out;
     }
-    Object out = Array.newInstance(values.getClass().getComponentType(), count);
+    Object out = dtype.layout().newArray(count);
     for (int i = 0; i < count; i++) {
-      System.arraycopy(values, positions[i], out, i, 1);
+      dtype.layout().copy(values, positions[i], out, i, 1);
     }
     return out;
   }

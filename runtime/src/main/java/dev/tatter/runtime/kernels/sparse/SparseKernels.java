@@ -54,10 +54,10 @@ public final class SparseKernels {
     Arrays.sort(order, Comparator.comparing(i -> i, (a, b) -> Arrays.compare(idx, a * ndims, a * ndims + ndims, idx, b * ndims, b * ndims + ndims)));
     long[] outIdx = new long[idx.length];
     Object values = st.values().unsafeData();
-    Object outValues = Array.newInstance(values.getClass().getComponentType(), n);
+    Object outValues = st.dtype().layout().newArray(n);
     for (int i = 0; i < n; i++) {
       System.arraycopy(idx, order[i] * ndims, outIdx, i * ndims, ndims);
-      System.arraycopy(values, order[i], outValues, i, 1);
+      st.dtype().layout().copy(values, order[i], outValues, i, 1);
     }
     return SparseTensor.of(Tensor.wrap(DType.INT64, new int[] {n, ndims}, outIdx),
         Tensor.wrap(st.dtype(), new int[] {n}, outValues), st.denseShape());
@@ -93,9 +93,9 @@ public final class SparseKernels {
     if (validateIndices) {
       checkOrdered(idx, st.nnz(), shape);
     }
-    Object out = Array.newInstance(st.dtype().arrayClass().getComponentType(), count);
+    Object out = st.dtype().layout().newArray(count);
     if (!ConversionKernels.isZero(defaultValue)) {
-      ConversionKernels.fill(out, defaultValue.unsafeData());
+      st.dtype().layout().fill(out, 0, count, defaultValue.unsafeData(), 0);
     }
     Object values = st.values().unsafeData();
     for (int i = 0; i < st.nnz(); i++) {
@@ -108,7 +108,7 @@ public final class SparseKernels {
         }
         pos = pos * shape[d] + c;
       }
-      System.arraycopy(values, i, out, (int) pos, 1);
+      st.dtype().layout().copy(values, i, out, (int) pos, 1);
     }
     return Tensor.wrap(st.dtype(), outShape, out);
   }
@@ -189,7 +189,7 @@ public final class SparseKernels {
     }
     int nnz = nonzero.cardinality();
     long[] idx = new long[Sizes.elementCount(new long[] {nnz, shape.length})];
-    Object values = Array.newInstance(data.getClass().getComponentType(), nnz);
+    Object values = t.dtype().layout().newArray(nnz);
     int k = 0;
     for (int i = nonzero.nextSetBit(0); i >= 0; i = nonzero.nextSetBit(i + 1)) {
       int rest = i;
@@ -197,7 +197,7 @@ public final class SparseKernels {
         idx[k * shape.length + d] = rest % shape[d];
         rest /= shape[d];
       }
-      System.arraycopy(data, i, values, k, 1);
+      t.dtype().layout().copy(data, i, values, k, 1);
       k++;
     }
     long[] denseShape = Arrays.stream(shape).mapToLong(d -> d).toArray();

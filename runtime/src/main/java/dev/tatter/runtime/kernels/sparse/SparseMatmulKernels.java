@@ -203,7 +203,7 @@ public final class SparseMatmulKernels {
     int r = b.dim(0);
     int c = b.dim(1);
     Object in = b.unsafeData();
-    Object out = java.lang.reflect.Array.newInstance(b.dtype().arrayClass().getComponentType(), r * c);
+    Object out = b.dtype().layout().newArray(r * c);
     for (int i = 0; i < r; i++) {
       for (int j = 0; j < c; j++) {
         System.arraycopy(in, i * c + j, out, j * r + i, 1);

@@ -124,7 +124,7 @@ public final class SparseReduceKernels {
       }
       reduceGroup(reducer, st.dtype(), values, g.order(), g.starts()[q], g.starts()[q + 1], result, (int) pos);
     }
-    return Tensor.wrap(st.dtype(), Arrays.stream(out).mapToInt(d -> (int) d).toArray(), result);
+    return Tensor.wrap(st.dtype(), Sizes.toIntShape(out), result);
   }
 
   /** {@code sparse_reduce_sum_sparse}/{@code sparse_reduce_max_sparse {axis, keepdims}}: one entry per non-empty group. */
@@ -136,7 +136,7 @@ public final class SparseReduceKernels {
     int outRank = out.length;
     int rank = shape.length;
     long[] idx = st.indicesArray();
-    long[] outIdx = new long[Math.multiplyExact(g.count(), outRank)];
+    long[] outIdx = new long[Sizes.toIntSize((long) g.count() * outRank, "the result's indices")];
     Object result = st.dtype().layout().newArray(g.count());
     Object values = st.values().unsafeData();
     for (int q = 0; q < g.count(); q++) {

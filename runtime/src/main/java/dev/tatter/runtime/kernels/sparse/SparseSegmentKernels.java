@@ -1,5 +1,6 @@
 package dev.tatter.runtime.kernels.sparse;
 
+import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.Tensor;
@@ -12,7 +13,8 @@ import java.util.Arrays;
  * not decrease; a segment without rows is 0. Rows are added in TF's order ({@link #firstBlock},
  * then blocks of 8, each summed left to right and added), and a mean or sqrt_n is finished as TF
  * finishes it (a product by the reciprocal for fewer than 10 rows, a quotient from 10), so float
- * results are TF's bit for bit. No complex: TF's op definitions take real dtypes only.
+ * results are TF's bit for bit; float16 and bfloat16 rows are reduced in float and the result
+ * rounded once, as TF casts them. No complex: TF's op definitions take real dtypes only.
  */
 public final class SparseSegmentKernels {
   private SparseSegmentKernels() {}
@@ -54,7 +56,7 @@ public final class SparseSegmentKernels {
       outShapeLong[d] = shape[d];
     }
     int count = Sizes.elementCount(outShapeLong);
-    int[] outShape = Arrays.stream(outShapeLong).mapToInt(d -> (int) d).toArray();
+    int[] outShape = Sizes.toIntShape(outShapeLong);
     long previous = 0;
     for (int i = 0; i < n; i++) {
       long s = segmentIds.getLong(i);
@@ -70,6 +72,12 @@ public final class SparseSegmentKernels {
         throw new InvalidArgumentException("Bad: indices[" + i + "] == " + idx + " out of range [0, " + shape[0] + ")");
       }
     }
+    // float16 and bfloat16 rows are reduced in float and rounded once, as TF's kernel casts them
+    DType dtype = data.dtype();
+    boolean inFloat = dtype.isFloating() && dtype.storageType() != dtype.computeType();
+    if (inFloat) {
+      data = widened(data);
+    }
     // the dtype's zeros: an empty segment is TF's default value 0
     Object out = data.dtype().layout().newArray(count);
     int start = 0;
@@ -84,7 +92,23 @@ public final class SparseSegmentKernels {
       }
       start = end;
     }
+    if (inFloat) {
+      Object narrowed = dtype.layout().newArray(count);
+      for (int i = 0; i < count; i++) {
+        dtype.layout().set(narrowed, i, ((float[]) out)[i]);
+      }
+      return Tensor.wrap(dtype, outShape, narrowed);
+    }
     return Tensor.wrap(data.dtype(), outShape, out);
+  }
+
+  /** A 16-bit float tensor's values as float32 (exactly). */
+  private static Tensor widened(Tensor data) {
+    float[] f = new float[data.size()];
+    for (int i = 0; i < f.length; i++) {
+      f[i] = (Float) data.dtype().layout().get(data.unsafeData(), i);
+    }
+    return Tensor.wrap(DType.FLOAT32, data.shape(), f);
   }
 
   /**
@@ -160,7 +184,7 @@ public final class SparseSegmentKernels {
       for (int k = 0; k < num; k++) {
         acc += java.lang.reflect.Array.getLong(d, row(indices, start + k, rowSize, c));
       }
-      // integer sums wrap in their own width, as TF's do
+      // integer sums wrap in their own width, as TF's do (unsigned ones too: the low bits are the same)
       if (out instanceof byte[] o) {
         o[pos] = (byte) acc;
       } else if (out instanceof short[] o) {

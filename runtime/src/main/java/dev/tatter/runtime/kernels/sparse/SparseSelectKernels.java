@@ -46,7 +46,7 @@ public final class SparseSelectKernels {
     }
     int rank = st.rank();
     return SparseEntries.build(SparseEntries.takeRows(st.indicesArray(), rank, kept, count), count, rank, st.dtype(),
-        SparseEntries.take(st.values().unsafeData(), kept, count), st.denseShapeArray());
+        SparseEntries.take(st.dtype(), st.values().unsafeData(), kept, count), st.denseShapeArray());
   }
 
   /** Each entry's row, checked against the dense shape's first dim (TF's message names the entry). */
@@ -92,10 +92,10 @@ public final class SparseSelectKernels {
     for (int r = 0; r < nrows; r++) {
       start[r + 1] += start[r];
     }
-    int n = Math.addExact(rows.length, empty);
+    int n = Sizes.toIntSize((long) rows.length + empty, "the result's number of entries");
     int rank = shape.length;
     long[] idx = st.indicesArray();
-    long[] outIdx = new long[Math.multiplyExact(n, rank)];
+    long[] outIdx = new long[Sizes.toIntSize((long) n * rank, "the result's indices")];
     int[] source = new int[n];
     Arrays.fill(source, -1);
     int[] next = Arrays.copyOf(start, nrows);
@@ -105,14 +105,14 @@ public final class SparseSelectKernels {
       System.arraycopy(idx, i * rank, outIdx, at * rank, rank);
     }
     Object values = st.values().unsafeData();
-    Object out = java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), n);
+    Object out = st.dtype().layout().newArray(n);
     for (int k = 0; k < n; k++) {
       if (source[k] >= 0) {
-        System.arraycopy(values, source[k], out, k, 1);
+        st.dtype().layout().copy(values, source[k], out, k, 1);
       } else {
         // the row's one default entry; its other coordinates stay 0
         outIdx[k * rank] = rowOf(start, k);
-        System.arraycopy(defaultValue.unsafeData(), 0, out, k, 1);
+        st.dtype().layout().copy(defaultValue.unsafeData(), 0, out, k, 1);
       }
     }
     return SparseEntries.build(outIdx, n, rank, st.dtype(), out, shape);
@@ -155,6 +155,11 @@ public final class SparseSelectKernels {
     if (index < 0 || index >= numSplit) {
       throw new InvalidArgumentException("piece " + index + " is out of range [0, " + numSplit + ")");
     }
+    // TF's SparseSplit checks every index against the dense shape (a slice would drop it unseen)
+    long[] idx = (long[]) st.indices().unsafeData();
+    for (int i = 0; i < st.nnz(); i++) {
+      SparseEntries.checkInBounds(idx, i, shape, "");
+    }
     long from = pieceStart(shape[dim], numSplit, index);
     long to = pieceStart(shape[dim], numSplit, index + 1);
     long[] start = new long[rank];
@@ -177,13 +182,13 @@ public final class SparseSelectKernels {
       throw new InvalidArgumentException("num_rows and num_columns must be >= 0, got " + numRows + " and " + numColumns);
     }
     int n = Sizes.toIntSize(Math.min(numRows, numColumns), "the diagonal");
-    long[] idx = new long[Math.multiplyExact(n, 2)];
-    Object ones = java.lang.reflect.Array.newInstance(dtype.arrayClass().getComponentType(), n);
+    long[] idx = new long[Sizes.toIntSize(2L * n, "the result's indices")];
+    Object ones = dtype.layout().newArray(n);
     Object one = Tensor.scalar(dtype, dtype.isFloating() ? (Object) 1.0 : dtype == DType.BOOL ? (Object) true : (Object) 1L).unsafeData();
     for (int i = 0; i < n; i++) {
       idx[2 * i] = i;
       idx[2 * i + 1] = i;
-      System.arraycopy(one, 0, ones, i, 1);
+      dtype.layout().copy(one, 0, ones, i, 1);
     }
     return SparseEntries.build(idx, n, 2, dtype, ones, new long[] {numRows, numColumns});
   }

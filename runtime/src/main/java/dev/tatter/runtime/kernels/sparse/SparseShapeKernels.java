@@ -2,6 +2,7 @@ package dev.tatter.runtime.kernels.sparse;
 
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.Arrays;
@@ -38,7 +39,11 @@ public final class SparseShapeKernels {
     long[] shape = new long[rank];
     for (int d = 0; d < rank; d++) {
       if (d == concatDim) {
-        shape[d] = Math.addExact(as[d], bs[d]);
+        if (as[d] > Long.MAX_VALUE - bs[d]) {
+          throw new InvalidArgumentException("sparse concat: dimension " + d + " of the result, " + as[d] + " + " + bs[d]
+              + ", overflows int64");
+        }
+        shape[d] = as[d] + bs[d];
       } else if (expandNonconcatDims) {
         shape[d] = Math.max(as[d], bs[d]);
       } else if (as[d] != bs[d]) {
@@ -49,8 +54,8 @@ public final class SparseShapeKernels {
       }
     }
     int na = a.nnz();
-    int n = Math.addExact(na, b.nnz());
-    long[] idx = new long[Math.multiplyExact(n, rank)];
+    int n = Sizes.toIntSize((long) na + b.nnz(), "the result's number of entries");
+    long[] idx = new long[Sizes.toIntSize((long) n * rank, "the result's indices")];
     long[] ai = a.indicesArray();
     long[] bi = b.indicesArray();
     System.arraycopy(ai, 0, idx, 0, ai.length);
@@ -58,12 +63,12 @@ public final class SparseShapeKernels {
     for (int i = na; i < n; i++) {
       idx[i * rank + concatDim] += as[concatDim];
     }
-    Object values = java.lang.reflect.Array.newInstance(a.values().unsafeData().getClass().getComponentType(), n);
-    System.arraycopy(a.values().unsafeData(), 0, values, 0, na);
-    System.arraycopy(b.values().unsafeData(), 0, values, na, n - na);
+    Object values = a.dtype().layout().newArray(n);
+    a.dtype().layout().copy(a.values().unsafeData(), 0, values, 0, na);
+    a.dtype().layout().copy(b.values().unsafeData(), 0, values, na, n - na);
     int[] order = SparseEntries.rowMajorOrder(idx, n, rank);
     return SparseEntries.build(SparseEntries.takeRows(idx, rank, order, n), n, rank, a.dtype(),
-        SparseEntries.take(values, order, n), shape);
+        SparseEntries.take(a.dtype(), values, order, n), shape);
   }
 
   /**
@@ -108,7 +113,7 @@ public final class SparseShapeKernels {
         out[i * rank + d] -= start[d];
       }
     }
-    return SparseEntries.build(out, count, rank, st.dtype(), SparseEntries.take(st.values().unsafeData(), kept, count), outShape);
+    return SparseEntries.build(out, count, rank, st.dtype(), SparseEntries.take(st.dtype(), st.values().unsafeData(), kept, count), outShape);
   }
 
   /**
@@ -158,7 +163,7 @@ public final class SparseShapeKernels {
     long[] idx = st.indicesArray();
     int inRank = shape.length;
     int outRank = out.length;
-    long[] result = new long[Math.multiplyExact(n, outRank)];
+    long[] result = new long[Sizes.toIntSize((long) n * outRank, "the result's indices")];
     for (int i = 0; i < n; i++) {
       SparseEntries.checkInBounds(idx, i, shape, "");
       long id = 0;
@@ -215,7 +220,7 @@ public final class SparseShapeKernels {
     }
     int[] order = SparseEntries.rowMajorOrder(moved, n, rank);
     return SparseEntries.build(SparseEntries.takeRows(moved, rank, order, n), n, rank, st.dtype(),
-        SparseEntries.take(st.values().unsafeData(), order, n), outShape);
+        SparseEntries.take(st.dtype(), st.values().unsafeData(), order, n), outShape);
   }
 
   /** Throws unless {@code perm} holds each of {@code 0..rank-1} once. */
@@ -251,7 +256,7 @@ public final class SparseShapeKernels {
     }
     int n = st.nnz();
     long[] idx = st.indicesArray();
-    long[] out = new long[Math.multiplyExact(n, rank + 1)];
+    long[] out = new long[Sizes.toIntSize((long) n * (rank + 1), "the result's indices")];
     for (int i = 0; i < n; i++) {
       System.arraycopy(idx, i * rank, out, i * (rank + 1), at);
       System.arraycopy(idx, i * rank + at, out, i * (rank + 1) + at + 1, rank - at);

@@ -1,11 +1,13 @@
 package dev.tatter.runtime.kernels.strings;
 
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.SparseTensor;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import java.util.Arrays;
 
@@ -37,21 +39,22 @@ public final class CrossKernels {
     int n = sp.nnz();
     long[] splits = new long[batch + 1];
     Tensor values = sp.values();
-    Object in = values.unsafeData();
-    Object out = values.dtype().layout().newArray(n);
-    int kept = 0;
+    int[] runStart = new int[batch]; // row b's features: the run of entries [runStart[b], runStart[b] + splits' length)
     int at = 0;
     for (int b = 0; b < batch; b++) {
-      int start = at;
+      runStart[b] = at;
       while (at < n && (contiguous ? idx[2 * at] == b : idx[2 * at] <= b)) {
         at++;
       }
-      System.arraycopy(in, start, out, kept, at - start); // a run of entries: the row's features
-      kept += at - start;
-      splits[b + 1] = kept;
+      splits[b + 1] = splits[b] + (at - runStart[b]);
     }
-    return RaggedTensor.of(Tensor.wrap(values.dtype(), new int[] {kept}, trimmed(out, kept, values.dtype())),
-        RowPartition.adoptingRowSplits(splits, DType.INT64));
+    int kept = (int) splits[batch];
+    Object in = values.unsafeData();
+    Object out = values.dtype().layout().newArray(kept);
+    for (int b = 0; b < batch; b++) {
+      values.dtype().layout().copy(in, runStart[b], out, (int) splits[b], (int) (splits[b + 1] - splits[b]));
+    }
+    return RaggedTensor.of(Tensor.wrap(values.dtype(), new int[] {kept}, out), RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 
   /**
@@ -83,18 +86,32 @@ public final class CrossKernels {
     int count = (int) splits[rows];
     Object out;
     if (va.dtype() == DType.STRING) {
-      String[] x = (String[]) va.unsafeData();
-      String[] y = (String[]) vb.unsafeData();
-      String[] o = new String[count];
-      int k = 0;
+      StringColumn x = va.stringColumn();
+      StringColumn y = vb.stringColumn();
+      byte[] sep = ByteStrings.bytes(separator);
+      long bytes = 0;
+      for (int r = 0; r < rows; r++) {
+        long left = 0;
+        long right = 0;
+        for (int i = pa.rowStart(r); i < pa.rowLimit(r); i++) {
+          left += x.length(i);
+        }
+        for (int j = pb.rowStart(r); j < pb.rowLimit(r); j++) {
+          right += y.length(j);
+        }
+        // every left feature meets every right one: sum of |x_i| + |sep| + |y_j| over the row's pairs
+        bytes += left * pb.rowLength(r) + right * pa.rowLength(r) + (long) sep.length * pa.rowLength(r) * pb.rowLength(r);
+        StringColumn.checkedBytes(bytes, "the crosses");
+      }
+      StringColumn.Builder o = StringColumn.builder(count, StringColumn.checkedBytes(bytes, "the crosses"));
       for (int r = 0; r < rows; r++) {
         for (int i = pa.rowStart(r); i < pa.rowLimit(r); i++) {
           for (int j = pb.rowStart(r); j < pb.rowLimit(r); j++) {
-            o[k++] = x[i] + separator + y[j];
+            o.put(x, i).put(sep, 0, sep.length).put(y, j).endElement();
           }
         }
       }
-      out = o;
+      out = o.build();
     } else if (va.dtype() == DType.INT64) {
       long[] x = (long[]) va.unsafeData();
       long[] y = (long[]) vb.unsafeData();
@@ -117,21 +134,12 @@ public final class CrossKernels {
 
   /** Each string's FarmHash Fingerprint64, as the raw 64 bits in an int64: a string feature's fingerprint in a hashed cross. */
   public static Tensor featureFingerprints(Tensor strings) {
-    String[] in = (String[]) strings.unsafeData();
-    long[] out = new long[in.length];
-    for (int i = 0; i < in.length; i++) {
-      out[i] = FarmHash.fingerprint64(in[i]);
+    StringColumn in = strings.stringColumn();
+    long[] out = new long[in.size()];
+    byte[] b = in.unsafeBytes();
+    for (int i = 0; i < out.length; i++) {
+      out[i] = FarmHash.fingerprint64(b, in.start(i), in.end(i));
     }
     return Tensor.wrap(DType.INT64, strings.shape(), out);
-  }
-
-  /** The first {@code n} elements of {@code array} (itself when it holds exactly n). */
-  private static Object trimmed(Object array, int n, DType dtype) {
-    if (java.lang.reflect.Array.getLength(array) == n) {
-      return array;
-    }
-    Object out = dtype.layout().newArray(n);
-    System.arraycopy(array, 0, out, 0, n);
-    return out;
   }
 }

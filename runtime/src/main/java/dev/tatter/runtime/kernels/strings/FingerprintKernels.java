@@ -1,8 +1,8 @@
 package dev.tatter.runtime.kernels.strings;
 
-import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.array.BitcastKernels;
 
@@ -27,18 +27,20 @@ public final class FingerprintKernels {
     int perRow = rows == 0 ? 0 : data.size() / rows;
     byte[] out = new byte[dev.tatter.runtime.Sizes.elementCount(new int[] {rows, 8})];
     if (data.dtype() == DType.STRING) {
-      String[] strings = (String[]) data.unsafeData();
+      StringColumn strings = data.stringColumn();
+      byte[] b = strings.unsafeBytes();
       for (int i = 0; i < rows; i++) {
         long fp;
         if (perRow == 1) {
-          fp = FarmHash.fingerprint64(strings[i]);
+          fp = FarmHash.fingerprint64(b, strings.start(i), strings.end(i));
         } else {
           // the row's strings' fingerprints, little-endian one after the other, fingerprinted
           byte[] buffer = new byte[perRow * 8];
           for (int k = 0; k < perRow; k++) {
-            putLittleEndian(buffer, k * 8, FarmHash.fingerprint64(strings[i * perRow + k]));
+            int e = i * perRow + k;
+            putLittleEndian(buffer, k * 8, FarmHash.fingerprint64(b, strings.start(e), strings.end(e)));
           }
-          fp = FarmHash.fingerprint64(ByteStrings.of(buffer));
+          fp = FarmHash.fingerprint64(buffer);
         }
         putLittleEndian(out, i * 8, fp);
       }
@@ -46,8 +48,7 @@ public final class FingerprintKernels {
       byte[] bytes = BitcastKernels.littleEndianBytes(data);
       int rowBytes = rows == 0 ? 0 : bytes.length / rows;
       for (int i = 0; i < rows; i++) {
-        byte[] row = java.util.Arrays.copyOfRange(bytes, i * rowBytes, (i + 1) * rowBytes);
-        putLittleEndian(out, i * 8, FarmHash.fingerprint64(ByteStrings.of(row)));
+        putLittleEndian(out, i * 8, FarmHash.fingerprint64(bytes, i * rowBytes, (i + 1) * rowBytes));
       }
     }
     return Tensor.wrap(DType.UINT8, new int[] {rows, 8}, out);

@@ -10,25 +10,23 @@ package dev.tatter.runtime.kernels.strings;
 public final class KeyedHashes {
   private KeyedHashes() {}
 
-  private static long fetch64(String s, int i) {
-    long v = 0;
-    for (int k = 7; k >= 0; k--) {
-      v = (v << 8) | (s.charAt(i + k) & 0xFF);
-    }
-    return v;
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+  private static long fetch64(byte[] s, int i) {
+    return (long) LONGS.get(s, i);
   }
 
-  /** SipHash-2-4 of a byte string under the key (k0, k1). */
-  public static long sipHash24(long k0, long k1, String s) {
+  /** SipHash-2-4 of {@code s[o, o + len)} under the key (k0, k1). */
+  public static long sipHash24(long k0, long k1, byte[] s, int o, int len) {
     long v0 = k0 ^ 0x736f6d6570736575L;
     long v1 = k1 ^ 0x646f72616e646f6dL;
     long v2 = k0 ^ 0x6c7967656e657261L;
     long v3 = k1 ^ 0x7465646279746573L;
-    int len = s.length();
     int blocks = len & ~7;
     long[] v = {v0, v1, v2, v3};
     for (int i = 0; i < blocks; i += 8) {
-      long m = fetch64(s, i);
+      long m = fetch64(s, o + i);
       v[3] ^= m;
       sipRound(v);
       sipRound(v);
@@ -36,7 +34,7 @@ public final class KeyedHashes {
     }
     long last = ((long) len & 0xff) << 56;
     for (int k = len - blocks - 1; k >= 0; k--) {
-      last |= (long) (s.charAt(blocks + k) & 0xFF) << (8 * k);
+      last |= (long) (s[o + blocks + k] & 0xFF) << (8 * k);
     }
     v[3] ^= last;
     sipRound(v);
@@ -66,15 +64,14 @@ public final class KeyedHashes {
     v[2] = Long.rotateLeft(v[2], 32);
   }
 
-  /** TF's {@code Hash64(data, n)} with its default seed. */
-  public static long tfHash64(String s) {
+  /** TF's {@code Hash64(data, n)} of {@code s[o, o + n)} with its default seed. */
+  public static long tfHash64(byte[] s, int o, int n) {
     final long m = 0xc6a4a7935bd1e995L;
     final int r = 47;
-    int n = s.length();
     long h = 0xDECAFCAFFEL ^ (n * m);
     int i = 0;
     for (; n - i >= 8; i += 8) {
-      long k = fetch64(s, i);
+      long k = fetch64(s, o + i);
       k *= m;
       k ^= k >>> r;
       k *= m;
@@ -84,7 +81,7 @@ public final class KeyedHashes {
     int rest = n - i;
     if (rest > 0) {
       for (int k = rest - 1; k >= 0; k--) {
-        h ^= (long) (s.charAt(i + k) & 0xFF) << (8 * k);
+        h ^= (long) (s[o + i + k] & 0xFF) << (8 * k);
       }
       h *= m;
     }

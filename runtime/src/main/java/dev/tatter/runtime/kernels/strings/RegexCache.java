@@ -24,8 +24,13 @@ public final class RegexCache {
   public static Pattern compiled(String pattern) {
     Pattern p = COMPILED.getIfPresent(pattern);
     if (p == null) {
+      String text = ByteStrings.toText(pattern);
+      String tooLarge = RegexProgramLimits.check(text);
+      if (tooLarge != null) {
+        throw new InvalidArgumentException("Invalid pattern: " + pattern + ", error: " + tooLarge);
+      }
       try {
-        p = Pattern.compile(ByteStrings.toText(pattern));
+        p = Pattern.compile(text);
       } catch (PatternSyntaxException e) {
         throw new InvalidArgumentException("Invalid pattern: " + pattern + ", error: " + e.getDescription());
       }

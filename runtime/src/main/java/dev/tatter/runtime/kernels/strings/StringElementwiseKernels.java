@@ -5,31 +5,37 @@ import com.google.re2j.Pattern;
 import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * TF's per-string ops on byte strings: {@code StringLength}, {@code StringLower}/{@code Upper},
+ * TF's per-string ops over the bytes: {@code StringLength}, {@code StringLower}/{@code Upper},
  * {@code StringStrip}, {@code StaticRegexFullMatch} and {@code StaticRegexReplace}. Regular
- * expressions are RE2's, through re2j, over the strings decoded as UTF-8 (RE2's default), so an
- * ill-formed byte matches as U+FFFD, where RE2 in TF would see the raw byte.
+ * expressions are RE2's, through re2j, matched against each element's UTF-8 bytes (re2j's byte
+ * input: match positions are byte offsets, the bytes a replacement leaves alone are copied as they
+ * are); re2j reads an ill-formed byte as U+FFFD one byte at a time, where TF's RE2 would see the
+ * raw byte. Case mapping of UTF-8 text ("utf-8") decodes each element as
+ * {@link StringColumn#text} does, maps it with Java's {@code Locale.ROOT} rules and encodes it.
  */
 public final class StringElementwiseKernels {
   private StringElementwiseKernels() {}
 
   /** {@code string_length}: bytes, or (unit UTF8_CHAR) bytes that do not continue a sequence, as TF counts. */
   public static Tensor length(Tensor input, String unit) {
-    String[] in = (String[]) input.unsafeData();
-    int[] out = new int[in.length];
+    StringColumn in = input.stringColumn();
+    byte[] b = in.unsafeBytes();
+    int[] out = new int[in.size()];
     boolean chars = unit.equals("UTF8_CHAR");
-    for (int i = 0; i < in.length; i++) {
+    for (int i = 0; i < out.length; i++) {
       if (!chars) {
-        out[i] = in[i].length();
+        out[i] = in.length(i);
         continue;
       }
       int n = 0;
-      for (int k = 0; k < in[i].length(); k++) {
-        if ((in[i].charAt(k) & 0xC0) != 0x80) {
+      for (int k = in.start(i); k < in.end(i); k++) {
+        if ((b[k] & 0xC0) != 0x80) {
           n++;
         }
       }
@@ -40,108 +46,238 @@ public final class StringElementwiseKernels {
 
   /** {@code string_lower}: ASCII letters only (encoding ""), or Unicode case mapping of UTF-8 text ("utf-8"). */
   public static Tensor lower(Tensor input, String encoding) {
-    return map(input, s -> encoding.isEmpty() ? asciiCase(s, false) : ByteStrings.fromText(ByteStrings.toText(s).toLowerCase(Locale.ROOT)));
+    return changeCase(input, encoding.isEmpty(), false);
   }
 
   /** {@code string_upper}: as {@link #lower}, to upper case. */
   public static Tensor upper(Tensor input, String encoding) {
-    return map(input, s -> encoding.isEmpty() ? asciiCase(s, true) : ByteStrings.fromText(ByteStrings.toText(s).toUpperCase(Locale.ROOT)));
+    return changeCase(input, encoding.isEmpty(), true);
   }
 
-  /** {@code string_strip}: leading and trailing ASCII whitespace removed. */
+  private static Tensor changeCase(Tensor input, boolean asciiOnly, boolean upper) {
+    StringColumn in = input.stringColumn();
+    byte[] b = in.unsafeBytes();
+    StringColumn.Builder out = StringColumn.builder(in.size(), (int) Math.min(StringColumn.MAX_BYTES, in.byteCount()));
+    for (int i = 0; i < in.size(); i++) {
+      int from = in.start(i);
+      int to = in.end(i);
+      if (asciiOnly || isAscii(b, from, to)) {
+        // ASCII is its own case mapping in both modes: the letters shift, every other byte stays
+        for (int k = from; k < to; k++) {
+          byte c = b[k];
+          out.put(upper ? (c >= 'a' && c <= 'z' ? (byte) (c - 32) : c) : (c >= 'A' && c <= 'Z' ? (byte) (c + 32) : c));
+        }
+        out.endElement();
+      } else {
+        String text = in.text(i);
+        out.appendText(upper ? text.toUpperCase(Locale.ROOT) : text.toLowerCase(Locale.ROOT), i);
+      }
+    }
+    return Tensor.wrap(DType.STRING, input.shape(), out.build());
+  }
+
+  private static boolean isAscii(byte[] b, int from, int to) {
+    for (int k = from; k < to; k++) {
+      if (b[k] < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code string_strip}: leading and trailing ASCII whitespace removed (a byte range of each element). */
   public static Tensor strip(Tensor input) {
-    return map(input, s -> {
-      int from = 0;
-      int to = s.length();
-      while (from < to && StringSplitKernels.isSpace(s.charAt(from))) {
+    StringColumn in = input.stringColumn();
+    byte[] b = in.unsafeBytes();
+    StringColumn.Selection out = StringColumn.selection(b, in.size());
+    for (int i = 0; i < in.size(); i++) {
+      int from = in.start(i);
+      int to = in.end(i);
+      while (from < to && StringSplitKernels.isSpace(b[from])) {
         from++;
       }
-      while (to > from && StringSplitKernels.isSpace(s.charAt(to - 1))) {
+      while (to > from && StringSplitKernels.isSpace(b[to - 1])) {
         to--;
       }
-      return s.substring(from, to);
-    });
+      out.select(from, to);
+    }
+    return Tensor.wrap(DType.STRING, input.shape(), out.build());
   }
 
   /** {@code regex_full_match}: whether the whole string matches {@code pattern}. */
   public static Tensor regexFullMatch(Tensor input, String pattern) {
     Pattern p = compile(pattern);
-    String[] in = (String[]) input.unsafeData();
-    boolean[] out = new boolean[in.length];
-    for (int i = 0; i < in.length; i++) {
-      out[i] = p.matcher(ByteStrings.toText(in[i])).matches();
+    StringColumn in = input.stringColumn();
+    boolean[] out = new boolean[in.size()];
+    Subject subject = new Subject(p);
+    for (int i = 0; i < out.length; i++) {
+      out[i] = subject.of(in, i).matches();
     }
     return Tensor.wrap(DType.BOOL, input.shape(), out);
   }
 
   /**
+   * One element as re2j's input, its positions byte offsets into the element: an ASCII element
+   * as a char view of its bytes (no copy: ASCII's chars are its bytes), any other as a copy of
+   * its bytes (re2j's UTF-8 input). One matcher is reset for each element.
+   */
+  private static final class Subject {
+    private final Pattern pattern;
+    private final AsciiView view = new AsciiView();
+    private Matcher matcher;
+
+    Subject(Pattern pattern) {
+      this.pattern = pattern;
+    }
+
+    Matcher of(StringColumn in, int i) {
+      byte[] b = in.unsafeBytes();
+      int from = in.start(i);
+      int to = in.end(i);
+      if (isAscii(b, from, to)) {
+        view.set(b, from, to);
+        matcher = matcher == null ? pattern.matcher(view) : matcher.reset(view);
+      } else {
+        byte[] bytes = Arrays.copyOfRange(b, from, to);
+        matcher = matcher == null ? pattern.matcher(bytes) : matcher.reset(bytes);
+      }
+      return matcher;
+    }
+  }
+
+  /** ASCII bytes read as chars, in place. */
+  private static final class AsciiView implements CharSequence {
+    private byte[] bytes;
+    private int from;
+    private int to;
+
+    void set(byte[] b, int from, int to) {
+      this.bytes = b;
+      this.from = from;
+      this.to = to;
+    }
+
+    @Override
+    public int length() {
+      return to - from;
+    }
+
+    @Override
+    public char charAt(int index) {
+      return (char) bytes[from + index];
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      AsciiView v = new AsciiView();
+      v.set(bytes, from + start, from + end);
+      return v;
+    }
+
+    @Override
+    public String toString() {
+      return new String(bytes, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+  }
+
+  /**
    * {@code regex_replace}: the first match (or every match, {@code replaceGlobal}) replaced by
-   * {@code rewrite}, in which {@code \1}..{@code \9} name groups and {@code \\} is a backslash
-   * (RE2's rewrite syntax, checked as TF's StaticRegexReplace checks it). Global replacement
-   * follows RE2's {@code GlobalReplace}: an empty match right where the previous match ended is
-   * skipped (Java's and re2j's {@code replaceAll} would replace it).
+   * {@code rewrite}, in which {@code \0}..{@code \9} name groups and {@code \\} is a backslash,
+   * with RE2's {@code Replace}/{@code GlobalReplace} semantics, which TF's kernels call and whose
+   * refusals they ignore: a rewrite naming a group the pattern lacks replaces nothing (the input
+   * comes back unchanged), and an escape RE2 does not know ({@code \x}, a trailing {@code \})
+   * ends that match's rewrite there (global: what was written of it stays; first match only: the
+   * string is left unchanged). Global replacement skips an empty match right where the previous
+   * match ended, as RE2 does (Java's and re2j's {@code replaceAll} would replace it).
    */
   public static Tensor regexReplace(Tensor input, String pattern, String rewrite, boolean replaceGlobal) {
     Pattern p = compile(pattern);
-    String rw = ByteStrings.toText(rewrite);
-    checkRewrite(rw, p.groupCount());
-    return map(input, s -> ByteStrings.fromText(replace(p, ByteStrings.toText(s), rw, replaceGlobal)));
+    byte[] rw = ByteStrings.bytes(rewrite);
+    // TF's kernels ignore RE2's refusals: a rewrite naming a group the pattern lacks replaces nothing
+    if (maxSubmatch(rw) > p.groupCount()) {
+      return input;
+    }
+    // RE2's Rewrite stops at an escape it does not know: each match writes what came before it,
+    // and Replace (first match only) then leaves the string as it was
+    int usable = knownEscapesPrefix(rw);
+    if (usable < rw.length && !replaceGlobal) {
+      return input;
+    }
+    byte[] written = Arrays.copyOf(rw, usable);
+    StringColumn in = input.stringColumn();
+    StringColumn.Builder out = StringColumn.builder(in.size(), (int) Math.min(StringColumn.MAX_BYTES, in.byteCount()));
+    Subject subject = new Subject(p);
+    for (int i = 0; i < in.size(); i++) {
+      replace(subject.of(in, i), in.unsafeBytes(), in.start(i), in.length(i), written, replaceGlobal, out);
+    }
+    return Tensor.wrap(DType.STRING, input.shape(), out.build());
   }
 
-  private static String replace(Pattern p, String text, String rewrite, boolean global) {
-    Matcher m = p.matcher(text);
-    StringBuilder out = new StringBuilder();
+  /** Appends element {@code b[base, base + length)} with its matches replaced, as one element. */
+  private static void replace(Matcher m, byte[] b, int base, int length, byte[] rewrite, boolean global, StringColumn.Builder out) {
     int pos = 0;
     int lastEnd = -1;
-    int count = 0;
-    while (pos <= text.length() && m.find(pos)) {
+    while (pos <= length && m.find(pos)) {
       int start = m.start();
       int end = m.end();
-      out.append(text, pos, start);
+      out.put(b, base + pos, base + start);
       if (start == end && start == lastEnd) {
-        if (start >= text.length()) {
+        if (start >= length) {
           pos = start;
           break;
         }
-        int next = start + Character.charCount(text.codePointAt(start));
-        out.append(text, start, next);
+        // past one character: re2j's, an ill-formed byte being one character of one byte
+        int c = dev.tatter.runtime.Utf8.decode(b, base + start, base + length);
+        int next = start + (c < 0 ? 1 : dev.tatter.runtime.Utf8.width(c));
+        out.put(b, base + start, base + next);
         pos = next;
         continue;
       }
-      appendRewrite(out, m, rewrite);
+      appendRewrite(out, m, b, base, rewrite);
       pos = end;
       lastEnd = end;
-      count++;
       if (!global) {
         break;
       }
     }
-    if (count == 0) {
-      return text;
+    if (pos < length) {
+      out.put(b, base + pos, base + length);
     }
-    if (pos < text.length()) {
-      out.append(text, pos, text.length());
-    }
-    return out.toString();
+    out.endElement();
   }
 
-  private static void appendRewrite(StringBuilder out, Matcher m, String rewrite) {
-    for (int i = 0; i < rewrite.length(); i++) {
-      char c = rewrite.charAt(i);
+  /** Writes one match's rewrite, whose every escape is {@code \0}..{@code \9} or {@code \\}. */
+  private static void appendRewrite(StringColumn.Builder out, Matcher m, byte[] b, int base, byte[] rewrite) {
+    for (int i = 0; i < rewrite.length; i++) {
+      byte c = rewrite[i];
       if (c != '\\') {
-        out.append(c);
+        out.put(c);
         continue;
       }
-      char next = rewrite.charAt(++i);
+      byte next = rewrite[++i];
       if (next == '\\') {
-        out.append('\\');
+        out.put((byte) '\\');
       } else {
-        String group = m.group(next - '0');
-        if (group != null) {
-          out.append(group);
+        int g = next - '0';
+        if (m.start(g) >= 0) {
+          out.put(b, base + m.start(g), base + m.end(g));
         }
       }
     }
+  }
+
+  /** RE2's {@code MaxSubmatch}: the largest group a rewrite names ({@code \\} skipped). */
+  static int maxSubmatch(byte[] rewrite) {
+    int max = 0;
+    for (int i = 0; i < rewrite.length; i++) {
+      if (rewrite[i] == '\\' && ++i < rewrite.length) {
+        byte c = rewrite[i];
+        if (c >= '0' && c <= '9') {
+          max = Math.max(max, c - '0');
+        }
+      }
+    }
+    return max;
   }
 
   /** A pattern, compiled once per distinct text ({@link RegexCache}), or TF's error for one RE2 cannot compile. */
@@ -149,46 +285,17 @@ public final class StringElementwiseKernels {
     return RegexCache.compiled(pattern);
   }
 
-  /** RE2's {@code CheckRewriteString}: only {@code \0}..{@code \9} of existing groups and {@code \\}. */
-  static void checkRewrite(String rewrite, int groups) {
-    for (int i = 0; i < rewrite.length(); i++) {
-      if (rewrite.charAt(i) != '\\') {
-        continue;
-      }
-      if (i + 1 >= rewrite.length()) {
-        throw new InvalidArgumentException("invalid rewrite pattern: a trailing \\ in " + rewrite);
-      }
-      char next = rewrite.charAt(++i);
-      if (next >= '0' && next <= '9') {
-        if (next - '0' > groups) {
-          throw new InvalidArgumentException("Invalid rewrite pattern: " + rewrite + " asks for group \\" + next
-              + " but the pattern has " + groups + " parenthesized subexpressions");
+  /** How much of {@code rewrite} RE2's {@code Rewrite} writes: up to its first escape other than a digit or a backslash. */
+  static int knownEscapesPrefix(byte[] rewrite) {
+    for (int i = 0; i < rewrite.length; i++) {
+      if (rewrite[i] == '\\') {
+        byte next = i + 1 < rewrite.length ? rewrite[i + 1] : 0;
+        if (!(next == '\\' || (next >= '0' && next <= '9'))) {
+          return i;
         }
-      } else if (next != '\\') {
-        throw new InvalidArgumentException("invalid rewrite pattern: \\" + next + " in " + rewrite);
+        i++;
       }
     }
-  }
-
-  private static String asciiCase(String s, boolean upper) {
-    char[] out = s.toCharArray();
-    for (int i = 0; i < out.length; i++) {
-      char c = out[i];
-      if (upper && c >= 'a' && c <= 'z') {
-        out[i] = (char) (c - 32);
-      } else if (!upper && c >= 'A' && c <= 'Z') {
-        out[i] = (char) (c + 32);
-      }
-    }
-    return new String(out);
-  }
-
-  private static Tensor map(Tensor input, java.util.function.UnaryOperator<String> f) {
-    String[] in = (String[]) input.unsafeData();
-    String[] out = new String[in.length];
-    for (int i = 0; i < in.length; i++) {
-      out[i] = f.apply(in[i]);
-    }
-    return Tensor.wrap(DType.STRING, input.shape(), out);
+    return rewrite.length;
   }
 }

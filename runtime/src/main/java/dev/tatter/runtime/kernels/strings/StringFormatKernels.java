@@ -1,8 +1,10 @@
 package dev.tatter.runtime.kernels.strings;
 
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.elementwise.Broadcast;
 import java.util.ArrayList;
@@ -26,7 +28,8 @@ public final class StringFormatKernels {
   public static Tensor format(Object input, String template, String placeholder, long summarize) {
     List<String> pieces = splitTemplate(template, placeholder);
     String printed = input instanceof Tensor t ? summarizeDense(t, summarize) : summarizeRagged((RaggedTensor) input, summarize);
-    return Tensor.wrap(DType.STRING, new int[0], new String[] {pieces.get(0) + printed + pieces.get(1)});
+    String result = pieces.get(0) + printed + pieces.get(1); // a byte string: the template's bytes, the values printed
+    return Tensor.wrap(DType.STRING, new int[0], StringColumn.builder(1, result.length()).putLatin1(result).endElement().build());
   }
 
   /**
@@ -118,7 +121,7 @@ public final class StringFormatKernels {
   /** TF's {@code PrintOneElement(x, print_v2 = true)}: {@code StrCat} of a number, a quoted escaped string. */
   static String element(Tensor t, int i) {
     return switch (t.dtype()) {
-      case STRING -> '"' + utf8SafeCEscape(((String[]) t.unsafeData())[i]) + '"';
+      case STRING -> '"' + utf8SafeCEscape(ByteStrings.of(t.getBytes(i))) + '"';
       case BOOL -> ((boolean[]) t.unsafeData())[i] ? "1" : "0";
       case FLOAT32, FLOAT16, BFLOAT16 -> floatText(((Number) t.get(i)).floatValue());
       case FLOAT64 -> doubleText(((double[]) t.unsafeData())[i]);
@@ -222,7 +225,7 @@ public final class StringFormatKernels {
 
     private String text(int i) {
       if (flat.dtype() == DType.STRING) {
-        String s = ((String[]) flat.unsafeData())[i];
+        String s = ByteStrings.of(flat.getBytes(i));
         return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
       }
       return StringNumberKernels.asStringElement(flat, i, StringNumberKernels.DEFAULT_FORMAT);

@@ -1,10 +1,12 @@
 package dev.tatter.runtime.kernels.strings;
 
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.kernels.elementwise.Broadcast;
 import dev.tatter.runtime.kernels.reduce.RaggedSegmentLayout;
@@ -30,14 +32,18 @@ public final class StringJoinKernels {
       throw new InvalidArgumentException("Inputs must be the same shape, or scalars; got: " + SubstrKernels.tfShape(a.shape())
           + " vs. " + SubstrKernels.tfShape(b.shape()));
     }
-    String[] x = (String[]) a.unsafeData();
-    String[] y = (String[]) b.unsafeData();
+    StringColumn x = a.stringColumn();
+    StringColumn y = b.stringColumn();
+    byte[] sep = ByteStrings.bytes(separator);
     int[] shape = aScalar ? b.shape() : a.shape();
-    String[] out = new String[Sizes.elementCount(shape)];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = x[aScalar ? 0 : i] + separator + y[bScalar ? 0 : i];
+    int n = Sizes.elementCount(shape);
+    long total = (aScalar ? (long) n * x.byteCount() : x.byteCount()) + (bScalar ? (long) n * y.byteCount() : y.byteCount())
+        + (long) n * sep.length;
+    StringColumn.Builder out = StringColumn.builder(n, StringColumn.checkedBytes(total, "string_join's result"));
+    for (int i = 0; i < n; i++) {
+      out.put(x, aScalar ? 0 : i).put(sep, 0, sep.length).put(y, bScalar ? 0 : i).endElement();
     }
-    return Tensor.wrap(DType.STRING, shape, out);
+    return Tensor.wrap(DType.STRING, shape, out.build());
   }
 
   /**
@@ -126,8 +132,10 @@ public final class StringJoinKernels {
         keptCount *= shape[d];
       }
     }
-    String[] in = (String[]) t.unsafeData();
-    String[] out = new String[keptCount];
+    StringColumn in = t.stringColumn();
+    byte[] sep = ByteStrings.bytes(separator);
+    StringColumn.Builder out = StringColumn.builder(keptCount,
+        StringColumn.checkedBytes(in.byteCount() + (long) keptCount * Math.max(0, groupSize - 1) * sep.length, "reduce_join's result"));
     int[] coord = new int[rank];
     for (int k = 0; k < keptCount; k++) {
       int rest = k;
@@ -137,7 +145,6 @@ public final class StringJoinKernels {
           rest /= shape[d];
         }
       }
-      StringBuilder joined = new StringBuilder();
       for (int g = 0; g < groupSize; g++) {
         int r = g;
         for (int o = order.length - 1; o >= 0; o--) {
@@ -150,13 +157,13 @@ public final class StringJoinKernels {
           at += coord[d] * strides[d];
         }
         if (g > 0) {
-          joined.append(separator);
+          out.put(sep, 0, sep.length);
         }
-        joined.append(in[at]);
+        out.put(in, at);
       }
-      out[k] = joined.toString();
+      out.endElement();
     }
-    return Tensor.wrap(DType.STRING, outShape, out);
+    return Tensor.wrap(DType.STRING, outShape, out.build());
   }
 
   private static Object raggedAxis(RaggedTensor rt, int axis, boolean keepdims, String separator) {
@@ -201,29 +208,41 @@ public final class StringJoinKernels {
     if (data instanceof Tensor t) {
       int[] shape = t.shape();
       int inner = Sizes.elementCount(Arrays.copyOfRange(shape, 1, shape.length));
-      String[] in = (String[]) t.unsafeData();
-      StringBuilder[] acc = new StringBuilder[Math.multiplyExact(nseg, inner)];
+      StringColumn in = t.stringColumn();
+      byte[] sep = ByteStrings.bytes(separator);
+      int slots = Sizes.toIntSize((long) nseg * inner, "the result's size");
+      // the input positions each output slot joins, in row order (a CSR of slot -> positions)
+      int[] starts = new int[slots + 1];
       for (int row = 0; row < ids.length; row++) {
         for (int k = 0; k < inner; k++) {
-          int at = ids[row] * inner + k;
-          if (acc[at] == null) {
-            acc[at] = new StringBuilder(in[row * inner + k]);
-          } else {
-            // TF's UnsortedSegmentJoin puts the separator only after a non-empty join so far:
-            // ['', 'a'] joins to 'a', ['a', ''] to 'a, '
-            if (acc[at].length() > 0) {
-              acc[at].append(separator);
-            }
-            acc[at].append(in[row * inner + k]);
-          }
+          starts[ids[row] * inner + k + 1]++;
         }
       }
-      String[] out = new String[acc.length];
-      for (int i = 0; i < out.length; i++) {
-        out[i] = acc[i] == null ? "" : acc[i].toString();
+      for (int at = 0; at < slots; at++) {
+        starts[at + 1] += starts[at];
+      }
+      int[] positions = new int[starts[slots]];
+      int[] next = java.util.Arrays.copyOf(starts, slots);
+      for (int row = 0; row < ids.length; row++) {
+        for (int k = 0; k < inner; k++) {
+          positions[next[ids[row] * inner + k]++] = row * inner + k;
+        }
+      }
+      StringColumn.Builder out = StringColumn.builder(slots,
+          StringColumn.checkedBytes(in.byteCount() + (long) positions.length * sep.length, "reduce_join's result"));
+      for (int at = 0; at < slots; at++) {
+        for (int p = starts[at]; p < starts[at + 1]; p++) {
+          // TF's UnsortedSegmentJoin puts the separator only after a non-empty join so far:
+          // ['', 'a'] joins to 'a', ['a', ''] to 'a, '
+          if (p > starts[at] && out.elementLength() > 0) {
+            out.put(sep, 0, sep.length);
+          }
+          out.put(in, positions[p]);
+        }
+        out.endElement();
       }
       shape[0] = nseg;
-      return Tensor.wrap(DType.STRING, shape, out);
+      return Tensor.wrap(DType.STRING, shape, out.build());
     }
     RaggedTensor rt = (RaggedTensor) data;
     RaggedSegmentLayout layout = RaggedSegmentLayout.of(rt.partition(), ids, nseg, "values after reduce_join");

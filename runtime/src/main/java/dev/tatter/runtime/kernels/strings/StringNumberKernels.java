@@ -1,7 +1,9 @@
 package dev.tatter.runtime.kernels.strings;
 
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import java.math.BigInteger;
 
@@ -20,19 +22,20 @@ public final class StringNumberKernels {
 
   /** {@code string_to_number {out_type}}: float32, float64, int32 or int64. */
   public static Tensor toNumber(Tensor input, DType outType) {
-    String[] in = (String[]) input.unsafeData();
-    Object out = java.lang.reflect.Array.newInstance(outType.arrayClass().getComponentType(), in.length);
-    for (int i = 0; i < in.length; i++) {
-      String s = in[i];
+    StringColumn in = input.stringColumn();
+    byte[] b = in.unsafeBytes();
+    Object out = outType.layout().newArray(in.size());
+    for (int i = 0; i < in.size(); i++) {
       boolean ok = switch (outType) {
-        case INT32 -> parseInteger(s, Integer.MIN_VALUE, Integer.MAX_VALUE, out, i);
-        case INT64 -> parseInteger(s, Long.MIN_VALUE, Long.MAX_VALUE, out, i);
-        case FLOAT32, FLOAT64 -> parseFloating(s, outType == DType.FLOAT32, out, i);
+        case INT32 -> parseInteger(b, in.start(i), in.end(i), Integer.MIN_VALUE, Integer.MAX_VALUE, out, i);
+        case INT64 -> parseInteger(b, in.start(i), in.end(i), Long.MIN_VALUE, Long.MAX_VALUE, out, i);
+        // TF refuses 32 bytes or more before parsing; below that, the text as a byte string (one char per byte)
+        case FLOAT32, FLOAT64 -> in.length(i) < 32 && parseFloating(ByteStrings.of(in.bytes(i)), outType == DType.FLOAT32, out, i);
         case BOOL, INT8, INT16, STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 ->
             throw new InvalidArgumentException("out_type must be float32, float64, int32 or int64, got " + outType);
       };
       if (!ok) {
-        throw new InvalidArgumentException("StringToNumberOp could not correctly convert string: " + s);
+        throw new InvalidArgumentException("StringToNumberOp could not correctly convert string: " + ByteStrings.of(in.bytes(i)));
       }
     }
     return Tensor.wrap(outType, input.shape(), out);
@@ -42,22 +45,21 @@ public final class StringNumberKernels {
     return c == ' ' || (c >= '\t' && c <= '\r');
   }
 
-  private static boolean parseInteger(String s, long min, long max, Object out, int i) {
-    int at = 0;
-    int end = s.length();
-    while (at < end && isSpace(s.charAt(at))) {
+  private static boolean parseInteger(byte[] s, int from, int end, long min, long max, Object out, int i) {
+    int at = from;
+    while (at < end && StringSplitKernels.isSpace(s[at])) {
       at++;
     }
-    boolean negative = at < end && s.charAt(at) == '-';
+    boolean negative = at < end && s[at] == '-';
     if (negative) {
       at++;
     }
-    if (at >= end || !isDigit(s.charAt(at))) {
+    if (at >= end || !isDigit((char) s[at])) {
       return false;
     }
     long value = 0; // accumulated toward the sign's side, so that MIN_VALUE fits
-    while (at < end && isDigit(s.charAt(at))) {
-      int digit = s.charAt(at++) - '0';
+    while (at < end && isDigit((char) s[at])) {
+      int digit = s[at++] - '0';
       if (negative) {
         if (value < (min + digit) / 10) {
           return false;
@@ -70,7 +72,7 @@ public final class StringNumberKernels {
         value = value * 10 + digit;
       }
     }
-    while (at < end && isSpace(s.charAt(at))) {
+    while (at < end && StringSplitKernels.isSpace(s[at])) {
       at++;
     }
     if (at != end) {
@@ -192,15 +194,14 @@ public final class StringNumberKernels {
    * when the graph is built.
    */
   public static Tensor asString(Tensor input, long precision, boolean scientific, boolean shortest, long width, String fill) {
-    DType dtype = input.dtype();
-    String[] out = new String[input.size()];
+    StringColumn.Builder out = StringColumn.builder(input.size(), input.size() * 8);
     // any negative value means "none", as TF's "> -1" tests read it (the type rule caps the positive ones)
     CFormat format = new CFormat(fill.isEmpty() ? '\0' : fill.charAt(0), width < 0 ? -1 : (int) width, precision < 0 ? -1 : (int) precision,
         shortest ? 'g' : scientific ? 'e' : 'f');
-    for (int i = 0; i < out.length; i++) {
-      out[i] = asStringElement(input, i, format);
+    for (int i = 0; i < input.size(); i++) {
+      out.putLatin1(asStringElement(input, i, format)).endElement();
     }
-    return Tensor.wrap(DType.STRING, input.shape(), out);
+    return Tensor.wrap(DType.STRING, input.shape(), out.build());
   }
 
   /** {@code as_string}'s defaults: {@code %f} for floats, decimal for integers. */
@@ -210,10 +211,12 @@ public final class StringNumberKernels {
   static String asStringElement(Tensor input, int i, CFormat format) {
     return switch (input.dtype()) {
       case BOOL -> ((boolean[]) input.unsafeData())[i] ? "true" : "false";
-      case STRING -> format.text(((String[]) input.unsafeData())[i]);
+      case STRING -> format.text(ByteStrings.of(input.getBytes(i)));
       case FLOAT32, FLOAT64, FLOAT16, BFLOAT16 -> format.floating(((Number) input.get(i)).doubleValue());
+      // TF's "(%s,%s)" of the parts, each in the float format
+      case COMPLEX64, COMPLEX128 -> "(" + format.floating(input.real(i)) + "," + format.floating(input.imag(i)) + ")";
       case UINT64 -> format.integer(Long.toUnsignedString(((long[]) input.unsafeData())[i]));
-      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, COMPLEX64, COMPLEX128 ->
+      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32 ->
           format.integer(String.valueOf(input.get(i)));
     };
   }

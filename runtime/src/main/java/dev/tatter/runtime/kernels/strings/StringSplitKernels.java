@@ -1,17 +1,19 @@
 package dev.tatter.runtime.kernels.strings;
 
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.RaggedTensor;
 import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Kernels that split each string of a vector into a row of pieces, giving a ragged tensor with
- * int64 row splits: TF's {@code StringSplitV2} ({@code tf.strings.split}), {@code bytes_split}
- * and {@code unicode_split}. Strings are byte strings (see {@code ByteStrings}).
+ * int64 row splits: TF's {@code StringSplitV2} ({@code tf.strings.split}) and {@code bytes_split}.
+ * The pieces are byte ranges of the input: a {@link StringColumn.Selection} shares the input's
+ * buffer where that is cheaper than copying (the words of a split are a view, the single bytes of
+ * {@code bytes_split} offsets over the same buffer), else copies them once.
  */
 public final class StringSplitKernels {
   private StringSplitKernels() {}
@@ -24,92 +26,97 @@ public final class StringSplitKernels {
    * ({@code "a "} with maxsplit 1 is {@code [b'a', b'']}, where Python drops the empty rest).
    */
   public static RaggedTensor split(Tensor input, String sep, long maxsplit) {
-    String[] in = (String[]) input.unsafeData();
-    List<String> pieces = new ArrayList<>(in.length * 4);
-    long[] splits = new long[in.length + 1];
-    for (int i = 0; i < in.length; i++) {
-      if (sep.isEmpty()) {
-        splitWhitespace(in[i], maxsplit, pieces);
+    StringColumn in = input.stringColumn();
+    byte[] b = in.unsafeBytes();
+    byte[] separator = ByteStrings.bytes(sep);
+    int n = in.size();
+    StringColumn.Selection pieces = StringColumn.selection(b, Math.max(16, (int) Math.min(Integer.MAX_VALUE - 8, in.byteCount() / 6)));
+    long[] splits = new long[n + 1];
+    for (int i = 0; i < n; i++) {
+      if (separator.length == 0) {
+        splitWhitespace(b, in.start(i), in.end(i), maxsplit, pieces);
       } else {
-        splitOn(in[i], sep, maxsplit, pieces);
+        splitOn(b, in.start(i), in.end(i), separator, maxsplit, pieces);
       }
       splits[i + 1] = pieces.size();
     }
-    return result(pieces, splits);
+    return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {pieces.size()}, pieces.build()),
+        RowPartition.fromRowSplits(splits, DType.INT64, false));
   }
 
-  private static void splitOn(String s, String sep, long maxsplit, List<String> out) {
-    int start = 0;
+  private static void splitOn(byte[] b, int from, int to, byte[] sep, long maxsplit, StringColumn.Selection out) {
+    int start = from;
     long done = 0;
     while (maxsplit < 0 || done < maxsplit) {
-      int at = s.indexOf(sep, start);
+      int at = indexOf(b, start, to, sep);
       if (at < 0) {
         break;
       }
-      out.add(s.substring(start, at));
-      start = at + sep.length();
+      out.select(start, at);
+      start = at + sep.length;
       done++;
     }
-    out.add(s.substring(start));
+    out.select(start, to);
   }
 
-  private static void splitWhitespace(String s, long maxsplit, List<String> out) {
+  /** The first position of {@code sep} in {@code b[from, to)}, or -1. */
+  static int indexOf(byte[] b, int from, int to, byte[] sep) {
+    byte first = sep[0];
+    for (int i = from; i <= to - sep.length; i++) {
+      if (b[i] == first && java.util.Arrays.equals(b, i, i + sep.length, sep, 0, sep.length)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static void splitWhitespace(byte[] b, int from, int to, long maxsplit, StringColumn.Selection out) {
     if (maxsplit == 0) {
-      out.add(s);
+      out.select(from, to);
       return;
     }
-    int i = skipSpace(s, 0);
+    int i = skipSpace(b, from, to);
     long done = 0;
-    while (i < s.length()) {
+    while (i < to) {
       int end = i;
-      while (end < s.length() && !isSpace(s.charAt(end))) {
+      while (end < to && !isSpace(b[end])) {
         end++;
       }
-      out.add(s.substring(i, end));
-      i = skipSpace(s, end);
+      out.select(i, end);
+      i = skipSpace(b, end, to);
       done++;
       if (maxsplit > 0 && done == maxsplit) {
-        out.add(s.substring(i));
+        out.select(i, to);
         return;
       }
     }
   }
 
-  private static int skipSpace(String s, int i) {
-    while (i < s.length() && isSpace(s.charAt(i))) {
+  private static int skipSpace(byte[] b, int i, int to) {
+    while (i < to && isSpace(b[i])) {
       i++;
     }
     return i;
   }
 
   /** C's {@code isspace} in the C locale, which TF's whitespace split uses. */
-  static boolean isSpace(char c) {
+  public static boolean isSpace(byte c) {
     return c == ' ' || (c >= '\t' && c <= '\r');
   }
 
   /** {@code bytes_split}: each string as a row of its single bytes. */
   public static RaggedTensor bytesSplit(Tensor input) {
-    String[] in = (String[]) input.unsafeData();
-    long total = 0;
-    for (String s : in) {
-      total += s.length();
-    }
-    String[] pieces = new String[Sizes.toIntSize(total, "bytes_split output size")];
-    long[] splits = new long[in.length + 1];
-    int k = 0;
-    for (int i = 0; i < in.length; i++) {
-      for (int j = 0; j < in[i].length(); j++) {
-        pieces[k++] = String.valueOf(in[i].charAt(j));
+    StringColumn in = input.stringColumn();
+    int total = Sizes.toIntSize(in.byteCount(), "bytes_split output size");
+    StringColumn.Selection pieces = StringColumn.selection(in.unsafeBytes(), total);
+    long[] splits = new long[in.size() + 1];
+    for (int i = 0; i < in.size(); i++) {
+      for (int k = in.start(i); k < in.end(i); k++) {
+        pieces.select(k, k + 1);
       }
-      splits[i + 1] = k;
+      splits[i + 1] = pieces.size();
     }
-    return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {pieces.length}, pieces),
-        RowPartition.fromRowSplits(splits, DType.INT64, false));
-  }
-
-  static RaggedTensor result(List<String> pieces, long[] splits) {
-    String[] values = pieces.toArray(new String[0]);
-    return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {values.length}, values),
+    return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {pieces.size()}, pieces.build()),
         RowPartition.fromRowSplits(splits, DType.INT64, false));
   }
 }

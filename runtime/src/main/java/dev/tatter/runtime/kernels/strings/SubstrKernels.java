@@ -1,7 +1,9 @@
 package dev.tatter.runtime.kernels.strings;
 
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import java.util.Arrays;
 
@@ -28,14 +30,14 @@ public final class SubstrKernels {
       throw new InvalidArgumentException("received empty tensor pos_tensor: " + tfShape(pos.shape()));
     }
     boolean chars = unit.equals("UTF8_CHAR");
-    String[] in = (String[]) input.unsafeData();
+    StringColumn in = input.stringColumn();
     if (pos.rank() == 0 || Arrays.equals(input.shape(), pos.shape())) {
-      String[] out = new String[in.length];
+      StringColumn.Selection out = StringColumn.selection(in.unsafeBytes(), in.size());
       boolean scalar = pos.rank() == 0;
-      for (int i = 0; i < in.length; i++) {
-        out[i] = one(in[i], at(pos, scalar ? 0 : i), at(len, scalar ? 0 : i), chars, Integer.toString(i));
+      for (int i = 0; i < in.size(); i++) {
+        one(in, i, at(pos, scalar ? 0 : i), at(len, scalar ? 0 : i), chars, Integer.toString(i), out);
       }
-      return Tensor.wrap(DType.STRING, input.shape(), out);
+      return Tensor.wrap(DType.STRING, input.shape(), out.build());
     }
     int[] shape = broadcast(input.shape(), pos.shape());
     if (shape.length > 2) {
@@ -45,38 +47,51 @@ public final class SubstrKernels {
     int[] ps = padded(pos.shape(), shape.length);
     int rows = shape.length == 2 ? shape[0] : 1;
     int cols = shape[shape.length - 1];
-    String[] out = new String[rows * cols];
+    StringColumn.Selection out = StringColumn.selection(in.unsafeBytes(), rows * cols);
     for (int r = 0; r < rows; r++) {
       for (int c = 0; c < cols; c++) {
         int inAt = flat(is, r, c);
         int posAt = flat(ps, r, c);
         // TF names a 2-d position "(i, j)" in bytes, but only the row in characters
         String where = shape.length == 1 ? Integer.toString(c) : chars ? Integer.toString(r) : "(" + r + ", " + c + ")";
-        out[r * cols + c] = one(in[inAt], at(pos, posAt), at(len, posAt), chars, where);
+        one(in, inAt, at(pos, posAt), at(len, posAt), chars, where, out);
       }
     }
-    return Tensor.wrap(DType.STRING, shape, out);
+    return Tensor.wrap(DType.STRING, shape, out.build());
   }
 
-  private static String one(String s, long pos, long len, boolean chars, String where) {
+  /** Selects element {@code i}'s substring (a byte range of it) into {@code out}. */
+  private static void one(StringColumn in, int i, long pos, long len, boolean chars, String where, StringColumn.Selection out) {
+    Bytes s = new Bytes(in.unsafeBytes(), in.start(i), in.length(i));
     if (!chars) {
       long start = pos < 0 ? s.length() + pos : pos;
       if (start < 0 || start > s.length()) {
-        throw new InvalidArgumentException("pos " + pos + " out of range for string b'" + s + "' at index " + where);
+        // TF prints the raw bytes in its message
+        throw new InvalidArgumentException("pos " + pos + " out of range for string b'" + ByteStrings.of(in.bytes(i))
+            + "' at index " + where);
       }
-      // a negative len is a huge size_t to TF's substr: the rest of the string
-      long end = len < 0 ? s.length() : Math.min(s.length(), start + len);
-      return s.substring((int) start, (int) end);
+      // a negative len is a huge size_t to TF's substr: the rest of the string (start + len, compared
+      // without overflow: a len past the end is the rest too)
+      long end = len < 0 || len > s.length() - start ? s.length() : start + len;
+      out.select(s.base + (int) start, s.base + (int) end);
+      return;
     }
     long[] range = pos >= 0 ? forwardRange(s, pos, len) : backwardRange(s, pos, len);
     if (range == null) {
       throw new InvalidArgumentException("pos " + pos + " out of range for string at index " + where);
     }
-    return s.substring((int) range[0], (int) range[1]);
+    out.select(s.base + (int) range[0], s.base + (int) range[1]);
+  }
+
+  /** One element's bytes in place: {@code b[base, base + length)}, positions relative to {@code base}. */
+  private record Bytes(byte[] b, int base, int length) {
+    byte at(int k) {
+      return b[base + k];
+    }
   }
 
   /** TF's {@code UpdatePositivePosAndLenForUtf8}: start after {@code pos} characters, at most {@code len} more. */
-  private static long[] forwardRange(String s, long pos, long len) {
+  private static long[] forwardRange(Bytes s, long pos, long len) {
     long[] at = {0};
     if (!forward(s, pos, at)) {
       return null;
@@ -87,9 +102,11 @@ public final class SubstrKernels {
   }
 
   /** TF's {@code UpdateNegativePosAndLenForUtf8}: both ends found by stepping back from the end. */
-  private static long[] backwardRange(String s, long pos, long len) {
+  private static long[] backwardRange(Bytes s, long pos, long len) {
     long[] end = {s.length()};
-    long skip = Math.max(0, -pos - len);
+    // TF computes skip = -pos - len and zeroes it if negative; its compiled code tests -pos < len,
+    // so where -pos - len passes int64 the wrapped, negative skip remains and fails as TF's does
+    long skip = -pos < len ? 0 : -pos - len;
     if (!backward(s, skip, end)) {
       return null;
     }
@@ -101,30 +118,30 @@ public final class SubstrKernels {
   }
 
   /** TF's {@code ForwardNUTF8CharPositions}: whether {@code n} characters were there to step over. */
-  private static boolean forward(String s, long n, long[] pos) {
+  private static boolean forward(Bytes s, long n, long[] pos) {
     long counted = 0;
     while (counted < n && pos[0] < s.length()) {
       do {
         pos[0]++;
-      } while (pos[0] < s.length() && isTrailByte(s.charAt((int) pos[0])));
+      } while (pos[0] < s.length() && isTrailByte(s.at((int) pos[0])));
       counted++;
     }
     return counted == n;
   }
 
   /** TF's {@code BackNUTF8CharPositions} (a negative {@code n} fails, as in TF). */
-  private static boolean backward(String s, long n, long[] pos) {
+  private static boolean backward(Bytes s, long n, long[] pos) {
     long counted = 0;
     while (counted < n && pos[0] > 0) {
       do {
         pos[0]--;
-      } while (pos[0] > 0 && isTrailByte(s.charAt((int) pos[0])));
+      } while (pos[0] > 0 && isTrailByte(s.at((int) pos[0])));
       counted++;
     }
     return counted == n;
   }
 
-  private static boolean isTrailByte(char b) {
+  private static boolean isTrailByte(byte b) {
     return (b & 0xC0) == 0x80;
   }
 

@@ -1,20 +1,20 @@
-package dev.tatter.runtime.kernels.strings;
+package dev.tatter.runtime;
 
 /**
  * UTF-8 as TF's string ops read it (ICU's rules): shortest form only, no surrogates, nothing
  * above U+10FFFF. An ill-formed sequence is consumed as its maximal subpart (the longest prefix
  * that could begin a well-formed sequence, at least one byte), which is what ICU and TF replace by
- * one replacement character.
+ * one replacement character. Everything here reads and writes bytes in place.
  */
 public final class Utf8 {
   private Utf8() {}
 
   /**
-   * The code point starting at byte {@code i} of the byte string {@code b} (before {@code end}), or {@code -n} when the bytes
-   * there are ill-formed and their maximal subpart is {@code n} bytes long.
+   * The code point starting at byte {@code i} of {@code b} (before {@code end}), or {@code -n} when
+   * the bytes there are ill-formed and their maximal subpart is {@code n} bytes long.
    */
-  public static int decode(String b, int i, int end) {
-    int b0 = b.charAt(i) & 0xFF;
+  public static int decode(byte[] b, int i, int end) {
+    int b0 = b[i] & 0xFF;
     if (b0 < 0x80) {
       return b0;
     }
@@ -48,7 +48,7 @@ public final class Utf8 {
       if (i + k >= end) {
         return -k;
       }
-      int bk = b.charAt(i + k) & 0xFF;
+      int bk = b[i + k] & 0xFF;
       if (bk < lo || bk > hi) {
         return -k;
       }
@@ -57,6 +57,32 @@ public final class Utf8 {
       cp = (cp << 6) | (bk & 0x3F);
     }
     return cp;
+  }
+
+  /** How many bytes {@link #decode} consumes at {@code i}: the code point's width, or its ill-formed subpart's. */
+  public static int step(byte[] b, int i, int end) {
+    if (b[i] >= 0) {
+      return 1;
+    }
+    int c = decode(b, i, end);
+    return c < 0 ? -c : width(c);
+  }
+
+  /** Whether {@code b[from, to)} is well-formed UTF-8. */
+  public static boolean isValid(byte[] b, int from, int to) {
+    int at = from;
+    while (at < to) {
+      if (b[at] >= 0) {
+        at++;
+        continue;
+      }
+      int c = decode(b, at, to);
+      if (c < 0) {
+        return false;
+      }
+      at += width(c);
+    }
+    return true;
   }
 
   /** The number of bytes UTF-8 encodes a code point in. */
@@ -83,18 +109,27 @@ public final class Utf8 {
     return isScalarValue(c) && !(c >= 0xFDD0 && (c <= 0xFDEF || (c & 0xFFFE) == 0xFFFE));
   }
 
-  /** Appends the UTF-8 bytes of a scalar value to {@code out} as byte chars. */
-  public static void encode(int codePoint, StringBuilder out) {
+  /** Writes the UTF-8 bytes of a scalar value at {@code out[at]} (room for 4 bytes); returns the position after them. */
+  public static int encode(int codePoint, byte[] out, int at) {
     if (codePoint < 0x80) {
-      out.append((char) codePoint);
-    } else if (codePoint < 0x800) {
-      out.append((char) (0xC0 | (codePoint >> 6))).append((char) (0x80 | (codePoint & 0x3F)));
-    } else if (codePoint < 0x10000) {
-      out.append((char) (0xE0 | (codePoint >> 12))).append((char) (0x80 | ((codePoint >> 6) & 0x3F)))
-          .append((char) (0x80 | (codePoint & 0x3F)));
-    } else {
-      out.append((char) (0xF0 | (codePoint >> 18))).append((char) (0x80 | ((codePoint >> 12) & 0x3F)))
-          .append((char) (0x80 | ((codePoint >> 6) & 0x3F))).append((char) (0x80 | (codePoint & 0x3F)));
+      out[at] = (byte) codePoint;
+      return at + 1;
     }
+    if (codePoint < 0x800) {
+      out[at] = (byte) (0xC0 | (codePoint >> 6));
+      out[at + 1] = (byte) (0x80 | (codePoint & 0x3F));
+      return at + 2;
+    }
+    if (codePoint < 0x10000) {
+      out[at] = (byte) (0xE0 | (codePoint >> 12));
+      out[at + 1] = (byte) (0x80 | ((codePoint >> 6) & 0x3F));
+      out[at + 2] = (byte) (0x80 | (codePoint & 0x3F));
+      return at + 3;
+    }
+    out[at] = (byte) (0xF0 | (codePoint >> 18));
+    out[at + 1] = (byte) (0x80 | ((codePoint >> 12) & 0x3F));
+    out[at + 2] = (byte) (0x80 | ((codePoint >> 6) & 0x3F));
+    out[at + 3] = (byte) (0x80 | (codePoint & 0x3F));
+    return at + 4;
   }
 }
