@@ -172,6 +172,7 @@ final class FeatureCrosses {
       long numBuckets, long hashKey) {
     GraphBuilder g = columns.get(0).builder();
     Ops tf = g.ops();
+    String separatorBytes = hashed ? "" : Strings.bytesOf(separator); // the attribute holds the separator's UTF-8
     Value cross = null;
     for (int i = 0; i < columns.size(); i++) {
       Value c = columns.get(i);
@@ -186,7 +187,7 @@ final class FeatureCrosses {
       }
       c = c.withFlatValues(flat);
       cross = i == 0 ? c
-          : g.op(FeatureCrossOps.FEATURE_CROSS, Map.of("separator", hashed ? "" : separator, "mismatch", mismatch.get(i)),
+          : g.op(FeatureCrossOps.FEATURE_CROSS, Map.of("separator", separatorBytes, "mismatch", mismatch.get(i)),
               cross, c);
     }
     if (!hashed) {

@@ -523,7 +523,7 @@ final class Strings {
    * the op's attribute holds: its UTF-8. Text with a lone surrogate has none and is refused here,
    * where the graph is built.
    */
-  private static String bytesOf(String text) {
+  static String bytesOf(String text) {
     try {
       return ByteStrings.fromText(text);
     } catch (IllegalArgumentException e) {

@@ -69,6 +69,10 @@ class FeatureCrossTest {
     Value out = tf.sparse.cross(List.of(g.constant(Tensor.ofStrings("a", "b").reshape(2, 1)),
         g.constant(Tensor.ofStrings("c", "d").reshape(2, 1))), "_Y_");
     assertEquals("[b'a_Y_c', b'b_Y_d']", Harness.runFirst(g, out.values()));
+    // tf.sparse.cross([tf.constant([['a']]), tf.constant([['b']])], separator='é').values -> [b'a\xc3\xa9b']: the separator's UTF-8
+    Value accented = tf.sparse.cross(List.of(g.constant(Tensor.ofStrings("a").reshape(1, 1)),
+        g.constant(Tensor.ofStrings("b").reshape(1, 1))), "\u00e9");
+    assertEquals("[b'a\\xc3\\xa9b']", Harness.runFirst(g, accented.values()));
   }
 
   @Test
