@@ -1,5 +1,6 @@
 package dev.tatter.arrow;
 
+import dev.tatter.runtime.Utf8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -68,7 +69,7 @@ class ArrowStringsTest extends ArrowAllocatorFixture {
   }
 
   @Test
-  void utf8ToTatter_elementsAreTheUtf8Bytes_textDecodesThem() {
+  void utf8ToTatter_elementsAreTheUtf8_textDecodesThem() {
     for (ArrowType type : new ArrowType[] {ArrowType.Utf8.INSTANCE, ArrowType.LargeUtf8.INSTANCE}) {
       try (ListVector list = listOf(type, HELLO, NIHON, "".getBytes(StandardCharsets.UTF_8))) {
         RaggedTensor rt = ArrowRagged.toRagged(list, NullRows.REFUSE);
@@ -86,7 +87,7 @@ class ArrowStringsTest extends ArrowAllocatorFixture {
   }
 
   @Test
-  void tatterToUtf8_valuesAreTheUtf8Bytes_arrowReadsTheText() {
+  void tatterToUtf8_valuesAreTheUtf8_arrowReadsTheText() {
     RaggedTensor rt = ragged(Tensor.ofStrings("héllo", "日本", "x"));
     try (FieldVector v = ArrowRagged.toListVector(rt, "out", allocator)) {
       VarCharVector child = assertInstanceOf(VarCharVector.class, ((ListVector) v).getDataVector());

@@ -40,6 +40,10 @@ class ActivationsTest {
     // Eigen's NaN-propagating vector max: tf.nn.relu([-0., nan]) -> [0., nan]; tf.nn.relu6 likewise
     assertEquals("[0.0, nan]", run(g, tf.nn.relu(g.constant(Tensor.ofFloats(-0f, Float.NaN)))));
     assertEquals("[0.0, nan, 6.0]", run(g, tf.nn.relu6(g.constant(Tensor.ofDoubles(-0.0, Double.NaN, 7.0)))));
+    // TF's 16-bit kernels keep -0.0 (Eigen's scalar max): tf.nn.relu(tf.constant([-0., -1., 7.], tf.float16)) -> [-0., 0., 7.];
+    // tf.nn.relu6(tf.constant([-0., 7.], tf.bfloat16)) -> [-0., 6.] (the -Ptf PointwiseOracleTest checks both formats)
+    assertEquals("[-0.0, 0.0, 7.0]", run(g, tf.nn.relu(g.constant(Tensor.ofFloats(-0f, -1f, 7f)).cast(DType.FLOAT16))));
+    assertEquals("[-0.0, 6.0]", run(g, tf.nn.relu6(g.constant(Tensor.ofFloats(-0f, 7f)).cast(DType.BFLOAT16))));
     // tf.nn.relu(tf.constant([-3, 7], tf.int64)) -> [0, 7]; uint8 passes through
     assertEquals("[0, 7]", run(g, tf.nn.relu(g.constant(Tensor.ofLongs(-3, 7)))));
     assertEquals("[6, 0, 6]", run(g, tf.nn.relu6(g.constant(Tensor.ofUint8(200, 0, 6)))));

@@ -132,4 +132,27 @@ public final class Utf8 {
     out[at + 3] = (byte) (0x80 | (codePoint & 0x3F));
     return at + 4;
   }
+
+  /** The bytes {@link #decode}'s result spans: a code point's width, or an ill-formed run's length. */
+  public static int length(int decoded) {
+    return decoded < 0 ? -decoded : width(decoded);
+  }
+
+  /** The UTF-8 bytes of one scalar value. */
+  public static byte[] encode(int codePoint) {
+    byte[] out = new byte[width(codePoint)];
+    encode(codePoint, out, 0);
+    return out;
+  }
+
+  /** The number of code points in {@code b[from, to)}, an ill-formed run counting as one. */
+  public static int countCodePoints(byte[] b, int from, int to) {
+    int n = 0;
+    int i = from;
+    while (i < to) {
+      i += b[i] >= 0 ? 1 : length(decode(b, i, to));
+      n++;
+    }
+    return n;
+  }
 }

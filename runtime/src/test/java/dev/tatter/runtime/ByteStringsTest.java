@@ -26,7 +26,7 @@ class ByteStringsTest {
   }
 
   @Test
-  void javaText_isStoredAsItsUtf8Bytes() {
+  void javaText_isStoredAsItsUtf8() {
     // tf.constant("é").numpy() -> b'\xc3\xa9'; tf.constant("😀").numpy() -> b'\xf0\x9f\x98\x80'
     assertEquals("b'\\xc3\\xa9'", ByteStrings.repr(ByteStrings.fromText("é")));
     assertEquals("b'\\xf0\\x9f\\x98\\x80'", ByteStrings.repr(ByteStrings.fromText("😀")));

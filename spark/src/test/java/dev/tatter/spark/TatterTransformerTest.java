@@ -219,7 +219,7 @@ class TatterTransformerTest {
       """;
 
   @Test
-  void stringColumnsPassUtf8BytesThrough() {
+  void stringColumnsPassUtf8Through() {
     StructType schema = new StructType().add("id", DataTypes.IntegerType, false)
         .add("tokens", DataTypes.createArrayType(DataTypes.StringType), true).add("word", DataTypes.StringType, true);
     List<Row> rows = List.of(RowFactory.create(0, List.of("ab", "Cd"), "hello"), RowFactory.create(1, List.of(), "é"),

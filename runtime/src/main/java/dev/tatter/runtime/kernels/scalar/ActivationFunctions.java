@@ -11,7 +11,8 @@ import dev.tatter.runtime.HalfFloats;
  * <ul>
  *   <li>{@code relu} is Eigen's NaN-propagating {@code cwiseMax(0)}: a NaN as it is, else
  *       {@code x > 0 ? x : 0} (its vector {@code max} returns the 0 of two equal zeros, so -0.0 gives
- *       0.0, as TF's kernel does); {@code relu6} then takes the NaN-propagating {@code min(r, 6)}.
+ *       0.0, as TF's float32/float64 kernels do; TF's float16/bfloat16 kernels keep -0.0); {@code relu6}
+ *       then takes the NaN-propagating {@code min(r, 6)}.
  *   <li>{@code elu} is {@code x < 0 ? exp(x) - 1 : x} (not {@code expm1}: TF subtracts);
  *       {@code selu} is {@code x < 0 ? scale_alpha * (exp(x) - 1) : x * scale} with TF's two
  *       constants cast to the dtype.
@@ -49,6 +50,18 @@ public final class ActivationFunctions {
     return x > 0 || x != x ? x : 0.0;
   }
 
+  /**
+   * float16/bfloat16: TF's 16-bit kernel takes Eigen's scalar {@code max}, which keeps the operand
+   * of two equal zeros, so -0.0 stays -0.0 (and a NaN stays a NaN).
+   */
+  public static float reluFloat16(float x) {
+    return x < 0 ? 0f : x;
+  }
+
+  public static float reluBfloat16(float x) {
+    return reluFloat16(x);
+  }
+
   /** An unsigned value is never below 0. */
   public static int reluUnsigned(int x) {
     return x;
@@ -76,6 +89,16 @@ public final class ActivationFunctions {
   public static double relu6(double x) {
     double r = relu(x);
     return r < 6.0 || r != r ? r : 6.0;
+  }
+
+  /** float16/bfloat16: the 16-bit {@code relu}, then the clamp at 6 (-0.0 and NaN kept). */
+  public static float relu6Float16(float x) {
+    float r = reluFloat16(x);
+    return r > 6f ? 6f : r;
+  }
+
+  public static float relu6Bfloat16(float x) {
+    return relu6Float16(x);
   }
 
   /** Zero-extended uint8/uint16: only the clamp at 6. */

@@ -1,5 +1,6 @@
 package dev.tatter.runtime.kernels.text;
 
+import dev.tatter.runtime.Utf8;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -60,14 +61,14 @@ public final class BertBasicTokenizer {
         i++;
         continue;
       }
-      int c = x >= 0 ? x : Utf8Bytes.decode(b, i, to);
+      int c = x >= 0 ? x : Utf8.decode(b, i, to);
       if (c < 0) {
         out.append(b, i, i - c); // ill-formed: copied (normalization-inert, no class matches it)
         i -= c;
         continue;
       }
       if (!lowerCase && normalization == null) {
-        int len = Utf8Bytes.width(c);
+        int len = Utf8.width(c);
         if ((CharClasses.of(c) & CharClasses.CONTROL) != 0) {
           out.append((byte) ' ');
         } else {
@@ -77,13 +78,13 @@ public final class BertBasicTokenizer {
         continue;
       }
       // a run that ICU normalizes: this character and the non-ASCII ones after it
-      int runEnd = i + Utf8Bytes.width(c);
+      int runEnd = i + Utf8.width(c);
       while (runEnd < to && b[runEnd] < 0) {
-        int d = Utf8Bytes.decode(b, runEnd, to);
+        int d = Utf8.decode(b, runEnd, to);
         if (d < 0) {
           break;
         }
-        runEnd += Utf8Bytes.width(d);
+        runEnd += Utf8.width(d);
       }
       String text = new String(b, i, runEnd - i, StandardCharsets.UTF_8);
       String normalized = lowerCase
@@ -119,8 +120,8 @@ public final class BertBasicTokenizer {
           continue;
         }
       }
-      int c = b[i] >= 0 ? b[i] : Utf8Bytes.decode(b, i, to);
-      int len = Utf8Bytes.length(c);
+      int c = b[i] >= 0 ? b[i] : Utf8.decode(b, i, to);
+      int len = Utf8.length(c);
       int cls = CharClasses.of(c);
       if ((cls & CharClasses.RE2_SPACE) != 0) {
         if (wordStart >= 0) {

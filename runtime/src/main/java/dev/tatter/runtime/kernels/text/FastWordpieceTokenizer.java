@@ -1,5 +1,6 @@
 package dev.tatter.runtime.kernels.text;
 
+import dev.tatter.runtime.Utf8;
 import dev.tatter.runtime.InvalidArgumentException;
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -173,8 +174,8 @@ public final class FastWordpieceTokenizer {
       int i = from;
       int wordStart = -1;
       while (i < to) {
-        int c = b[i] >= 0 ? b[i] : Utf8Bytes.decode(b, i, to);
-        int len = Utf8Bytes.length(c);
+        int c = b[i] >= 0 ? b[i] : Utf8.decode(b, i, to);
+        int len = Utf8.length(c);
         int cls = CharClasses.of(c);
         if ((cls & CharClasses.WHITE_SPACE) != 0 || (cls & (CharClasses.PUNCTUATION | CharClasses.CJK)) != 0) {
           if (wordStart >= 0) {
@@ -216,7 +217,7 @@ public final class FastWordpieceTokenizer {
     int emitted = from; // where the next emitted token starts
     int i = from;
     while (i < to) {
-      int len = b[i] >= 0 ? 1 : Utf8Bytes.length(Utf8Bytes.decode(b, i, to));
+      int len = b[i] >= 0 ? 1 : Utf8.length(Utf8.decode(b, i, to));
       int next;
       while ((next = trie.walk(node, b, i, i + len)) < 0) {
         if (failLink[node] < 0) {

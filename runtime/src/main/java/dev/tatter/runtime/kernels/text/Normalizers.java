@@ -1,5 +1,6 @@
 package dev.tatter.runtime.kernels.text;
 
+import dev.tatter.runtime.Utf8;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -40,19 +41,19 @@ public final class Normalizers {
         i++;
         continue;
       }
-      int c = b[i] >= 0 ? b[i] : Utf8Bytes.decode(b, i, to);
+      int c = b[i] >= 0 ? b[i] : Utf8.decode(b, i, to);
       if (c < 0) {
         out.append(b, i, i - c); // ill-formed: inert, copied unchanged
         i -= c;
         continue;
       }
-      int runEnd = i + Utf8Bytes.width(c);
+      int runEnd = i + Utf8.width(c);
       while (runEnd < to && b[runEnd] < 0) {
-        int d = Utf8Bytes.decode(b, runEnd, to);
+        int d = Utf8.decode(b, runEnd, to);
         if (d < 0) {
           break;
         }
-        runEnd += Utf8Bytes.width(d);
+        runEnd += Utf8.width(d);
       }
       String text = new String(b, i, runEnd - i, StandardCharsets.UTF_8);
       byte[] normalized = form.icu().normalize(text).getBytes(StandardCharsets.UTF_8);
@@ -78,9 +79,9 @@ public final class Normalizers {
           i++;
           continue;
         }
-        int c = Utf8Bytes.decode(b, i, to);
+        int c = Utf8.decode(b, i, to);
         if (c >= 0) {
-          i += Utf8Bytes.width(c);
+          i += Utf8.width(c);
           continue;
         }
         out.append(b, copied, i);

@@ -1,5 +1,6 @@
 package dev.tatter.runtime.kernels.text;
 
+import dev.tatter.runtime.Utf8;
 import java.util.Arrays;
 
 /**
@@ -205,13 +206,13 @@ final class SentencepieceNormalizer {
       }
     }
     if (longestLength == 0) {
-      int c = Utf8Bytes.decode(in, pos, to);
+      int c = Utf8.decode(in, pos, to);
       // SentencePiece's IsValidDecodeUTF8: a well-formed character, else one byte as U+FFFD
       if (c < 0) {
         set(REPLACEMENT, 0, 3);
         return 1L << 32;
       }
-      int len = Utf8Bytes.width(c);
+      int len = Utf8.width(c);
       set(in, pos, pos + len);
       return (long) len << 32;
     }

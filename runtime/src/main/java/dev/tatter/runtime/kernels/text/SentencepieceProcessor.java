@@ -1,5 +1,6 @@
 package dev.tatter.runtime.kernels.text;
 
+import dev.tatter.runtime.Utf8;
 import dev.tatter.runtime.InvalidArgumentException;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -388,12 +389,12 @@ public final class SentencepieceProcessor {
     }
     int i = 0;
     while (i < bytes.length) {
-      int c = Utf8Bytes.decode(bytes, i, bytes.length);
+      int c = Utf8.decode(bytes, i, bytes.length);
       if (c < 0) {
         text.write(REPLACEMENT, 0, 3);
         i++;
       } else {
-        int w = Utf8Bytes.width(c);
+        int w = Utf8.width(c);
         text.write(bytes, i, w);
         i += w;
       }

@@ -1,5 +1,6 @@
 package dev.tatter.runtime.kernels.text;
 
+import dev.tatter.runtime.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -123,7 +124,7 @@ public final class TextBatch {
     /** Appends one code point (a scalar value) as UTF-8. */
     public Builder appendCodePoint(int codePoint) {
       ensure(4);
-      length = Utf8Bytes.encode(codePoint, bytes, length);
+      length = Utf8.encode(codePoint, bytes, length);
       return this;
     }
 

@@ -1,5 +1,6 @@
 package dev.tatter.runtime.kernels.text;
 
+import dev.tatter.runtime.Utf8;
 /**
  * TF Text's {@code WordpieceTokenizer} kernel ({@code WordpieceTokenizeWithOffsets}): each word is
  * split left to right into the longest vocabulary pieces (a piece after the first looked up with the
@@ -97,8 +98,8 @@ public final class WordpieceTokenizer {
       int i = start;
       int firstCharEnd = -1;
       while (i < to) {
-        int c = b[i] >= 0 ? b[i] : Utf8Bytes.decode(b, i, to);
-        int len = Utf8Bytes.length(c);
+        int c = b[i] >= 0 ? b[i] : Utf8.decode(b, i, to);
+        int len = Utf8.length(c);
         if (firstCharEnd < 0) {
           firstCharEnd = i + len;
         }
