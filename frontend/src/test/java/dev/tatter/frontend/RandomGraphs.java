@@ -181,42 +181,9 @@ public final class RandomGraphs {
         Node padding = gen.constant(gen.randomTensor(dtype, new int[0]));
         return gen.add(op, List.of(tensor, padding), Map.of(), gen.maybeName(), null);
       }),
-      Map.entry("sparse_tensor", (gen, op) -> {
-        // a 3 x 4 sparse tensor with row-major, in-range indices
-        List<Long> flat = new ArrayList<>();
-        for (long cell = 0; cell < 12; cell++) {
-          if (gen.random.nextInt(3) == 0) {
-            flat.add(cell);
-          }
-        }
-        long[] indices = new long[flat.size() * 2];
-        for (int i = 0; i < flat.size(); i++) {
-          indices[2 * i] = flat.get(i) / 4;
-          indices[2 * i + 1] = flat.get(i) % 4;
-        }
-        Node idx = gen.constant(Tensor.of(DType.INT64, indices, flat.size(), 2));
-        Node values = gen.constant(gen.randomTensor(gen.randomDType(), new int[] {flat.size()}));
-        Node shape = gen.constant(Tensor.ofLongs(3, 4));
-        return gen.add(op, List.of(idx, values, shape), Map.of(), gen.maybeName(), null);
-      }),
-      Map.entry("sparse_retain", (gen, op) -> {
-        // a new sparse tensor and a bool per entry (the generic strategy rarely draws that length)
-        Node st = RandomGraphs.STRATEGIES.get("sparse_tensor").tryAdd(gen, lookup("sparse_tensor"));
-        if (st == null) {
-          return null;
-        }
-        int nnz = st.input(0).attributes().getTensor("value").dim(0);
-        Node keep = gen.constant(gen.randomTensor(DType.BOOL, new int[] {nnz}));
-        return gen.add(op, List.of(st, keep), Map.of(), gen.maybeName(), null);
-      }),
-      Map.entry("sparse_to_dense", (gen, op) -> {
-        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
-        if (st == null) {
-          return null;
-        }
-        Node dflt = gen.constant(gen.randomTensor(st.type().dtype(), new int[0]));
-        return gen.add(op, List.of(st, dflt), Map.of(), gen.maybeName(), null);
-      }),
+      Map.entry("sparse_tensor", SparseOpStrategies::sparseTensor),
+      Map.entry("sparse_retain", SparseOpStrategies::retain),
+      Map.entry("sparse_to_dense", SparseOpStrategies::withDefault),
       // the parts of complex values: the generic strategy rarely finds a complex operand
       Map.entry("real", RandomGraphs::ofComplex),
       Map.entry("imag", RandomGraphs::ofComplex),
@@ -238,31 +205,10 @@ public final class RandomGraphs {
             Map.of(), gen.maybeName(), null);
       }),
       // drawn too rarely by the generic strategy once the registry grew past ~270 ops
-      Map.entry("sparse_fill_empty_rows", (gen, op) -> {
-        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
-        if (st == null) {
-          return null;
-        }
-        Node dflt = gen.constant(gen.randomTensor(st.type().dtype(), new int[0]));
-        return gen.add(op, List.of(st, dflt), Map.of(), gen.maybeName(), null);
-      }),
-      Map.entry("sparse_dense_mul", RandomGraphs::sparseTimesOrByDense),
-      Map.entry("sparse_dense_div", RandomGraphs::sparseTimesOrByDense),
-      Map.entry("sparse_dense_matmul", (gen, op) -> {
-        // a 2-D sparse tensor of a dtype the op takes, times a dense matrix that fits it
-        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType t && t.rank() == 2
-            && t.dim(0) >= 0 && t.dim(1) >= 0 && dev.tatter.ir.ops.SparseMatmulOps.DTYPES.contains(t.dtype()));
-        if (st == null) {
-          return null;
-        }
-        dev.tatter.ir.types.SparseType t = (dev.tatter.ir.types.SparseType) st.type();
-        boolean adjointA = gen.random.nextBoolean();
-        boolean adjointB = gen.random.nextBoolean();
-        int k = (int) t.dim(adjointA ? 0 : 1);
-        int n = 1 + gen.random.nextInt(3);
-        Node b = gen.constant(gen.randomTensor(t.dtype(), adjointB ? new int[] {n, k} : new int[] {k, n}));
-        return gen.add(op, List.of(st, b), Map.of("adjoint_a", adjointA, "adjoint_b", adjointB), gen.maybeName(), null);
-      }),
+      Map.entry("sparse_fill_empty_rows", SparseOpStrategies::withDefault),
+      Map.entry("sparse_dense_mul", SparseOpStrategies::timesOrByDense),
+      Map.entry("sparse_dense_div", SparseOpStrategies::timesOrByDense),
+      Map.entry("sparse_dense_matmul", SparseOpStrategies::denseMatmul),
       Map.entry("partition_from_value_rowids", (gen, op) -> {
         // sorted row ids below nrows (some rows empty, trailing ones too)
         int nrows = 1 + gen.random.nextInt(4);
@@ -271,51 +217,10 @@ public final class RandomGraphs {
         Node n = gen.constant(Tensor.scalar(DType.INT64, (long) nrows));
         return gen.add(op, List.of(ids, n), Map.of(), gen.maybeName(), null);
       }),
-      Map.entry("sparse_dense_add", (gen, op) -> {
-        // a sparse tensor of a static shape plus a dense one of that shape
-        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType t
-            && t.shape().stream().allMatch(d -> d >= 0) && dev.tatter.ir.ops.SparseAddOps.DTYPES.contains(t.dtype()));
-        if (st == null) {
-          return null;
-        }
-        dev.tatter.ir.types.SparseType t = (dev.tatter.ir.types.SparseType) st.type();
-        Node dense = gen.constant(gen.randomTensor(t.dtype(), t.shape().stream().mapToInt(Long::intValue).toArray()));
-        return gen.add(op, List.of(st, dense), Map.of(), gen.maybeName(), null);
-      }),
-      Map.entry("sparse_split", (gen, op) -> {
-        // a piece of a sparse tensor whose split dim is known
-        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType t && t.dim(0) > 0);
-        if (st == null) {
-          return null;
-        }
-        long size = ((dev.tatter.ir.types.SparseType) st.type()).dim(0);
-        long numSplit = 1 + gen.random.nextInt((int) Math.min(size, 3));
-        return gen.add(op, List.of(st), Map.of("axis", 0L, "num_split", numSplit, "index", (long) gen.random.nextInt((int) numSplit)),
-            gen.maybeName(), null);
-      }),
-      Map.entry("sparse_slice", (gen, op) -> {
-        // a window of a sparse tensor, partly past its end
-        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
-        if (st == null) {
-          return null;
-        }
-        int rank = ((dev.tatter.ir.types.SparseType) st.type()).rank();
-        List<Long> start = new ArrayList<>();
-        List<Long> size = new ArrayList<>();
-        for (int d = 0; d < rank; d++) {
-          start.add((long) gen.random.nextInt(3));
-          size.add((long) gen.random.nextInt(4));
-        }
-        return gen.add(op, List.of(st), Map.of("start", ImmutableList.copyOf(start), "size", ImmutableList.copyOf(size)),
-            gen.maybeName(), null);
-      }),
-      Map.entry("sparse_set_shape", (gen, op) -> {
-        Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType);
-        if (st == null) {
-          return null;
-        }
-        return gen.add(op, List.of(st), Map.of("shape", ((dev.tatter.ir.types.SparseType) st.type()).shape()), gen.maybeName(), null);
-      }),
+      Map.entry("sparse_dense_add", SparseOpStrategies::denseAdd),
+      Map.entry("sparse_split", SparseOpStrategies::split),
+      Map.entry("sparse_slice", SparseOpStrategies::slice),
+      Map.entry("sparse_set_shape", SparseOpStrategies::setShape),
       // text ops and lookup tables
       Map.entry("string_ngrams", TextOpStrategies::ngrams),
       Map.entry("hash_table_lookup", TextOpStrategies::lookup),
@@ -332,17 +237,6 @@ public final class RandomGraphs {
       Map.entry("dense_count_sparse_output", SparseCountOpStrategies::denseCount),
       Map.entry("ragged_count_sparse_output", SparseCountOpStrategies::raggedCount));
 
-  /** A numeric 2-D sparse tensor times (or by) a dense row of its width, broadcast into it. */
-  private static Node sparseTimesOrByDense(Generation gen, OpDef op) {
-    Node st = gen.pick(n -> n.type() instanceof dev.tatter.ir.types.SparseType t && t.rank() == 2
-        && t.dim(1) >= 0 && t.dtype().isNumeric());
-    if (st == null) {
-      return null;
-    }
-    dev.tatter.ir.types.SparseType t = (dev.tatter.ir.types.SparseType) st.type();
-    Node dense = gen.constant(gen.randomTensor(t.dtype(), new int[] {(int) t.dim(1)}));
-    return gen.add(op, List.of(st, dense), Map.of(), gen.maybeName(), null);
-  }
 
   /** Float data reduced by ids in [-1, 3) (a -1 drops its row) into 3 segments. */
   private static Node ofComplex(Generation gen, OpDef op) {
@@ -414,7 +308,7 @@ public final class RandomGraphs {
     return graph.withOutputs(outputs);
   }
 
-  private static OpDef lookup(String mnemonic) {
+  static OpDef lookup(String mnemonic) {
     return OpRegistry.lookup(mnemonic).orElseThrow();
   }
 
