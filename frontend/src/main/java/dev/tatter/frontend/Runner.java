@@ -103,7 +103,7 @@ public final class Runner {
    * holds the last synthetic run's result arrays, which the first real run writes again or drops.
    *
    * @return what the warm-up did
-   * @throws InvalidArgumentException if the synthetic feeds cannot run this graph (then use {@link #warmUp(Map)})
+   * @throws dev.tatter.runtime.InvalidArgumentException if the synthetic feeds cannot run this graph (then use {@link #warmUp(Map)})
    */
   public WarmUp warmUp() {
     return warmUp(WarmUp.DEFAULT_BUDGET);

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
  *   <li>every {@code \p{Cc}} and {@code \p{Cf}} replaced by a space;
  *   <li>{@code regex_split_with_offsets} with BERT's delimiters: runs of RE2's {@code \s}
  *       ({@code [\t\n\f\r ]}, dropped unless {@code keep_whitespace}), each punctuation character (ASCII
- *       {@code [!-/:-@\[-`{-~]} and {@code \p{P}}) and each character of TF's CJK blocks (kept as tokens),
+ *       <code>[!-/:-@\[-`&#123;-~]</code> and {@code \p{P}}) and each character of TF's CJK blocks (kept as tokens),
  *       and, with {@code preserve_unused_token}, {@code \[unused\d+\]} (kept whole), in that order of
  *       preference at each position.
  * </ol>

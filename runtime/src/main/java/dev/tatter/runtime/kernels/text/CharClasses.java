@@ -16,7 +16,7 @@ public final class CharClasses {
   public static final int CONTROL = 1;
   /** General category Mn: stripped by {@code BasicTokenizer.lower_case}'s {@code \p{Mn}}. */
   public static final int NONSPACING_MARK = 2;
-  /** BERT's punctuation: ASCII {@code [!-/:-@\[-`{-~]} and {@code \p{P}}. */
+  /** BERT's punctuation: ASCII <code>[!-/:-@\[-`&#123;-~]</code> and {@code \p{P}}. */
   public static final int PUNCTUATION = 4;
   /** The CJK ideograph blocks BERT splits one by one. */
   public static final int CJK = 8;
