@@ -29,6 +29,11 @@ final class ErrorTriggers {
     return assertThrows(RuntimeException.class, r::run);
   }
 
+  /** Runs {@code fetch} without feeds, interpreted and compiled; both must fail alike. */
+  static Throwable run(GraphBuilder g, Value fetch) {
+    return run(g, Map.of(), fetch);
+  }
+
   /** Runs {@code fetch} interpreted and compiled; both must fail alike (node ids aside). */
   static Throwable run(GraphBuilder g, Map<String, ?> feeds, Value fetch) {
     Graph graph = g.build(fetch);

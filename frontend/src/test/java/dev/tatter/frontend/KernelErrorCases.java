@@ -1,14 +1,10 @@
 package dev.tatter.frontend;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static dev.tatter.frontend.ErrorTriggers.build;
+import static dev.tatter.frontend.ErrorTriggers.run;
 
-import dev.tatter.codegen.Interpreter;
-import dev.tatter.ir.Graph;
-import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.DType;
 import dev.tatter.ir.types.SparseType;
-import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.SparseTensor;
 import dev.tatter.runtime.Tensor;
 import java.util.Map;
@@ -21,26 +17,6 @@ import java.util.function.Supplier;
  */
 final class KernelErrorCases {
   private KernelErrorCases() {}
-
-  private static Throwable build(Runnable r) {
-    return assertThrows(GraphBuildException.class, r::run);
-  }
-
-  /** Runs {@code fetch} interpreted and compiled, without feeds; both must fail alike. */
-  private static Throwable run(GraphBuilder g, Value fetch) {
-    return run(g, Map.of(), fetch);
-  }
-
-  private static Throwable run(GraphBuilder g, Map<String, ?> feeds, Value fetch) {
-    Graph graph = g.build(fetch);
-    InvalidArgumentException interpreted = assertThrows(InvalidArgumentException.class, () -> Interpreter.run(graph, feeds));
-    try (Session s = new Session(graph)) {
-      InvalidArgumentException compiled = assertThrows(InvalidArgumentException.class, () -> s.run(feeds, fetch));
-      assertEquals(interpreted.getMessage().replaceFirst("node #\\d+", "node"),
-          compiled.getMessage().replaceFirst("node #\\d+", "node"), "interpreter and bytecode must fail alike");
-      return compiled;
-    }
-  }
 
   static void register(BiConsumer<String, Supplier<Throwable>> on) {
     on.accept("B249", () -> build(() -> {

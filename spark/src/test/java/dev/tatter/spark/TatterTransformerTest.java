@@ -242,6 +242,30 @@ class TatterTransformerTest {
     assertEquals(0, out.get(2).getInt(4));
   }
 
+  /**
+   * The way out alone: ASCII comes in, and the graph makes the non-ASCII text itself (its separator's
+   * UTF-8), so a wrong encoding of output strings cannot be cancelled by a wrong decoding of input ones.
+   */
+  @Test
+  void nonAsciiMadeByTheGraph_leavesAsTheSameText() {
+    StructType schema = new StructType().add("id", DataTypes.IntegerType, false).add("word", DataTypes.StringType, true);
+    List<Row> rows = List.of(RowFactory.create(0, "a"), RowFactory.create(1, ""));
+    String graph = """
+        %word = placeholder() : tensor<string>[None]
+        %joined = string_join(%word, %word) {separator = "\u00e9"} : tensor<string>[None]
+        return %joined
+        """;
+    LinkedHashMap<String, String> inputs = new LinkedHashMap<>();
+    inputs.put("word", "word");
+    LinkedHashMap<String, String> outputs = new LinkedHashMap<>();
+    outputs.put("joined", "joined");
+    Map<Integer, Row> out = byId(new TatterTransformer().setGraph(graph).setInputs(inputs).setOutputs(outputs)
+        .transform(frame(schema, rows, 1)));
+    // tf.strings.join([["a", ""], ["a", ""]], separator="\u00e9") -> [b'a\xc3\xa9a', b'\xc3\xa9'], which Spark reads as text
+    assertEquals("a\u00e9a", out.get(0).getString(2));
+    assertEquals("\u00e9", out.get(1).getString(2));
+  }
+
   static final String DENSE = """
       %n = placeholder() : tensor<int32>[None]
       %v = placeholder() : tensor<float32>[None, 3]

@@ -29,13 +29,13 @@ public final class FingerprintKernels {
     if (data.dtype() == DType.STRING) {
       StringColumn strings = data.stringColumn();
       byte[] b = strings.unsafeBytes();
+      byte[] buffer = perRow == 1 ? null : new byte[dev.tatter.runtime.Sizes.toIntSize(8L * perRow, "a row's fingerprints")]; // reused per row
       for (int i = 0; i < rows; i++) {
         long fp;
         if (perRow == 1) {
           fp = FarmHash.fingerprint64(b, strings.start(i), strings.end(i));
         } else {
           // the row's strings' fingerprints, little-endian one after the other, fingerprinted
-          byte[] buffer = new byte[perRow * 8];
           for (int k = 0; k < perRow; k++) {
             int e = i * perRow + k;
             putLittleEndian(buffer, k * 8, FarmHash.fingerprint64(b, strings.start(e), strings.end(e)));
