@@ -122,7 +122,7 @@ public record TableInitializer(Tensor keys, Tensor values) {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
       throw new GraphBuildException("table file " + file + " line " + (lineNumber + 1) + ": field "
-          + ByteStrings.repr(text) + " is not a valid int64");
+          + ByteStrings.quoted(text) + " is not a valid int64");
     }
   }
 

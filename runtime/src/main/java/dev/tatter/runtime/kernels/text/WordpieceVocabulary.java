@@ -48,7 +48,7 @@ public final class WordpieceVocabulary {
         throw new InvalidArgumentException(String.format(
             "the vocabulary %s has the token %s twice, at line %d and line %d (TF's table initializer: "
                 + "HashTable has different value for same key)",
-            source, dev.tatter.runtime.ByteStrings.repr(dev.tatter.runtime.ByteStrings.of(tokens[i])), firstAt[node] + 1, i + 1));
+            source, dev.tatter.runtime.ByteStrings.quoted(tokens[i], 0, tokens[i].length), firstAt[node] + 1, i + 1));
       }
       firstAt[node] = i;
       b.put(tokens[i], 0, tokens[i].length, i);
