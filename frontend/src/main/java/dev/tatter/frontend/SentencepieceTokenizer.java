@@ -148,7 +148,7 @@ public final class SentencepieceTokenizer {
    */
   public Value detokenize(Value input) {
     builder.own(input);
-    String where = "SentencepieceTokenizer.detokenize at " + CallSite.find();
+    String where = "SentencepieceTokenizer.detokenize"; // misuse adds the call site
     if (input.type() instanceof RaggedType rt) {
       if (rt.flatValuesShape().size() > 1) {
         return input.withFlatValues(detokenize(input.flatValues()));
@@ -199,7 +199,7 @@ public final class SentencepieceTokenizer {
 
   /** A per-string op applied as TF Text's tokenize is: ragged through its flat values, other ranks made a vector. */
   private Value perString(String what, OpDef op, Map<String, Object> attrs, Value input) {
-    String where = "SentencepieceTokenizer." + what + " at " + CallSite.find();
+    String where = "SentencepieceTokenizer." + what; // misuse adds the call site
     if (input.type() instanceof RaggedType rt) {
       if (rt.flatValuesShape().size() != 1) {
         throw GraphBuilder.misuse(where + ": ragged input needs flat values of rank 1", input);
