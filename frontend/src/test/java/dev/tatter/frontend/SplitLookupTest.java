@@ -7,6 +7,7 @@ import dev.tatter.codegen.CompiledGraph;
 import dev.tatter.codegen.testing.VerifiedCompile;
 import dev.tatter.codegen.Interpreter;
 import dev.tatter.codegen.testing.BitExact;
+import dev.tatter.codegen.profile.NodeProfile;
 import dev.tatter.ir.Graph;
 import dev.tatter.ir.text.GraphPrinter;
 import dev.tatter.ir.types.DenseType;
@@ -110,5 +111,32 @@ class SplitLookupTest {
     byte[] row = {(byte) 0xff, ' ', (byte) 0xfe, (byte) 0xff};
     List<Object> values = Harness.runEverywhere(g.build(out), Map.of("s", Tensor.ofStrings(StringColumn.ofBytes(row), 1)));
     assertEquals("[[0, -1]]", values.get(0).toString());
+  }
+
+  @Test
+  void theProfileShowsOneNodeForWordsToIds_allocatingItsIdsOnce() {
+    GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
+    Value s = g.placeholder("s", sentences());
+    TableInitializer init = TableInitializer.keyValueTensors(Tensor.ofStrings("w0", "w1", "w2"), Tensor.ofLongs(0, 1, 2));
+    Value ids = StaticTables.vocabularyTable(init, 2).lookup(tf.strings.split(s));
+    Value padded = ids.toTensor(0L, -1, 4);
+    String[] rows = new String[20_000];
+    for (int r = 0; r < rows.length; r++) {
+      rows[r] = "w" + r % 5 + " w" + r % 3 + "  w" + r % 7; // 3 words a row, some out of the vocabulary
+    }
+    try (Session session = new Session(g.build(padded))) {
+      session.run(Map.of("s", Tensor.ofStrings(rows)), padded); // the table is built on first use
+      ProfiledResult profiled = session.runProfiled(Map.of("s", Tensor.ofStrings(rows)), padded);
+      String table = profiled.table(20);
+      assertTrue(table.contains("string_split_vocab_lookup") && !table.contains("string_split("), table);
+      NodeProfile fused = profiled.profile().nodes().stream().filter(n -> n.op().equals("string_split_vocab_lookup"))
+          .findFirst().orElseThrow();
+      assertEquals("ragged<int64>[20000, (60000)]", fused.outputShape());
+      // the ids (60,000 int64) and the row splits (20,001 int64) are all it keeps, and all it allocates but for a
+      // few objects: no piece of text, no grown array
+      assertTrue(fused.allocatedBytes() >= 0 && fused.allocatedBytes() < fused.outputBytes() + 4096,
+          fused.allocatedBytes() + " bytes allocated for an output of " + fused.outputBytes());
+    }
   }
 }

@@ -84,7 +84,7 @@ public final class SplitLookupKernels {
       StringSplitKernels.splitRow(b, in.start(i), in.end(i), separator, maxsplit, ids);
     }
     return RaggedTensor.of(Tensor.wrap(DType.INT64, new int[] {ids.ids.length}, ids.ids),
-        RowPartition.fromRowSplits(splits, DType.INT64, false));
+        RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 
   /** Counts the pieces a split finds. */

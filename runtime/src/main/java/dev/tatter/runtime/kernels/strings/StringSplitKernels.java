@@ -38,7 +38,7 @@ public final class StringSplitKernels {
       splits[i + 1] = pieces.size();
     }
     return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {pieces.size()}, pieces.build()),
-        RowPartition.fromRowSplits(splits, DType.INT64, false));
+        RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 
   /** Where a split puts each piece it finds: a byte range of the string split. */
@@ -133,6 +133,6 @@ public final class StringSplitKernels {
       splits[i + 1] = pieces.size();
     }
     return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {pieces.size()}, pieces.build()),
-        RowPartition.fromRowSplits(splits, DType.INT64, false));
+        RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 }
