@@ -143,8 +143,9 @@ public final class SentencepieceTokenizer {
   }
 
   /**
-   * {@code tokenizer.detokenize(input)}: each innermost row of int32 ids decoded into a string (one
-   * dimension less; a vector of ids is one string).
+   * {@code tokenizer.detokenize(input)}: each innermost row of int32 ids or of string pieces decoded
+   * into a string (one dimension less; a vector is one string). A string that is no piece of the
+   * model decodes to itself, as SentencePiece's {@code Decode} of pieces does.
    */
   public Value detokenize(Value input) {
     builder.own(input);
@@ -156,8 +157,8 @@ public final class SentencepieceTokenizer {
       if (rt.raggedRank() > 1) {
         return input.withValues(detokenize(input.values()));
       }
-      if (rt.dtype() != DType.INT32) {
-        throw GraphBuilder.misuse(where + ": takes int32 ids (TF Text's detokenize of string pieces is not supported)", input);
+      if (rt.dtype() != DType.INT32 && rt.dtype() != DType.STRING) {
+        throw GraphBuilder.misuse(where + ": takes int32 ids or string pieces, got " + rt.dtype(), input);
       }
       return builder.op(SentencepieceOps.SENTENCEPIECE_DETOKENIZE,
           Map.of("add_bos", addBos, "add_eos", addEos, "reverse", reverse), model, input);

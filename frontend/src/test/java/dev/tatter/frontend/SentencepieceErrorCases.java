@@ -66,7 +66,7 @@ final class SentencepieceErrorCases {
     }));
     on.accept("B627", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
-      tiny(g).detokenize(g.ops().ragged.constant(List.of(List.of("ab", "c"))));
+      tiny(g).detokenize(g.ops().ragged.constant(List.of(List.of(1.5f, 2f))));
     }));
     on.accept("B628", () -> build(() -> new GraphBuilder().apply("sentencepiece_model", Map.of("model", "not base64!"))));
     on.accept("B629", () -> build(() -> new GraphBuilder().apply("sentencepiece_model",

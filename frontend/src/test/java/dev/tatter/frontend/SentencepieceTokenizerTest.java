@@ -136,6 +136,23 @@ class SentencepieceTokenizerTest {
   }
 
   @Test
+  void detokenize_pieces() {
+    GraphBuilder g = new GraphBuilder();
+    SentencepieceTokenizer sp = g.ops().text.sentencepieceTokenizer(model("unigram.model"));
+    SentencepieceTokenizer reversed = g.ops().text.sentencepieceTokenizer(model("unigram.model"), DType.INT32, 0, 1.0f,
+        true, true, true);
+    Value pieces = g.ops().ragged.constant(List.of(List.of("\u2581th", "e", "\u2581QU\u2581IZ", "<unk>", "\u2581fox"),
+        List.of(), List.of("<s>", "\u2581the", "</s>", "\u2581fox"), List.of("abc\u2581")));
+    // sp.decode([['▁th', 'e', '▁QU▁IZ', '<unk>', '▁fox'], [], ['<s>', '▁the', '</s>', '▁fox'], ['abc▁']])
+    //   -> ['the▁QU▁IZ ⁇  fox', '', '▁the fox', 'abc▁'] (a string that is no piece is written as it is: '▁QU▁IZ',
+    //   and '▁the', which unigram.model does not have; <s> and </s> vanish)
+    // sp.set_decode_extra_options('bos:eos:reverse'); sp.decode(['e', '▁th']) -> 'the'
+    assertEquals("[b'the\\xe2\\x96\\x81QU\\xe2\\x96\\x81IZ \\xe2\\x81\\x87  fox', b'', b'\\xe2\\x96\\x81the fox', b'abc\\xe2\\x96\\x81']"
+        + " | b'the'",
+        all(g, sp.detokenize(pieces), reversed.detokenize(g.constant(Tensor.ofStrings("e", "\u2581th")))));
+  }
+
+  @Test
   void tokenizeThenDetokenize_roundTrips() {
     GraphBuilder g = new GraphBuilder();
     SentencepieceTokenizer sp = g.ops().text.sentencepieceTokenizer(model("bpe.model"));

@@ -119,7 +119,7 @@ public final class SentencepieceOps {
 
   public static final OpDef SENTENCEPIECE_DETOKENIZE =
       OpDef.builder("sentencepiece_detokenize")
-          .summary("each row of int32 ids decoded by the model into one string")
+          .summary("each row of int32 ids, or of string pieces, decoded by the model into one string")
           .operands("model", "input")
           .attribute(AttrSpec.optional("add_bos", AttrKind.BOOL, false))
           .attribute(AttrSpec.optional("add_eos", AttrKind.BOOL, false))
@@ -128,8 +128,9 @@ public final class SentencepieceOps {
           .type(ctx -> {
             checkModel(ctx);
             RaggedType in = ctx.ragged(1);
-            if (in.dtype() != DType.INT32 || in.raggedRank() != 1 || in.flatValuesShape().size() != 1) {
-              throw ctx.fail("input must be int32 ids of shape [nrows, (None)], got %s (the builder detokenizes other "
+            if ((in.dtype() != DType.INT32 && in.dtype() != DType.STRING) || in.raggedRank() != 1
+                || in.flatValuesShape().size() != 1) {
+              throw ctx.fail("input must be int32 ids or string pieces of shape [nrows, (None)], got %s (the builder detokenizes other "
                   + "shapes through their values)", in);
             }
             return DenseType.of(DType.STRING, in.outerPartition().nrows());

@@ -100,7 +100,11 @@ public final class SentencepieceKernels {
       long nbestSize, double alpha, boolean keepPieces) {
     checkNoSampling(nbestSize, alpha);
     SentencepieceProcessor p = processor(model);
-    StringColumn c = input.stringColumn();
+    return p.encode(batch(input.stringColumn()), options(addBos, addEos, reverse), keepPieces);
+  }
+
+  /** A string column as the engines' batch: its own buffer when it is packed, else a packed copy. */
+  private static TextBatch batch(StringColumn c) {
     int n = c.size();
     int[] offsets = new int[n + 1];
     byte[] bytes;
@@ -112,10 +116,9 @@ public final class SentencepieceKernels {
     } else {
       StringColumn packed = c.packed();
       bytes = packed.unsafeBytes();
-      int[] o = packed.offsets();
-      System.arraycopy(o, 0, offsets, 0, n + 1);
+      System.arraycopy(packed.offsets(), 0, offsets, 0, n + 1);
     }
-    return p.encode(TextBatch.wrap(bytes, offsets), options(addBos, addEos, reverse), keepPieces);
+    return TextBatch.wrap(bytes, offsets);
   }
 
   /**
@@ -156,20 +159,28 @@ public final class SentencepieceKernels {
     return RaggedTensor.of(Tensor.ofLongs(values), RowPartition.fromRowSplits(s.rowSplits(), DType.INT64, false));
   }
 
-  /** {@code SentencepieceDetokenizeOp}: each row of int32 ids decoded into one string. */
+  /** {@code SentencepieceDetokenizeOp}: each row of int32 ids, or of string pieces, decoded into one string. */
   public static Tensor detokenize(Tensor model, RaggedTensor input, boolean addBos, boolean addEos, boolean reverse) {
     SentencepieceProcessor p = processor(model);
     Tensor flat = (Tensor) input.values();
+    RowPartition rows = input.partition();
+    int nrows = rows.nrows();
+    StringColumn.Builder out = StringColumn.builder(nrows, flat.size() * 4);
+    SentencepieceProcessor.Options o = options(addBos, addEos, reverse);
+    if (flat.dtype() == DType.STRING) {
+      TextBatch pieces = batch(flat.stringColumn());
+      for (int r = 0; r < nrows; r++) {
+        byte[] text = p.decodePieces(pieces, rows.rowStart(r), rows.rowLimit(r), o);
+        out.put(text, 0, text.length).endElement();
+      }
+      return Tensor.ofStrings(out.build(), nrows);
+    }
     long[] ids = new long[flat.size()];
     for (int i = 0; i < ids.length; i++) {
       ids[i] = ((Number) flat.get(i)).longValue();
     }
-    RowPartition rows = input.partition();
-    int nrows = rows.nrows();
-    StringColumn.Builder out = StringColumn.builder(nrows, ids.length * 4);
-    SentencepieceProcessor.Options o = options(addBos, addEos, reverse);
     for (int r = 0; r < nrows; r++) {
-      byte[] text = p.decode(ids, (int) rows.rowStart(r), (int) rows.rowLimit(r), o);
+      byte[] text = p.decode(ids, rows.rowStart(r), rows.rowLimit(r), o);
       out.put(text, 0, text.length).endElement();
     }
     return Tensor.ofStrings(out.build(), nrows);
