@@ -66,13 +66,17 @@ public final class SentencepieceLibrary {
               ids.append(p.get(2, 0)); pieces.append(base64.b64encode(p.get(1, b'')).decode())
               begin.append(p.get(4, 0)); end.append(p.get(5, 0))
           decoded = sp.decode(ids).encode('utf-8', 'surrogatepass')
+          as_text = [base64.b64decode(p).decode('utf-8', 'surrogateescape') for p in pieces]
+          decoded_pieces = sp.decode(as_text).encode('utf-8', 'surrogateescape')
           res.append({'ids': ids, 'pieces': pieces, 'begin': begin, 'end': end,
-                      'decoded': base64.b64encode(decoded).decode()})
+                      'decoded': base64.b64encode(decoded).decode(),
+                      'decoded_pieces': base64.b64encode(decoded_pieces).decode()})
       json.dump({'seconds': seconds, 'cpu_seconds': cpu_seconds, 'results': res}, open(out, 'w'))
       """;
 
-  /** One input's encoding by the library. */
-  public record Encoded(List<Integer> ids, List<String> pieces, List<Integer> begin, List<Integer> end, String decoded) {}
+  /** One input's encoding by the library, its ids decoded ({@code decode(ids)}) and its pieces decoded ({@code decode(pieces)}). */
+  public record Encoded(List<Integer> ids, List<String> pieces, List<Integer> begin, List<Integer> end, String decoded,
+      String decodedPieces) {}
 
   /** What the script returns: the encode loop's wall and CPU seconds (the process's; the loop is single-threaded) and the encodings. */
   public record Run(double seconds, double cpuSeconds, List<Encoded> results) {}
@@ -106,7 +110,8 @@ public final class SentencepieceLibrary {
         pieces.add(new String(java.util.Base64.getDecoder().decode(p), StandardCharsets.UTF_8));
       }
       results.add(new Encoded(r.ids, pieces, r.begin, r.end,
-          new String(java.util.Base64.getDecoder().decode(r.decoded), StandardCharsets.UTF_8)));
+          new String(java.util.Base64.getDecoder().decode(r.decoded), StandardCharsets.UTF_8),
+          new String(java.util.Base64.getDecoder().decode(r.decoded_pieces), StandardCharsets.UTF_8)));
     }
     return new Run(raw.seconds, raw.cpu_seconds, results);
   }
@@ -123,6 +128,7 @@ public final class SentencepieceLibrary {
     List<Integer> begin;
     List<Integer> end;
     String decoded;
+    String decoded_pieces;
   }
 
   private static void run(List<String> cmd, Path log) throws IOException, InterruptedException {

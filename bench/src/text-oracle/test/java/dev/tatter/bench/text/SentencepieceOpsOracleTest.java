@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The SentencePiece ops ({@code tf.text.SentencepieceTokenizer}) run through a {@link Session},
  * compiled and interpreted, against SentencePiece's own library (Debian's 0.1.97 through its Python
  * binding, {@link SentencepieceLibrary}) over the oracle corpus: ids, pieces, byte offsets and
- * decoded text bit for bit, on models {@code spm_train} trains here with the default
+ * decoded text (of the ids and of the pieces) bit for bit, on models {@code spm_train} trains here with the default
  * {@code nmt_nfkc} character map (unigram and BPE, one with byte fallback and user symbols).
  */
 class SentencepieceOpsOracleTest {
@@ -56,7 +56,8 @@ class SentencepieceOpsOracleTest {
     Value tokenIds = ids.tokenize(s);
     SentencepieceTokenizer.TokensWithOffsets t = pieces.tokenizeWithOffsets(s);
     Value decoded = ids.detokenize(tokenIds);
-    Value[] fetches = {tokenIds, t.tokens(), t.startOffsets(), t.endOffsets(), decoded};
+    Value decodedPieces = pieces.detokenize(t.tokens());
+    Value[] fetches = {tokenIds, t.tokens(), t.startOffsets(), t.endOffsets(), decoded, decodedPieces};
     Map<String, Object> feeds = Map.of("s", Tensor.ofStrings(inputs.toArray(new String[0])));
     for (Session.Backend backend : List.of(Session.Backend.COMPILED, Session.Backend.INTERPRETED)) {
       try (Session session = new Session(g.build(fetches), PassManager.DEFAULT_PIPELINE, backend)) {
@@ -72,6 +73,7 @@ class SentencepieceOpsOracleTest {
     RaggedTensor starts = r.ragged(2);
     RaggedTensor ends = r.ragged(3);
     Tensor decoded = r.tensor(4);
+    Tensor decodedPieces = r.tensor(5);
     long[] splits = ids.partition().rowSplitsArray();
     assertEquals(inputs.size(), ids.nrows(), what);
     int tokens = 0;
@@ -93,6 +95,7 @@ class SentencepieceOpsOracleTest {
       assertEquals(want.begin(), gotBegin, () -> what + " begin offsets of " + input);
       assertEquals(want.end(), gotEnd, () -> what + " end offsets of " + input);
       assertEquals(want.decoded(), decoded.getText(i), () -> what + " detokenize of " + input);
+      assertEquals(want.decodedPieces(), decodedPieces.getText(i), () -> what + " detokenize of the pieces of " + input);
       tokens += gotIds.size();
     }
     assertEquals(splits.length, pieces.partition().rowSplitsArray().length, what);
