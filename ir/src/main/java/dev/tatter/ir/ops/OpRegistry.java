@@ -71,6 +71,7 @@ public final class OpRegistry {
       SegmentOps.class,
       StringSplitOps.class,
       LookupOps.class,
+      SplitLookupOps.class,
       StringHashOps.class,
       UnicodeOps.class,
       StringElementwiseOps.class,
@@ -78,6 +79,7 @@ public final class OpRegistry {
       StringPrintOps.class,
       SparseValueOps.class,
       FeatureCrossOps.class,
+      SentencepieceOps.class,
       FusedOps.class);
 
   /** Every op, library by library (an unmodifiable list; its first use initializes every library). */
