@@ -73,6 +73,7 @@ public final class OpRegistry {
       LookupOps.class,
       StringHashOps.class,
       UnicodeOps.class,
+      WordpieceOps.class,
       StringElementwiseOps.class,
       StringFormatOps.class,
       StringPrintOps.class,
