@@ -117,6 +117,20 @@ public final class WordpieceTokenizer {
     }
   }
 
+  /** Whether the vocabulary tensor holds {@code token} (its UTF-8). */
+  static boolean contains(Tensor vocab, String token) {
+    return dev.tatter.runtime.kernels.text.WordpieceKernels.vocabulary(vocab).id(token.getBytes(StandardCharsets.UTF_8)) >= 0;
+  }
+
+  /** The attributes (for the BERT tokenizer, which adds its own). */
+  Map<String, Object> attributes() {
+    return attrs;
+  }
+
+  DType tokenOutType() {
+    return tokenOutType;
+  }
+
   /** {@code tokenizer.tokenize(input)}: the pieces (strings or ids) of each word, one more ragged dimension. */
   public Value tokenize(Value input) {
     Map<String, Object> a = new HashMap<>(attrs);
@@ -190,7 +204,7 @@ public final class WordpieceTokenizer {
   }
 
   /** One op over the flat values of {@code input}: ragged input keeps its partitions, dense rank >= 2 is made ragged, a scalar gives a vector. */
-  private static Value applyToFlatValues(String what, OpDef op, Map<String, ?> attrs, Value input) {
+  static Value applyToFlatValues(String what, OpDef op, Map<String, ?> attrs, Value input) {
     String where = what + " at " + CallSite.find();
     NullArguments.check(input, "the input of " + where);
     if (!(input.type() instanceof DenseType || input.type() instanceof RaggedType) || input.dtype() != DType.STRING) {

@@ -74,6 +74,8 @@ public final class OpRegistry {
       StringHashOps.class,
       UnicodeOps.class,
       WordpieceOps.class,
+      FastWordpieceOps.class,
+      BertTokenizerOps.class,
       StringElementwiseOps.class,
       StringFormatOps.class,
       StringPrintOps.class,

@@ -41,13 +41,7 @@ public final class WordpieceOps {
       options(OpDef.builder("wordpiece_tokenize"))
           .attribute(AttrSpec.optional("out_type", AttrKind.DTYPE, DType.INT64))
           .summary("each word split into its longest vocabulary pieces, a row per word: the pieces or their ids (TF Text's WordpieceTokenizer)")
-          .type(ctx -> {
-            DType out = ctx.attributes().getDType("out_type");
-            if (out != DType.STRING && out != DType.INT32 && out != DType.INT64) {
-              throw ctx.fail("out_type must be string, int32 or int64 (TF Text's token_out_type), got %s", out);
-            }
-            return rows(ctx, out);
-          })
+          .type(ctx -> wordRows(ctx, outType(ctx)))
           .kernel(WordpieceKernels.class, "tokenize")
           // WordpieceTokenizer('/tmp/tok_vocab.txt', token_out_type=tf.string).tokenize(["they're", "the", "greatest"])
           //   -> [[b'they', b"##'", b'##re'], [b'the'], [b'great', b'##est']] (TF Text's docstring)
@@ -70,7 +64,7 @@ public final class WordpieceOps {
   public static final OpDef WORDPIECE_TOKEN_STARTS =
       options(OpDef.builder("wordpiece_token_starts"))
           .summary("the byte where each WordPiece piece starts in its word (tokenize_with_offsets' second result)")
-          .type(ctx -> rows(ctx, DType.INT64))
+          .type(ctx -> wordRows(ctx, DType.INT64))
           .kernel(WordpieceKernels.class, "tokenStarts")
           // WordpieceTokenizer(...).tokenize_with_offsets([["they're", 'the', 'greatest']])[1] -> [[[0, 4, 5], [0], [0, 5]]]
           .example("""
@@ -85,7 +79,7 @@ public final class WordpieceOps {
   public static final OpDef WORDPIECE_TOKEN_LIMITS =
       options(OpDef.builder("wordpiece_token_limits"))
           .summary("the byte after each WordPiece piece's last in its word (tokenize_with_offsets' third result)")
-          .type(ctx -> rows(ctx, DType.INT64))
+          .type(ctx -> wordRows(ctx, DType.INT64))
           .kernel(WordpieceKernels.class, "tokenLimits")
           // WordpieceTokenizer(...).tokenize_with_offsets([["they're", 'the', 'greatest']])[2] -> [[[4, 5, 7], [3], [5, 8]]]
           .example("""
@@ -97,8 +91,17 @@ public final class WordpieceOps {
           .tfApi("text.WordpieceTokenizer.tokenize_with_offsets")
           .build();
 
+  /** The {@code out_type} attribute: string pieces, or int32/int64 ids. */
+  static DType outType(OpContext ctx) {
+    DType out = ctx.attributes().getDType("out_type");
+    if (out != DType.STRING && out != DType.INT32 && out != DType.INT64) {
+      throw ctx.fail("out_type must be string, int32 or int64 (TF Text's token_out_type), got %s", out);
+    }
+    return out;
+  }
+
   /** The operand and the attributes of TF's kernel, in the kernels' parameter order. */
-  private static OpDef.Builder options(OpDef.Builder b) {
+  static OpDef.Builder options(OpDef.Builder b) {
     return b.operands("input")
         .attribute(AttrSpec.required("vocab", AttrKind.TENSOR))
         .attribute(AttrSpec.optional("suffix_indicator", AttrKind.STRING, "##"))
@@ -110,13 +113,26 @@ public final class WordpieceOps {
         .traits(Trait.PURE);
   }
 
-  /** A vector of words in, a row of pieces per word out (int64 row splits), the attributes checked. */
-  private static Type rows(OpContext ctx, DType out) {
+  /** A vector of strings in, a row of pieces per string out (int64 row splits), the vocabulary checked. */
+  static Type rows(OpContext ctx, DType out) {
     DenseType input = ctx.dense(0, DType.STRING);
     if (input.rank() != 1) {
-      throw ctx.fail("input must be a vector of words, got %s (the builder tokenizes other ranks' flat values)", input);
+      throw ctx.fail("input must be a vector of strings, got %s (the builder tokenizes other ranks' flat values)", input);
     }
     checkVocabulary(ctx);
+    return RaggedType.of(out, List.of(PartitionType.ragged(DType.INT64, input.dim(0), Dims.UNKNOWN)),
+        ImmutableList.of(Dims.UNKNOWN));
+  }
+
+  /** {@link #rows} with the WordPiece limits checked. */
+  static Type wordRows(OpContext ctx, DType out) {
+    Type t = rows(ctx, out);
+    checkLimits(ctx);
+    return t;
+  }
+
+  /** {@code max_bytes_per_word} and {@code max_chars_per_token}: non-negative int32s. */
+  static void checkLimits(OpContext ctx) {
     long maxBytes = ctx.attributes().getInt("max_bytes_per_word");
     if (maxBytes < 0 || maxBytes > Integer.MAX_VALUE) {
       throw ctx.fail("max_bytes_per_word must be a non-negative int32, got %s", maxBytes);
@@ -125,11 +141,10 @@ public final class WordpieceOps {
     if (maxChars < 0 || maxChars > Integer.MAX_VALUE) {
       throw ctx.fail("max_chars_per_token must be a non-negative int32 (0 for no limit), got %s", maxChars);
     }
-    return RaggedType.of(out, List.of(PartitionType.ragged(DType.INT64, input.dim(0), Dims.UNKNOWN)),
-        ImmutableList.of(Dims.UNKNOWN));
   }
 
-  private static void checkVocabulary(OpContext ctx) {
+  /** The {@code vocab} attribute: a string vector TF's table initializer would take (shared by the FastWordpiece and BERT ops). */
+  static void checkVocabulary(OpContext ctx) {
     Tensor vocab = ctx.attributes().getTensor("vocab");
     if (vocab.dtype() != DType.STRING || vocab.rank() != 1) {
       throw ctx.fail("vocab must be a vector of strings (token i is element i), got %s of shape %s", vocab.dtype(),

@@ -5,7 +5,6 @@ import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.RaggedTensor;
-import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import java.util.concurrent.ConcurrentMap;
@@ -59,27 +58,7 @@ public final class WordpieceKernels {
     boolean strings = outType == DType.STRING;
     TokenSink sink = run(input, tokenizer(vocab, suffixIndicator, maxBytesPerWord, maxCharsPerToken, useUnknownToken,
         unknownToken, splitUnknownCharacters), strings, !strings);
-    Tensor values;
-    if (strings) {
-      TextBatch pieces = sink.pieces();
-      int[] offsets = new int[pieces.size() + 1];
-      for (int k = 0; k < pieces.size(); k++) {
-        offsets[k] = pieces.start(k);
-      }
-      offsets[pieces.size()] = pieces.size() == 0 ? 0 : pieces.end(pieces.size() - 1);
-      values = Tensor.ofStrings(StringColumn.fromOffsets(offsets, pieces.bytes()), pieces.size());
-    } else if (outType == DType.INT32) {
-      int[] ids = sink.ids();
-      values = Tensor.wrap(DType.INT32, new int[] {ids.length}, ids);
-    } else {
-      int[] ids = sink.ids();
-      long[] wide = new long[ids.length];
-      for (int k = 0; k < ids.length; k++) {
-        wide[k] = ids[k];
-      }
-      values = Tensor.wrap(DType.INT64, new int[] {wide.length}, wide);
-    }
-    return RaggedTensor.of(values, RowPartition.fromRowSplits(sink.rowSplits(), DType.INT64, false));
+    return TokenTensors.rows(TokenTensors.values(sink, outType), sink);
   }
 
   /** {@code wordpiece_token_starts}: each piece's first byte in its word, int64. */
@@ -87,7 +66,7 @@ public final class WordpieceKernels {
       long maxCharsPerToken, boolean useUnknownToken, String unknownToken, boolean splitUnknownCharacters) {
     TokenSink sink = run(input, tokenizer(vocab, suffixIndicator, maxBytesPerWord, maxCharsPerToken, useUnknownToken,
         unknownToken, splitUnknownCharacters), false, false);
-    return offsets(sink.starts(), sink.rowSplits());
+    return TokenTensors.rows(TokenTensors.longs(sink.starts()), sink);
   }
 
   /** {@code wordpiece_token_limits}: the byte after each piece's last in its word, int64. */
@@ -95,16 +74,7 @@ public final class WordpieceKernels {
       long maxCharsPerToken, boolean useUnknownToken, String unknownToken, boolean splitUnknownCharacters) {
     TokenSink sink = run(input, tokenizer(vocab, suffixIndicator, maxBytesPerWord, maxCharsPerToken, useUnknownToken,
         unknownToken, splitUnknownCharacters), false, false);
-    return offsets(sink.ends(), sink.rowSplits());
-  }
-
-  private static RaggedTensor offsets(int[] at, long[] rowSplits) {
-    long[] wide = new long[at.length];
-    for (int k = 0; k < at.length; k++) {
-      wide[k] = at[k];
-    }
-    return RaggedTensor.of(Tensor.wrap(DType.INT64, new int[] {wide.length}, wide),
-        RowPartition.fromRowSplits(rowSplits, DType.INT64, false));
+    return TokenTensors.rows(TokenTensors.longs(sink.ends()), sink);
   }
 
   /** Each element of the string vector {@code input} tokenized as one word, read in place. */
