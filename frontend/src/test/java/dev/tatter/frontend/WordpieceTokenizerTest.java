@@ -224,4 +224,17 @@ class WordpieceTokenizerTest {
     // testVocabSize: _CreateTable(_ENGLISH_VOCAB, 100) gives 121 (21 tokens + 100 OOV buckets); a vocab.txt's table has one bucket: 22
     assertEquals("22", one(g, g.ops().text.wordpieceTokenizer(ENGLISH).vocabSize(g)));
   }
+
+  @Test
+  void readmeIrBlock_parsesAndRunsAsTheReadmeSays() throws Exception {
+    String readme = Files.readString(Path.of("../README.md"));
+    int at = readme.indexOf("%0 = bert_tokenize(%text)");
+    String block = readme.substring(readme.lastIndexOf("```\n", at) + 4, readme.indexOf("```", at));
+    dev.tatter.ir.Graph graph = dev.tatter.ir.text.GraphParser.parse(block, "README.md");
+    // tf_text.BertTokenizer(table of the block's vocabulary, lower_case=True).tokenize(["The cat sat.", "Dogs!"]).merge_dims(-2, -1)
+    //   -> [[1, 2, 3, 0], [6, 7, 0]] ("." and "!" are not in the vocabulary: [UNK], 0)
+    List<Object> out = runEverywhere(graph, Map.of("text", Tensor.ofStrings("The cat sat.", "Dogs!")));
+    assertEquals("[[1, 2, 3, 0], [6, 7, 0]]", out.get(0).toString());
+    assertEquals(true, readme.contains("Fed `[\"The cat sat.\", \"Dogs!\"]` it gives `[[1, 2, 3, 0], [6, 7, 0]]`"));
+  }
 }
