@@ -54,6 +54,7 @@ class ErrorCatalogTest {
     TextInputErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's model-input builders
     WordpieceErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's WordPiece and BERT tokenizers
     DenseErrorCases.register(ErrorCatalogTest::on); // matmul, contractions, shapes, ranking, encodings, activations
+    SentencepieceErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's SentencePiece ops
   }
 
   // ---- the catalogue -------------------------------------------------------------------------
