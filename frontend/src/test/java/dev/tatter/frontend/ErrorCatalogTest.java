@@ -52,6 +52,7 @@ class ErrorCatalogTest {
     FeatureErrorCases.register(ErrorCatalogTest::on); // embeddings, crosses, hashing and the ops around them
     KernelErrorCases.register(ErrorCatalogTest::on);
     TextInputErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's model-input builders
+    WordpieceErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's WordPiece and BERT tokenizers
     DenseErrorCases.register(ErrorCatalogTest::on); // matmul, contractions, shapes, ranking, encodings, activations
     SentencepieceErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's SentencePiece ops
   }
