@@ -40,8 +40,8 @@ public final class BertTokenizer {
    */
   @TfApi("text.BertTokenizer")
   public static BertTokenizer bertTokenizer(Object vocabLookupTable, String suffixIndicator, int maxBytesPerWord,
-      Integer maxCharsPerToken, DType tokenOutType, String unknownToken, boolean splitUnknownCharacters, boolean lowerCase,
-      boolean keepWhitespace, String normalizationForm, boolean preserveUnusedToken) {
+      @Nullable Integer maxCharsPerToken, DType tokenOutType, @Nullable String unknownToken, boolean splitUnknownCharacters, boolean lowerCase,
+      boolean keepWhitespace, @Nullable String normalizationForm, boolean preserveUnusedToken) {
     String where = "text.BertTokenizer at " + CallSite.find();
     if (normalizationForm != null && !List.of("NFC", "NFKC", "NFD", "NFKD").contains(normalizationForm)) {
       throw new GraphBuildException(where + ": normalization_form must be null, NFC, NFKC, NFD or NFKD, got " + normalizationForm);

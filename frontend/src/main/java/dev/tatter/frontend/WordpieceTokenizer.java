@@ -64,7 +64,7 @@ public final class WordpieceTokenizer {
    */
   @TfApi("text.WordpieceTokenizer")
   public static WordpieceTokenizer wordpieceTokenizer(Object vocabLookupTable, String suffixIndicator, int maxBytesPerWord,
-      Integer maxCharsPerToken, DType tokenOutType, String unknownToken, boolean splitUnknownCharacters) {
+      @Nullable Integer maxCharsPerToken, DType tokenOutType, @Nullable String unknownToken, boolean splitUnknownCharacters) {
     String where = "text.WordpieceTokenizer at " + CallSite.find();
     if (tokenOutType != DType.STRING && tokenOutType != DType.INT32 && tokenOutType != DType.INT64) {
       throw new GraphBuildException(where + ": token_out_type must be string, int32 or int64, got " + tokenOutType);
