@@ -184,8 +184,8 @@ public final class WordpieceTokenizer {
     }
     Value words = Strings.reduceJoin(tokens, new long[] {-1}, false, " ");
     words = Strings.regexReplace(words, " " + escaped(suffixIndicator), "", true);
-    // TF's "^ +| +$" as two replacements (the same strings): re2j over UTF-8 bytes matches the
-    // alternation's "^ +" after a multi-byte character ("é b" would lose its space)
+    // TF's "^ +| +$" as two replacements (the same strings): each is anchored, so neither meets
+    // re2j's defect that RegexSubject works around for well-formed text only (docs/SEMANTICS.md)
     words = Strings.regexReplace(words, "^ +", "", true);
     words = Strings.regexReplace(words, " +$", "", true);
     return Strings.split(words, " ");

@@ -49,6 +49,10 @@ class StringElementwiseTest {
     assertEquals("[b'Text with tags.  contains html ']", runFirst(g, Strings.regexReplace(html, "<[^>]+>", " ", true)));
     // RE2 rewrites: tf.strings.regex_replace(["ab-cd"], r"(\w+)-(\w+)", r"\2-\1 $") -> [b'cd-ab $']
     assertEquals("[b'cd-ab $']", runFirst(g, Strings.regexReplace(g.constant(Tensor.ofStrings("ab-cd")), "(\\w+)-(\\w+)", "\\2-\\1 $", true)));
+    // anchors hold after non-ASCII text (re2j's UTF-8 input took the position after é for the beginning):
+    // tf.strings.regex_replace([" é b ", "é b"], "^ +| +$", "") -> [b'\xc3\xa9 b', b'\xc3\xa9 b']
+    assertEquals("[b'\\xc3\\xa9 b', b'\\xc3\\xa9 b']",
+        runFirst(g, Strings.regexReplace(g.constant(Tensor.ofStrings(" é b ", "é b")), "^ +| +$", "", true)));
     // replace_global=False replaces the first match only: tf.strings.regex_replace(["aaa"], "a", "b", False) -> [b'baa']
     assertEquals("[b'baa']", runFirst(g, Strings.regexReplace(g.constant(Tensor.ofStrings("aaa")), "a", "b", false)));
   }

@@ -1,6 +1,5 @@
 package dev.tatter.runtime.kernels.strings;
 
-import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
@@ -76,7 +75,7 @@ public final class StringElementwiseKernels {
     return Tensor.wrap(DType.STRING, input.shape(), out.build());
   }
 
-  private static boolean isAscii(byte[] b, int from, int to) {
+  static boolean isAscii(byte[] b, int from, int to) {
     for (int k = from; k < to; k++) {
       if (b[k] < 0) {
         return false;
@@ -109,75 +108,11 @@ public final class StringElementwiseKernels {
     Pattern p = compile(pattern);
     StringColumn in = input.stringColumn();
     boolean[] out = new boolean[in.size()];
-    Subject subject = new Subject(p);
+    RegexSubject subject = new RegexSubject(p);
     for (int i = 0; i < out.length; i++) {
       out[i] = subject.of(in, i).matches();
     }
     return Tensor.wrap(DType.BOOL, input.shape(), out);
-  }
-
-  /**
-   * One element as re2j's input, its positions byte offsets into the element: an ASCII element
-   * as a char view of its bytes (no copy: ASCII's chars are its bytes), any other as a copy of
-   * its bytes (re2j's UTF-8 input). One matcher is reset for each element.
-   */
-  private static final class Subject {
-    private final Pattern pattern;
-    private final AsciiView view = new AsciiView();
-    private Matcher matcher;
-
-    Subject(Pattern pattern) {
-      this.pattern = pattern;
-    }
-
-    Matcher of(StringColumn in, int i) {
-      byte[] b = in.unsafeBytes();
-      int from = in.start(i);
-      int to = in.end(i);
-      if (isAscii(b, from, to)) {
-        view.set(b, from, to);
-        matcher = matcher == null ? pattern.matcher(view) : matcher.reset(view);
-      } else {
-        byte[] bytes = Arrays.copyOfRange(b, from, to);
-        matcher = matcher == null ? pattern.matcher(bytes) : matcher.reset(bytes);
-      }
-      return matcher;
-    }
-  }
-
-  /** ASCII bytes read as chars, in place. */
-  private static final class AsciiView implements CharSequence {
-    private byte[] bytes;
-    private int from;
-    private int to;
-
-    void set(byte[] b, int from, int to) {
-      this.bytes = b;
-      this.from = from;
-      this.to = to;
-    }
-
-    @Override
-    public int length() {
-      return to - from;
-    }
-
-    @Override
-    public char charAt(int index) {
-      return (char) bytes[from + index];
-    }
-
-    @Override
-    public CharSequence subSequence(int start, int end) {
-      AsciiView v = new AsciiView();
-      v.set(bytes, from + start, from + end);
-      return v;
-    }
-
-    @Override
-    public String toString() {
-      return new String(bytes, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1);
-    }
   }
 
   /**
@@ -206,7 +141,7 @@ public final class StringElementwiseKernels {
     byte[] written = Arrays.copyOf(rw, usable);
     StringColumn in = input.stringColumn();
     StringColumn.Builder out = StringColumn.builder(in.size(), (int) Math.min(StringColumn.MAX_BYTES, in.byteCount()));
-    Subject subject = new Subject(p);
+    RegexSubject subject = new RegexSubject(p);
     for (int i = 0; i < in.size(); i++) {
       replace(subject.of(in, i), in.unsafeBytes(), in.start(i), in.length(i), written, replaceGlobal, out);
     }
@@ -214,7 +149,7 @@ public final class StringElementwiseKernels {
   }
 
   /** Appends element {@code b[base, base + length)} with its matches replaced, as one element. */
-  private static void replace(Matcher m, byte[] b, int base, int length, byte[] rewrite, boolean global, StringColumn.Builder out) {
+  private static void replace(RegexSubject m, byte[] b, int base, int length, byte[] rewrite, boolean global, StringColumn.Builder out) {
     int pos = 0;
     int lastEnd = -1;
     while (pos <= length && m.find(pos)) {
@@ -247,7 +182,7 @@ public final class StringElementwiseKernels {
   }
 
   /** Writes one match's rewrite, whose every escape is {@code \0}..{@code \9} or {@code \\}. */
-  private static void appendRewrite(StringColumn.Builder out, Matcher m, byte[] b, int base, byte[] rewrite) {
+  private static void appendRewrite(StringColumn.Builder out, RegexSubject m, byte[] b, int base, byte[] rewrite) {
     for (int i = 0; i < rewrite.length; i++) {
       byte c = rewrite[i];
       if (c != '\\') {
