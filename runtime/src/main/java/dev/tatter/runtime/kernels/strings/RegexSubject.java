@@ -41,9 +41,11 @@ public final class RegexSubject {
 
   /** Element {@code i} of {@code in} as the subject of the following calls. */
   public RegexSubject of(StringColumn in, int i) {
-    byte[] b = in.unsafeBytes();
-    int from = in.start(i);
-    int to = in.end(i);
+    return of(in.unsafeBytes(), in.start(i), in.end(i));
+  }
+
+  /** The bytes {@code b[from, to)} as the subject of the following calls (positions relative to {@code from}). */
+  public RegexSubject of(byte[] b, int from, int to) {
     byteOf = null;
     charOf = null;
     if (StringElementwiseKernels.isAscii(b, from, to)) {
