@@ -73,6 +73,8 @@ public final class OpRegistry {
       LookupOps.class,
       StringHashOps.class,
       UnicodeOps.class,
+      TextNormalizeOps.class,
+      TextSplitOps.class,
       StringElementwiseOps.class,
       StringFormatOps.class,
       StringPrintOps.class,
