@@ -126,7 +126,9 @@ public final class TextNormalizeKernels {
   /**
    * {@code find_source_offsets(offsets_map, input_offsets)}: each offset into a normalized string
    * looked up in that string's row of the map. An offset outside {@code [0, normalized length]}
-   * is refused (ICU's index-out-of-bounds).
+   * gives what ICU's iterator gives there, which TF Text passes on without looking at ICU's error
+   * code: 0 for a negative offset, the source length past the end (TF Text's tests map offset 22
+   * of a 20-byte normalized string to 36, the source's length, and offsets into "" to 0).
    */
   public static RaggedTensor findSourceOffsets(RaggedTensor offsetsMap, RaggedTensor inputOffsets) {
     long[] mapRows = offsetsMap.partition().rowSplitsArray();
@@ -142,10 +144,8 @@ public final class TextNormalizeKernels {
       long length = mapRows[r + 1] - mapRows[r] - 1;
       for (long k = rows[r]; k < rows[r + 1]; k++) {
         long d = offsets.getLong((int) k);
-        if (d < 0 || d > length) {
-          throw new InvalidArgumentException("find_source_offsets: offset " + d + " of row " + r
-              + " is outside the normalized string of " + length + " bytes");
-        }
+        // ICU's answers outside the string (TF Text ignores the error code): 0 before it, its source length after
+        d = Math.max(0, Math.min(d, length));
         out[(int) k] = map.getLong((int) (mapRows[r] + d));
       }
     }
