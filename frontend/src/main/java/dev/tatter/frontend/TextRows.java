@@ -13,6 +13,7 @@ import java.util.function.BiFunction;
  * its values (the rows into theirs), a dense input of rank 2 or more is made ragged first, and dense
  * rows beside a vector become ragged ({@code RaggedTensor.from_tensor}).
  */
+@BuilderApi
 final class TextRows {
   private TextRows() {}
 
