@@ -88,6 +88,6 @@ final class SplitRows {
     Tensor values = tokens != null
         ? Tensor.wrap(DType.STRING, new int[] {count}, tokens.build())
         : Tensor.wrap(DType.INT64, new int[] {count}, Arrays.copyOf(offsets, count));
-    return RaggedTensor.of(values, RowPartition.fromRowSplits(splits, DType.INT64, false));
+    return RaggedTensor.of(values, RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 }

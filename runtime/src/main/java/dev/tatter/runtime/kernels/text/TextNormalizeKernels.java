@@ -114,7 +114,7 @@ public final class TextNormalizeKernels {
       splits[s + 1] = n;
     }
     return RaggedTensor.of(Tensor.wrap(DType.INT64, new int[] {n}, Arrays.copyOf(table, n)),
-        RowPartition.fromRowSplits(splits, DType.INT64, false));
+        RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 
   private static long[] put(long[] table, int at, long value) {
@@ -150,6 +150,6 @@ public final class TextNormalizeKernels {
       }
     }
     return RaggedTensor.of(Tensor.wrap(DType.INT64, new int[] {out.length}, out),
-        RowPartition.fromRowSplits(Arrays.copyOf(rows, rows.length), inputOffsets.partition().splitsDType(), false));
+        inputOffsets.partition());
   }
 }

@@ -170,7 +170,7 @@ public final class TextSplitKernels {
       splits[s + 1] = k;
     }
     return RaggedTensor.of(Tensor.wrap(DType.UINT8, new int[] {total}, values),
-        RowPartition.fromRowSplits(splits, DType.INT64, false));
+        RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 
   /**
@@ -190,7 +190,7 @@ public final class TextSplitKernels {
       splits[s + 1] = k;
     }
     return RaggedTensor.of(Tensor.wrap(DType.INT32, new int[] {total}, values),
-        RowPartition.fromRowSplits(splits, DType.INT64, false));
+        RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 
   /**
@@ -227,7 +227,7 @@ public final class TextSplitKernels {
       }
     }
     return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {out.size()}, out.build()),
-        RowPartition.fromRowSplits(Arrays.copyOf(rows, rows.length), DType.INT64, false));
+        RowPartition.adoptingRowSplits(rows, DType.INT64));
   }
 
   /**
