@@ -109,4 +109,20 @@ class TextLabelsAndBytesTest {
     String invalid = runtimeError(g, t.tokenize(bytes(g, "a\u00ff"), g.constant(Tensor.of(DType.INT32, new int[] {0, 0}, 1, 2))));
     assertTrue(invalid.contains("Input string is not utf8 valid"), invalid);
   }
+
+  @Test
+  void rowsOperands_ofScalarAndDenseMatrixInput() {
+    GraphBuilder g = new GraphBuilder();
+    // text.ByteSplitter().split_by_offsets("hello", [0, 4], [4, 5]) -> [b'hell' b'o'] (a scalar: a vector out)
+    Value scalar = g.constant(Tensor.scalar(DType.STRING, "hello"));
+    Value pieces = g.ops().text.byteSplitter().splitByOffsets(scalar, g.constant(Tensor.ofInts(0, 4)), g.constant(Tensor.ofInts(4, 5)));
+    assertEquals("tensor<string>[None]", pieces.type().toString());
+    assertEquals("[b'hell', b'o']", runFirst(g, pieces));
+    // a dense [2, 1] of strings with dense [2, 1, 4] labels:
+    // text.SplitMergeTokenizer().tokenize([["abcd"], ["wxyz"]], [[[0, 1, 0, 1]], [[0, 0, 1, 1]]])
+    //   -> [[[b'ab', b'cd']], [[b'w', b'xyz']]]
+    Value m = g.constant(Tensor.of(DType.STRING, new String[] {"abcd", "wxyz"}, 2, 1));
+    Value labels = g.constant(Tensor.of(DType.INT32, new int[] {0, 1, 0, 1, 0, 0, 1, 1}, 2, 1, 4));
+    assertEquals("[[[b'ab', b'cd']], [[b'w', b'xyz']]]", runFirst(g, g.ops().text.splitMergeTokenizer().tokenize(m, labels)));
+  }
 }
