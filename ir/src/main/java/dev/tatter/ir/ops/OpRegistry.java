@@ -81,6 +81,7 @@ public final class OpRegistry {
       StringPrintOps.class,
       SparseValueOps.class,
       FeatureCrossOps.class,
+      SentencepieceOps.class,
       FusedOps.class);
 
   /** Every op, library by library (an unmodifiable list; its first use initializes every library). */

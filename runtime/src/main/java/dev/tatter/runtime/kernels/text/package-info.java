@@ -7,7 +7,8 @@
  * primitive arrays (ids, byte offsets, row splits) or a new batch. {@link
  * dev.tatter.runtime.kernels.text.TextNormalizeKernels} and {@link
  * dev.tatter.runtime.kernels.text.TextSplitKernels} are the kernels of the normalizer and splitter
- * ops, over a string tensor's column; the engines are checked against the reference tokenizers by
- * the {@code -Ptext-oracle} tests.
+ * ops, and {@link dev.tatter.runtime.kernels.text.SentencepieceKernels} the SentencePiece ops'
+ * adapter, each over a string tensor's column. The engines are checked against the reference
+ * tokenizers by the {@code -Ptext-oracle} tests.
  */
 package dev.tatter.runtime.kernels.text;
