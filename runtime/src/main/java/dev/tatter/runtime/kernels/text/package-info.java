@@ -7,8 +7,11 @@
  * primitive arrays (ids, byte offsets, row splits) or a new batch. {@link
  * dev.tatter.runtime.kernels.text.TextNormalizeKernels} and {@link
  * dev.tatter.runtime.kernels.text.TextSplitKernels} are the kernels of the normalizer and splitter
- * ops, and {@link dev.tatter.runtime.kernels.text.SentencepieceKernels} the SentencePiece ops'
- * adapter, each over a string tensor's column. The engines are checked against the reference
- * tokenizers by the {@code -Ptext-oracle} tests.
+ * ops, {@link dev.tatter.runtime.kernels.text.SentencepieceKernels} the SentencePiece ops' adapter,
+ * {@link dev.tatter.runtime.kernels.text.WordpieceKernels}, {@link
+ * dev.tatter.runtime.kernels.text.FastWordpieceKernels} and {@link
+ * dev.tatter.runtime.kernels.text.BertKernels} the WordPiece, FastWordpiece and BERT ops', each
+ * over a string tensor's column. The engines are checked against the reference tokenizers by the
+ * {@code -Ptext-oracle} tests.
  */
 package dev.tatter.runtime.kernels.text;
