@@ -140,9 +140,6 @@ final class TextFunctions {
   }
 
   private static Value regex(String where, Value input, String delim, String keep, String result) {
-    if (delim == null || keep == null) {
-      throw new dev.tatter.ir.GraphBuildException(where + " at " + CallSite.find() + ": the patterns must not be null");
-    }
     Map<String, Object> attrs = new HashMap<>(Splitter.regexAttributes(delim, keep));
     attrs.put("result", result);
     return Strings.applyToFlatValues(where, TextSplitOps.REGEX_SPLIT, attrs, input);

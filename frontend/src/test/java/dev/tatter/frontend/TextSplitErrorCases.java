@@ -57,10 +57,6 @@ final class TextSplitErrorCases {
       GraphBuilder g = new GraphBuilder();
       g.ops().text.findSourceOffsets(g.constant(Tensor.of(DType.INT64, new long[] {0, 1}, 1, 2)), g.constant(Tensor.of(DType.INT64, new long[] {0, 1}, 1, 2)));
     }));
-    on.accept("B647", () -> build(() -> {
-      GraphBuilder g = new GraphBuilder();
-      g.ops().text.regexSplit(text(g), null);
-    }));
     on.accept("B648", () -> build(() -> {
       GraphBuilder g = new GraphBuilder();
       g.ops().strings.unicodeScript(g.constant(Tensor.ofLongs(65)));
