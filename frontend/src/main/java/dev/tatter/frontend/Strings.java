@@ -461,7 +461,7 @@ final class Strings {
   }
 
   /** An op from strings to values of the same shape: on the flat values of ragged input. */
-  private static Value elementwise(String what, OpDef op, Map<String, ?> attrs, Value input) {
+  static Value elementwise(String what, OpDef op, Map<String, ?> attrs, Value input) {
     checkString(input, what + " at " + CallSite.find());
     GraphBuilder b = input.builder();
     if (input.type() instanceof RaggedType) {
@@ -492,7 +492,7 @@ final class Strings {
   }
 
   /** {@code op} on the flat values of a ragged input (or of a dense one made ragged). */
-  private static Value applyToFlatValues(String what, OpDef op, Map<String, ?> attrs, Value input) {
+  static Value applyToFlatValues(String what, OpDef op, Map<String, ?> attrs, Value input) {
     String where = what + " at " + CallSite.find();
     checkString(input, where);
     GraphBuilder b = input.builder();
@@ -511,7 +511,7 @@ final class Strings {
     };
   }
 
-  private static void checkString(Value input, String where) {
+  static void checkString(Value input, String where) {
     NullArguments.check(input, "the input of " + where);
     if (!(input.type() instanceof DenseType || input.type() instanceof RaggedType) || input.dtype() != DType.STRING) {
       throw GraphBuilder.misuse(where + " takes a string tensor", input);

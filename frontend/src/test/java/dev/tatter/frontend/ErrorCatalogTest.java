@@ -50,6 +50,7 @@ class ErrorCatalogTest {
     TextFormatErrorCases.register(ErrorCatalogTest::on);
     LimitErrorCases.register(ErrorCatalogTest::on);
     FeatureErrorCases.register(ErrorCatalogTest::on); // embeddings, crosses, hashing and the ops around them
+    TextSplitErrorCases.register(ErrorCatalogTest::on); // tensorflow_text normalizers and splitters
     KernelErrorCases.register(ErrorCatalogTest::on);
     TextInputErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's model-input builders
     WordpieceErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's WordPiece and BERT tokenizers

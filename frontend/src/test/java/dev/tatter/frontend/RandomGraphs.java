@@ -227,6 +227,8 @@ public final class RandomGraphs {
       Map.entry("vocab_table_lookup", TextOpStrategies::lookup),
       Map.entry("string_split_lookup", TextOpStrategies::splitLookup),
       Map.entry("string_split_vocab_lookup", TextOpStrategies::splitLookup),
+      Map.entry("split_merge_tokenize", TextSplitOpStrategies::splitMerge),
+      Map.entry("find_source_offsets", TextSplitOpStrategies::findSourceOffsets),
       Map.entry("wordpiece_tokenize", TokenizerOpStrategies::wordpiece),
       Map.entry("wordpiece_token_starts", TokenizerOpStrategies::wordpiece),
       Map.entry("wordpiece_token_limits", TokenizerOpStrategies::wordpiece),

@@ -74,6 +74,8 @@ public final class OpRegistry {
       SplitLookupOps.class,
       StringHashOps.class,
       UnicodeOps.class,
+      TextNormalizeOps.class,
+      TextSplitOps.class,
       WordpieceOps.class,
       FastWordpieceOps.class,
       BertTokenizerOps.class,
