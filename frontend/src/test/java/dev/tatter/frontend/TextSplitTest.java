@@ -163,6 +163,10 @@ class TextSplitTest {
     // text.regex_split_with_offsets(["hello there"], "\s", "\s") -> [[b'hello', b' ', b'there']], [[0, 5, 6]], [[5, 6, 11]]
     assertEquals(List.of("[[b'hello', b' ', b'there']]", "[[0, 5, 6]]", "[[5, 6, 11]]"),
         run3(g, tf.text.regexSplitWithOffsets(strings(g, "hello there"), "\\s", "\\s")));
+    // anchors after non-ASCII text (re2j's UTF-8 input took the position after é for the text's beginning):
+    // text.regex_split_with_offsets(["éb,b"], "^b|,") -> [[b'\xc3\xa9b', b'b']], [[0, 4]], [[3, 5]]
+    assertEquals(List.of("[[b'\\xc3\\xa9b', b'b']]", "[[0, 4]]", "[[3, 5]]"),
+        run3(g, tf.text.regexSplitWithOffsets(strings(g, "éb,b"), "^b|,")));
     // text.regex_split_with_offsets(["hello  there"], "\s") -> [[b'hello', b'there']], [[0, 7]], [[5, 12]]
     assertEquals(List.of("[[b'hello', b'there']]", "[[0, 7]]", "[[5, 12]]"),
         run3(g, tf.text.regexSplitWithOffsets(strings(g, "hello  there"), "\\s")));

@@ -1,7 +1,5 @@
 package dev.tatter.runtime.kernels.text;
 
-import com.google.re2j.Matcher;
-import com.google.re2j.Pattern;
 import com.ibm.icu.lang.UScript;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
@@ -10,6 +8,7 @@ import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
 import dev.tatter.runtime.Utf8;
+import dev.tatter.runtime.kernels.strings.RegexSubject;
 import dev.tatter.runtime.kernels.strings.StringElementwiseKernels;
 import java.util.Arrays;
 
@@ -117,23 +116,23 @@ public final class TextSplitKernels {
 
   /**
    * {@code regex_split}: TF Text's {@code RegexSplitWithOffsets}. Each match of {@code
-   * delimPattern} (RE2 syntax, re2j over the bytes) ends the token before it (if not empty) and,
+   * delimPattern} (RE2 syntax, re2j over the bytes through {@link RegexSubject}) ends the token before it (if not empty) and,
    * when it fully matches {@code keepDelimPattern}, is a token itself; the rest after the last
    * match is the last token. A delimiter that matches the empty string is refused: TF Text's
    * kernel would search again from the same place forever.
    */
   public static RaggedTensor regexSplit(Tensor input, String result, String delimPattern, String keepDelimPattern) {
-    Pattern delim = StringElementwiseKernels.compile(delimPattern);
-    Pattern keep = keepDelimPattern.isEmpty() ? null : StringElementwiseKernels.compile(keepDelimPattern);
+    RegexSubject delim = new RegexSubject(StringElementwiseKernels.compile(delimPattern));
+    RegexSubject keep = keepDelimPattern.isEmpty() ? null : new RegexSubject(StringElementwiseKernels.compile(keepDelimPattern));
     StringColumn in = input.stringColumn();
     byte[] b = in.unsafeBytes();
     SplitRows out = new SplitRows(result, in.size(), (int) Math.min(Integer.MAX_VALUE - 8, in.byteCount()));
     for (int s = 0; s < in.size(); s++) {
       int from = in.start(s);
       byte[] text = Arrays.copyOfRange(b, from, in.end(s));
-      Matcher m = delim.matcher(text);
+      RegexSubject m = delim.of(text, 0, text.length);
       int last = 0;
-      while (m.find()) {
+      while (last <= text.length && m.find(last)) {
         int at = m.start();
         int end = m.end();
         if (end == at) {
@@ -144,7 +143,7 @@ public final class TextSplitKernels {
         if (at > last) {
           out.add(text, last, at, last, at);
         }
-        if (keep != null && keep.matcher(Arrays.copyOfRange(text, at, end)).matches()) {
+        if (keep != null && keep.of(text, at, end).matches()) {
           out.add(text, at, end, at, end);
         }
         last = end;
