@@ -1,6 +1,8 @@
 package dev.tatter.frontend;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static dev.tatter.frontend.NullArguments.arg;
+import static dev.tatter.frontend.NullArguments.args;
 
 import com.google.common.collect.ImmutableList;
 import dev.tatter.ir.Graph;
@@ -54,7 +56,7 @@ public final class GraphBuilder {
   /** The graph built so far; its outputs are the given values. The builder stays usable. */
   @NoTfCounterpart("TF 1.x graphs grow as ops are created; Tatter's IR graph is taken once its outputs are known")
   public Graph build(Value... outputs) {
-    for (Value v : outputs) {
+    for (Value v : args(outputs, "outputs")) {
       checkArgument(own(v) != null, "an output may not be null");
     }
     return graph.build().withOutputs(Arrays.stream(outputs).map(Value::node).toList());
@@ -79,39 +81,42 @@ public final class GraphBuilder {
    */
   @NoTfCounterpart("TF's raw_ops reach any registered op the same way: tf.raw_ops.<Op>(**kwargs)")
   public Value apply(String opName, Map<String, ?> attributes, Value... inputs) {
-    OpDef op = OpRegistry.lookup(opName).orElseThrow(() -> new GraphBuildException("apply at " + CallSite.find()
-        + ": no op is named '" + opName + "'" + DidYouMean.suggest(opName, OpRegistry.ALL.stream().map(OpDef::mnemonic).toList())
-        + " (tatter ops lists them)"));
-    return op(op, attributes, inputs);
+    Map<String, ?> attrs = arg(attributes, "attributes");
+    Value[] operands = args(inputs, "inputs");
+    OpDef op = OpRegistry.lookup(arg(opName, "opName")).orElse(null);
+    if (op == null) { // found here, not in a lambda, so the call site is the user's line
+      throw new GraphBuildException("apply at " + CallSite.find() + ": no op is named '" + opName + "'"
+          + DidYouMean.suggest(opName, OpRegistry.ALL.stream().map(OpDef::mnemonic).toList()) + " (tatter ops lists them)");
+    }
+    return op(op, attrs, operands);
   }
 
   /** A graph input fed at each run; {@code name} is the feed's key. */
   @TfApi("tf.compat.v1.placeholder")
   public Value placeholder(String name, Type type) {
-    checkArgument(name != null, "a placeholder needs a name");
-    return new Value(this, add(CoreOps.PLACEHOLDER, List.of(), Map.of(), name, type));
+    return new Value(this, add(CoreOps.PLACEHOLDER, List.of(), Map.of(), arg(name, "name"), arg(type, "type")));
   }
 
   /** TF's {@code tf.constant(value)}: a dense constant. */
   @TfApi("tf.constant")
   public Value constant(Tensor value) {
-    return new Value(this, add(CoreOps.CONSTANT, List.of(), Map.of("value", value)));
+    return new Value(this, add(CoreOps.CONSTANT, List.of(), Map.of("value", arg(value, "value"))));
   }
 
   /** TF's {@code tf.constant(value, dtype)} of a scalar, converted as TF converts a Python scalar (integers wrap). */
   @TfApi("tf.constant")
   public Value scalar(DType dtype, Object value) {
-    return constant(Tensor.scalar(dtype, value));
+    return constant(Tensor.scalar(arg(dtype, "dtype"), arg(value, "value")));
   }
 
   /** A vector constant of int32 or int64 indices; values that int32 cannot hold fail here. */
   @NoTfCounterpart("a Java-side constant of an index dtype (TF: tf.constant(values, dtype))")
   public Value indices(DType dtype, long... values) {
-    checkArgument(dtype.isSplitsDType(), "indices must be int32 or int64, got %s", dtype);
+    checkArgument(arg(dtype, "dtype").isSplitsDType(), "indices must be int32 or int64, got %s", dtype);
     if (dtype == DType.INT64) {
-      return constant(Tensor.ofLongs(values));
+      return constant(Tensor.ofLongs(arg(values, "values")));
     }
-    int[] narrowed = new int[values.length];
+    int[] narrowed = new int[arg(values, "values").length];
     for (int i = 0; i < values.length; i++) {
       if (values[i] != (int) values[i]) {
         throw new GraphBuildException("indices at " + CallSite.find() + ": value " + values[i] + " at index " + i
@@ -125,7 +130,7 @@ public final class GraphBuilder {
   /** A scalar int32 or int64 constant; a value that int32 cannot hold fails here. */
   @NoTfCounterpart("a Java-side constant of an index dtype (TF: tf.constant(value, dtype))")
   public Value index(DType dtype, long value) {
-    checkArgument(dtype.isSplitsDType(), "an index must be int32 or int64, got %s", dtype);
+    checkArgument(arg(dtype, "dtype").isSplitsDType(), "an index must be int32 or int64, got %s", dtype);
     if (dtype == DType.INT32 && value != (int) value) {
       throw new GraphBuildException("index at " + CallSite.find() + ": " + value + " does not fit int32");
     }
@@ -141,7 +146,7 @@ public final class GraphBuilder {
    */
   @TfApi("tf.sparse.SparseTensor")
   public Value sparseTensor(Value indices, Value values, Value denseShape) {
-    return Sparse.sparseTensor(this, own(indices), own(values), own(denseShape));
+    return Sparse.sparseTensor(this, own(arg(indices, "indices")), own(arg(values, "values")), own(arg(denseShape, "denseShape")));
   }
 
   /**
@@ -150,13 +155,13 @@ public final class GraphBuilder {
    */
   @TfApi("tf.sparse.SparseTensor")
   public Value sparseTensor(long[][] indices, Tensor values, long... denseShape) {
-    return sparseFromValue(SparseTensor.of(indices, values, denseShape));
+    return sparseFromValue(SparseTensor.of(args(indices, "indices"), arg(values, "values"), arg(denseShape, "denseShape")));
   }
 
   /** TF's {@code SparseTensor.from_value(value)}: a runtime sparse tensor as a graph constant. */
   @TfApi("tf.sparse.SparseTensor.from_value")
   public Value sparseFromValue(SparseTensor value) {
-    return Sparse.fromValue(this, value);
+    return Sparse.fromValue(this, arg(value, "value"));
   }
 
   // ---- RowPartition factories (TF's RowPartition.from_*) ----
@@ -164,91 +169,91 @@ public final class GraphBuilder {
   /** TF's {@code RowPartition.from_row_splits(row_splits)}, validated. */
   @TfApi("tf.experimental.RowPartition.from_row_splits")
   public Value partitionFromRowSplits(Value rowSplits) {
-    return partitionFromRowSplits(rowSplits, true);
+    return partitionFromRowSplits(arg(rowSplits, "rowSplits"), true);
   }
 
   /** TF's {@code RowPartition.from_row_splits(row_splits, validate)}. */
   @TfApi("tf.experimental.RowPartition.from_row_splits")
   public Value partitionFromRowSplits(Value rowSplits, boolean validate) {
-    return op(PartitionOps.FROM_ROW_SPLITS, Map.of("validate", validate), rowSplits);
+    return op(PartitionOps.FROM_ROW_SPLITS, Map.of("validate", validate), arg(rowSplits, "rowSplits"));
   }
 
   /** TF's {@code RowPartition.from_row_splits(row_splits, validate, dtype)}. */
   @TfApi("tf.experimental.RowPartition.from_row_splits")
   public Value partitionFromRowSplits(Value rowSplits, PartitionOptions o) {
-    return withDType(op(PartitionOps.FROM_ROW_SPLITS, validate(o), rowSplits), o);
+    return withDType(op(PartitionOps.FROM_ROW_SPLITS, validate(arg(o, "o")), arg(rowSplits, "rowSplits")), o);
   }
 
   /** TF's {@code RowPartition.from_row_splits} of constant splits. */
   @TfApi("tf.experimental.RowPartition.from_row_splits")
   public Value partitionFromRowSplits(long[] rowSplits, PartitionOptions o) {
-    return partitionFromRowSplits(indices(o.literalDType(), rowSplits), o);
+    return partitionFromRowSplits(indices(arg(o, "o").literalDType(), arg(rowSplits, "rowSplits")), o);
   }
 
   /** TF's {@code RowPartition.from_row_lengths(row_lengths)}, validated. */
   @TfApi("tf.experimental.RowPartition.from_row_lengths")
   public Value partitionFromRowLengths(Value rowLengths) {
-    return partitionFromRowLengths(rowLengths, PartitionOptions.DEFAULT);
+    return partitionFromRowLengths(arg(rowLengths, "rowLengths"), PartitionOptions.DEFAULT);
   }
 
   /** TF's {@code RowPartition.from_row_lengths(row_lengths, validate, dtype)}. */
   @TfApi("tf.experimental.RowPartition.from_row_lengths")
   public Value partitionFromRowLengths(Value rowLengths, PartitionOptions o) {
-    return withDType(op(PartitionOps.FROM_ROW_LENGTHS, validate(o), rowLengths), o);
+    return withDType(op(PartitionOps.FROM_ROW_LENGTHS, validate(arg(o, "o")), arg(rowLengths, "rowLengths")), o);
   }
 
   /** TF's {@code RowPartition.from_row_lengths} of constant lengths. */
   @TfApi("tf.experimental.RowPartition.from_row_lengths")
   public Value partitionFromRowLengths(long[] rowLengths, PartitionOptions o) {
-    return partitionFromRowLengths(indices(o.literalDType(), rowLengths), o);
+    return partitionFromRowLengths(indices(arg(o, "o").literalDType(), arg(rowLengths, "rowLengths")), o);
   }
 
   /** TF's {@code RowPartition.from_row_starts(row_starts, nvals)}, validated. */
   @TfApi("tf.experimental.RowPartition.from_row_starts")
   public Value partitionFromRowStarts(Value rowStarts, Value nvals) {
-    return partitionFromRowStarts(rowStarts, nvals, PartitionOptions.DEFAULT);
+    return partitionFromRowStarts(arg(rowStarts, "rowStarts"), arg(nvals, "nvals"), PartitionOptions.DEFAULT);
   }
 
   /** TF's {@code RowPartition.from_row_starts(row_starts, nvals, validate, dtype)}. */
   @TfApi("tf.experimental.RowPartition.from_row_starts")
   public Value partitionFromRowStarts(Value rowStarts, Value nvals, PartitionOptions o) {
-    return withDType(op(PartitionOps.FROM_ROW_STARTS, validate(o), rowStarts, nvals), o);
+    return withDType(op(PartitionOps.FROM_ROW_STARTS, validate(arg(o, "o")), arg(rowStarts, "rowStarts"), arg(nvals, "nvals")), o);
   }
 
   /** TF's {@code RowPartition.from_row_starts} of constants. */
   @TfApi("tf.experimental.RowPartition.from_row_starts")
   public Value partitionFromRowStarts(long[] rowStarts, long nvals, PartitionOptions o) {
-    return partitionFromRowStarts(indices(o.literalDType(), rowStarts), index(o.literalDType(), nvals), o);
+    return partitionFromRowStarts(indices(arg(o, "o").literalDType(), arg(rowStarts, "rowStarts")), index(o.literalDType(), nvals), o);
   }
 
   /** TF's {@code RowPartition.from_row_limits(row_limits)}, validated. */
   @TfApi("tf.experimental.RowPartition.from_row_limits")
   public Value partitionFromRowLimits(Value rowLimits) {
-    return partitionFromRowLimits(rowLimits, PartitionOptions.DEFAULT);
+    return partitionFromRowLimits(arg(rowLimits, "rowLimits"), PartitionOptions.DEFAULT);
   }
 
   /** TF's {@code RowPartition.from_row_limits(row_limits, validate, dtype)}. */
   @TfApi("tf.experimental.RowPartition.from_row_limits")
   public Value partitionFromRowLimits(Value rowLimits, PartitionOptions o) {
-    return withDType(op(PartitionOps.FROM_ROW_LIMITS, validate(o), rowLimits), o);
+    return withDType(op(PartitionOps.FROM_ROW_LIMITS, validate(arg(o, "o")), arg(rowLimits, "rowLimits")), o);
   }
 
   /** TF's {@code RowPartition.from_row_limits} of constant limits. */
   @TfApi("tf.experimental.RowPartition.from_row_limits")
   public Value partitionFromRowLimits(long[] rowLimits, PartitionOptions o) {
-    return partitionFromRowLimits(indices(o.literalDType(), rowLimits), o);
+    return partitionFromRowLimits(indices(arg(o, "o").literalDType(), arg(rowLimits, "rowLimits")), o);
   }
 
   /** TF's {@code RowPartition.from_value_rowids(value_rowids)}: nrows is the last rowid + 1. */
   @TfApi("tf.experimental.RowPartition.from_value_rowids")
   public Value partitionFromValueRowids(Value valueRowids) {
-    return partitionFromValueRowids(valueRowids, null, PartitionOptions.DEFAULT);
+    return partitionFromValueRowids(arg(valueRowids, "valueRowids"), null, PartitionOptions.DEFAULT);
   }
 
   /** TF's {@code RowPartition.from_value_rowids(value_rowids, nrows)}, validated. */
   @TfApi("tf.experimental.RowPartition.from_value_rowids")
   public Value partitionFromValueRowids(Value valueRowids, @Nullable Value nrows) {
-    return partitionFromValueRowids(valueRowids, nrows, PartitionOptions.DEFAULT);
+    return partitionFromValueRowids(arg(valueRowids, "valueRowids"), nrows, PartitionOptions.DEFAULT);
   }
 
   /**
@@ -257,15 +262,16 @@ public final class GraphBuilder {
    */
   @TfApi("tf.experimental.RowPartition.from_value_rowids")
   public Value partitionFromValueRowids(Value valueRowids, @Nullable Value nrows, PartitionOptions o) {
-    Value n = nrows != null ? nrows : op(PartitionOps.NROWS_FROM_VALUE_ROWIDS, Map.of(), valueRowids);
-    return withDType(op(PartitionOps.FROM_VALUE_ROWIDS, validate(o), valueRowids, n), o);
+    Value rowids = arg(valueRowids, "valueRowids");
+    Value n = nrows != null ? nrows : op(PartitionOps.NROWS_FROM_VALUE_ROWIDS, Map.of(), rowids);
+    return withDType(op(PartitionOps.FROM_VALUE_ROWIDS, validate(arg(o, "o")), rowids, n), o);
   }
 
   /** TF's {@code RowPartition.from_value_rowids} of constants; {@code nrows} may be null. */
   @TfApi("tf.experimental.RowPartition.from_value_rowids")
   public Value partitionFromValueRowids(long[] valueRowids, @Nullable Long nrows, PartitionOptions o) {
-    DType d = o.literalDType();
-    return partitionFromValueRowids(indices(d, valueRowids), nrows == null ? null : index(d, nrows), o);
+    DType d = arg(o, "o").literalDType();
+    return partitionFromValueRowids(indices(d, arg(valueRowids, "valueRowids")), nrows == null ? null : index(d, nrows), o);
   }
 
   /**
@@ -276,13 +282,14 @@ public final class GraphBuilder {
    */
   @TfApi("tf.experimental.RowPartition.from_uniform_row_length")
   public Value partitionFromUniformRowLength(Value uniformRowLength, @Nullable Value nvals, @Nullable Value nrows, PartitionOptions o) {
+    Value length = arg(uniformRowLength, "uniformRowLength");
     if (nvals == null && nrows == null) {
       throw new GraphBuildException("from_uniform_row_length at " + CallSite.find()
           + ": either (or both) of nvals and nrows must be given");
     }
-    Value n = nrows != null ? nrows : op(PartitionOps.UNIFORM_NROWS, Map.of(), uniformRowLength, nvals);
-    Value nv = nvals != null ? nvals : op(PartitionOps.UNIFORM_NVALS, Map.of(), uniformRowLength, nrows);
-    return withDType(op(PartitionOps.FROM_UNIFORM_ROW_LENGTH, validate(o), uniformRowLength, nv, n), o);
+    Value n = nrows != null ? nrows : op(PartitionOps.UNIFORM_NROWS, Map.of(), length, nvals);
+    Value nv = nvals != null ? nvals : op(PartitionOps.UNIFORM_NVALS, Map.of(), length, nrows);
+    return withDType(op(PartitionOps.FROM_UNIFORM_ROW_LENGTH, validate(arg(o, "o")), length, nv, n), o);
   }
 
   /**
@@ -291,7 +298,7 @@ public final class GraphBuilder {
    */
   @TfApi("tf.experimental.RowPartition.from_uniform_row_length")
   public Value partitionFromUniformRowLength(long uniformRowLength, @Nullable Long nvals, @Nullable Long nrows, PartitionOptions o) {
-    DType d = o.literalDType();
+    DType d = arg(o, "o").literalDType();
     return partitionFromUniformRowLength(index(d, uniformRowLength),
         nvals == null ? null : index(d, nvals), nrows == null ? null : index(d, nrows), o);
   }
@@ -301,73 +308,73 @@ public final class GraphBuilder {
   /** TF's {@code RaggedTensor(values, row_partition)}: {@code values} split into rows by {@code partition}. */
   @TfApi("tf.RaggedTensor._from_row_partition")
   public Value ragged(Value values, Value partition) {
-    return op(RaggedOps.RAGGED, Map.of(), values, partition);
+    return op(RaggedOps.RAGGED, Map.of(), arg(values, "values"), arg(partition, "partition"));
   }
 
   /** TF's {@code RaggedTensor.from_row_splits(values, row_splits)}, validated. */
   @TfApi("tf.RaggedTensor.from_row_splits")
   public Value raggedFromRowSplits(Value values, Value rowSplits) {
-    return raggedFromRowSplits(values, rowSplits, true);
+    return raggedFromRowSplits(arg(values, "values"), arg(rowSplits, "rowSplits"), true);
   }
 
   /** TF's {@code RaggedTensor.from_row_splits(values, row_splits, validate)}. */
   @TfApi("tf.RaggedTensor.from_row_splits")
   public Value raggedFromRowSplits(Value values, Value rowSplits, boolean validate) {
-    return ragged(values, partitionFromRowSplits(rowSplits, validate), validate);
+    return ragged(arg(values, "values"), partitionFromRowSplits(arg(rowSplits, "rowSplits"), validate), validate);
   }
 
   /** TF's {@code RaggedTensor.from_row_lengths(values, row_lengths)}, validated. */
   @TfApi("tf.RaggedTensor.from_row_lengths")
   public Value raggedFromRowLengths(Value values, Value rowLengths) {
-    return raggedFromRowLengths(values, rowLengths, true);
+    return raggedFromRowLengths(arg(values, "values"), arg(rowLengths, "rowLengths"), true);
   }
 
   /** TF's {@code RaggedTensor.from_row_lengths(values, row_lengths, validate)}. */
   @TfApi("tf.RaggedTensor.from_row_lengths")
   public Value raggedFromRowLengths(Value values, Value rowLengths, boolean validate) {
-    return ragged(values, partitionFromRowLengths(rowLengths, options(validate)), validate);
+    return ragged(arg(values, "values"), partitionFromRowLengths(arg(rowLengths, "rowLengths"), options(validate)), validate);
   }
 
   /** TF's {@code RaggedTensor.from_row_starts(values, row_starts)}, validated. */
   @TfApi("tf.RaggedTensor.from_row_starts")
   public Value raggedFromRowStarts(Value values, Value rowStarts) {
-    return raggedFromRowStarts(values, rowStarts, true);
+    return raggedFromRowStarts(arg(values, "values"), arg(rowStarts, "rowStarts"), true);
   }
 
   /** TF's {@code RaggedTensor.from_row_starts(values, row_starts, validate)}: nvals is the values' row count. */
   @TfApi("tf.RaggedTensor.from_row_starts")
   public Value raggedFromRowStarts(Value values, Value rowStarts, boolean validate) {
-    return ragged(values, partitionFromRowStarts(rowStarts, outerDim(values, rowStarts.dtype()), options(validate)), validate);
+    return ragged(arg(values, "values"), partitionFromRowStarts(arg(rowStarts, "rowStarts"), outerDim(values, rowStarts.dtype()), options(validate)), validate);
   }
 
   /** TF's {@code RaggedTensor.from_row_limits(values, row_limits)}, validated. */
   @TfApi("tf.RaggedTensor.from_row_limits")
   public Value raggedFromRowLimits(Value values, Value rowLimits) {
-    return raggedFromRowLimits(values, rowLimits, true);
+    return raggedFromRowLimits(arg(values, "values"), arg(rowLimits, "rowLimits"), true);
   }
 
   /** TF's {@code RaggedTensor.from_row_limits(values, row_limits, validate)}. */
   @TfApi("tf.RaggedTensor.from_row_limits")
   public Value raggedFromRowLimits(Value values, Value rowLimits, boolean validate) {
-    return ragged(values, partitionFromRowLimits(rowLimits, options(validate)), validate);
+    return ragged(arg(values, "values"), partitionFromRowLimits(arg(rowLimits, "rowLimits"), options(validate)), validate);
   }
 
   /** TF's {@code RaggedTensor.from_value_rowids(values, value_rowids)}: nrows is the last rowid + 1. */
   @TfApi("tf.RaggedTensor.from_value_rowids")
   public Value raggedFromValueRowids(Value values, Value valueRowids) {
-    return raggedFromValueRowids(values, valueRowids, null, true);
+    return raggedFromValueRowids(arg(values, "values"), arg(valueRowids, "valueRowids"), null, true);
   }
 
   /** TF's {@code RaggedTensor.from_value_rowids(values, value_rowids, nrows, validate)}; nrows may be null. */
   @TfApi("tf.RaggedTensor.from_value_rowids")
   public Value raggedFromValueRowids(Value values, Value valueRowids, @Nullable Value nrows, boolean validate) {
-    return ragged(values, partitionFromValueRowids(valueRowids, nrows, options(validate)), validate);
+    return ragged(arg(values, "values"), partitionFromValueRowids(arg(valueRowids, "valueRowids"), nrows, options(validate)), validate);
   }
 
   /** TF's {@code RaggedTensor.from_uniform_row_length(values, uniform_row_length)}. */
   @TfApi("tf.RaggedTensor.from_uniform_row_length")
   public Value raggedFromUniformRowLength(Value values, long uniformRowLength) {
-    return raggedFromUniformRowLength(values, index(splitsDTypeOf(values), uniformRowLength), null, true);
+    return raggedFromUniformRowLength(arg(values, "values"), index(splitsDTypeOf(values), uniformRowLength), null, true);
   }
 
   /**
@@ -376,21 +383,21 @@ public final class GraphBuilder {
    */
   @TfApi("tf.RaggedTensor.from_uniform_row_length")
   public Value raggedFromUniformRowLength(Value values, Value uniformRowLength, @Nullable Value nrows, boolean validate) {
-    Value nvals = outerDim(values, uniformRowLength.dtype());
+    Value nvals = outerDim(arg(values, "values"), arg(uniformRowLength, "uniformRowLength").dtype());
     return ragged(values, partitionFromUniformRowLength(uniformRowLength, nvals, nrows, options(validate)), validate);
   }
 
   /** TF's {@code RaggedTensor.from_nested_row_splits(flat_values, nested_row_splits)}, validated. */
   @TfApi("tf.RaggedTensor.from_nested_row_splits")
   public Value raggedFromNestedRowSplits(Value flatValues, List<Value> nestedRowSplits) {
-    return raggedFromNestedRowSplits(flatValues, nestedRowSplits, true);
+    return raggedFromNestedRowSplits(arg(flatValues, "flatValues"), args(nestedRowSplits, "nestedRowSplits"), true);
   }
 
   /** TF's {@code RaggedTensor.from_nested_row_splits(flat_values, nested_row_splits, validate)}. */
   @TfApi("tf.RaggedTensor.from_nested_row_splits")
   public Value raggedFromNestedRowSplits(Value flatValues, List<Value> nestedRowSplits, boolean validate) {
-    Value result = flatValues;
-    for (int i = nestedRowSplits.size() - 1; i >= 0; i--) {
+    Value result = arg(flatValues, "flatValues");
+    for (int i = args(nestedRowSplits, "nestedRowSplits").size() - 1; i >= 0; i--) {
       result = raggedFromRowSplits(result, nestedRowSplits.get(i), validate);
     }
     return result;
@@ -399,14 +406,14 @@ public final class GraphBuilder {
   /** TF's {@code RaggedTensor.from_nested_row_lengths(flat_values, nested_row_lengths)}, validated. */
   @TfApi("tf.RaggedTensor.from_nested_row_lengths")
   public Value raggedFromNestedRowLengths(Value flatValues, List<Value> nestedRowLengths) {
-    return raggedFromNestedRowLengths(flatValues, nestedRowLengths, true);
+    return raggedFromNestedRowLengths(arg(flatValues, "flatValues"), args(nestedRowLengths, "nestedRowLengths"), true);
   }
 
   /** TF's {@code RaggedTensor.from_nested_row_lengths(flat_values, nested_row_lengths, validate)}. */
   @TfApi("tf.RaggedTensor.from_nested_row_lengths")
   public Value raggedFromNestedRowLengths(Value flatValues, List<Value> nestedRowLengths, boolean validate) {
-    Value result = flatValues;
-    for (int i = nestedRowLengths.size() - 1; i >= 0; i--) {
+    Value result = arg(flatValues, "flatValues");
+    for (int i = args(nestedRowLengths, "nestedRowLengths").size() - 1; i >= 0; i--) {
       result = raggedFromRowLengths(result, nestedRowLengths.get(i), validate);
     }
     return result;
@@ -415,7 +422,7 @@ public final class GraphBuilder {
   /** TF's {@code RaggedTensor.from_nested_value_rowids(flat_values, nested_value_rowids)}, validated. */
   @TfApi("tf.RaggedTensor.from_nested_value_rowids")
   public Value raggedFromNestedValueRowids(Value flatValues, List<Value> nestedValueRowids) {
-    return raggedFromNestedValueRowids(flatValues, nestedValueRowids, null, true);
+    return raggedFromNestedValueRowids(arg(flatValues, "flatValues"), args(nestedValueRowids, "nestedValueRowids"), null, true);
   }
 
   /**
@@ -425,11 +432,11 @@ public final class GraphBuilder {
   @TfApi("tf.RaggedTensor.from_nested_value_rowids")
   public Value raggedFromNestedValueRowids(Value flatValues, List<Value> nestedValueRowids, @Nullable List<Value> nestedNrows,
       boolean validate) {
-    if (nestedNrows != null && nestedNrows.size() != nestedValueRowids.size()) {
+    if (nestedNrows != null && nestedNrows.size() != args(nestedValueRowids, "nestedValueRowids").size()) {
       throw new GraphBuildException("from_nested_value_rowids at " + CallSite.find() + ": nested_nrows has "
           + nestedNrows.size() + " entries but nested_value_rowids has " + nestedValueRowids.size());
     }
-    Value result = flatValues;
+    Value result = arg(flatValues, "flatValues");
     for (int i = nestedValueRowids.size() - 1; i >= 0; i--) {
       Value nrows = nestedNrows == null ? null : nestedNrows.get(i);
       result = raggedFromValueRowids(result, nestedValueRowids.get(i), nrows, validate);
@@ -440,7 +447,7 @@ public final class GraphBuilder {
   /** TF's {@code RaggedTensor.from_tensor(tensor)}: every row kept whole (ragged dims uniform). */
   @TfApi("tf.RaggedTensor.from_tensor")
   public Value raggedFromTensor(Value tensor) {
-    return raggedFromTensor(tensor, null, null, 1);
+    return raggedFromTensor(arg(tensor, "tensor"), null, null, 1);
   }
 
   /**
@@ -452,13 +459,13 @@ public final class GraphBuilder {
    */
   @TfApi("tf.RaggedTensor.from_tensor")
   public Value raggedFromTensor(Value tensor, @Nullable Object lengths, @Nullable Object padding, int raggedRank) {
-    return Conversions.fromTensor(own(tensor), lengths, padding, raggedRank);
+    return Conversions.fromTensor(own(arg(tensor, "tensor")), lengths, padding, raggedRank);
   }
 
   /** TF's {@code RaggedTensor.from_sparse(st)}, int64 row splits. */
   @TfApi("tf.RaggedTensor.from_sparse")
   public Value raggedFromSparse(Value st) {
-    return raggedFromSparse(st, DType.INT64);
+    return raggedFromSparse(arg(st, "st"), DType.INT64);
   }
 
   /**
@@ -467,13 +474,13 @@ public final class GraphBuilder {
    */
   @TfApi("tf.RaggedTensor.from_sparse")
   public Value raggedFromSparse(Value st, DType rowSplitsDType) {
-    return Conversions.fromSparse(own(st), rowSplitsDType);
+    return Conversions.fromSparse(own(arg(st, "st")), arg(rowSplitsDType, "rowSplitsDType"));
   }
 
   /** TF's {@code tf.experimental.DynamicRaggedShape.from_tensor(rt)}: the shape of a ragged tensor as values. */
   @TfApi("tf.experimental.DynamicRaggedShape.from_tensor")
   public DynamicRaggedShape dynamicRaggedShapeFromTensor(Value rt) {
-    return DynamicRaggedShape.fromTensor(own(rt));
+    return DynamicRaggedShape.fromTensor(own(arg(rt, "rt")));
   }
 
   // ---- what the sugar and the namespaces build with ----

@@ -36,4 +36,26 @@ final class NullArguments {
     }
     return values;
   }
+  private static final StackWalker CALLER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+  /**
+   * {@code value}, or a refusal naming parameter {@code parameter} of the public method of {@link
+   * Value} or {@link GraphBuilder} that called this ({@code argument 'y' of Value.add is null at
+   * ...}). The method is read from the stack only when the value is null, so a check costs nothing
+   * otherwise; it is called inline in the argument list of that method's body.
+   */
+  static <T> T arg(T value, String parameter) {
+    return value != null ? value : check(value, "argument '" + parameter + "' of " + caller());
+  }
+
+  /** {@code values} as {@link #arg}, each element too ({@code argument 'nestedRowSplits'[1] of ...}). */
+  static <T> T args(T values, String parameter) {
+    arg(values, parameter);
+    return checkElements(values, "argument '" + parameter + "' of " + caller());
+  }
+
+  private static String caller() {
+    return CALLER.walk(frames -> frames.dropWhile(f -> f.getDeclaringClass() == NullArguments.class).findFirst())
+        .map(f -> f.getDeclaringClass().getSimpleName() + "." + f.getMethodName()).orElse("the builder");
+  }
 }

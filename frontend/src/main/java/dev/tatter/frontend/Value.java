@@ -1,5 +1,8 @@
 package dev.tatter.frontend;
 
+import static dev.tatter.frontend.NullArguments.arg;
+import static dev.tatter.frontend.NullArguments.args;
+
 import dev.tatter.ir.Node;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.ComparisonOps;
@@ -25,8 +28,8 @@ import java.util.Optional;
  * partition — with what TF gives its {@code Tensor}, {@code RaggedTensor}, {@code SparseTensor} and
  * {@code RowPartition} objects: the operators, the structure (values, partitions, row encodings),
  * reductions, {@code cast} and {@code to_tensor}. Each call adds nodes to the builder and returns
- * the new value, whose static type ({@link #type()}) is known at once. Every other TF function is
- * in TF's namespaces, {@link GraphBuilder#ops()}.
+ * the new value, whose static type ({@link #type()}) is known at once. Every other TF function is in TF's
+ * namespaces, {@link GraphBuilder#ops()}. A null argument is refused naming the method and the parameter.
  *
  * <p>A Java scalar or (nested) array operand is converted to this value's dtype as TF converts a
  * Python one (integers wrap). Dense operands broadcast; ragged ones work on flat values.
@@ -65,7 +68,7 @@ public final class Value {
    */
   @NoTfCounterpart("TF names an op by its name= argument; Tatter names the value afterwards, in one call")
   public Value named(String name) {
-    builder.rename(this, name);
+    builder.rename(this, arg(name, "name"));
     return this;
   }
 
@@ -100,53 +103,52 @@ public final class Value {
   }
 
   // ---- operators: TF's Tensor.__add__ and the others ----
-
   /** TF's {@code x + y}; integers wrap. */
   @TfApi("tf.Tensor.__add__")
   public Value add(Object y) {
-    return binary(ElementwiseOps.ADD, y);
+    return binary(ElementwiseOps.ADD, arg(y, "y"));
   }
 
   /** TF's {@code x - y}. */
   @TfApi("tf.Tensor.__sub__")
   public Value sub(Object y) {
-    return binary(ElementwiseOps.SUB, y);
+    return binary(ElementwiseOps.SUB, arg(y, "y"));
   }
 
   /** TF's {@code x * y}; a sparse x times a dense y broadcasts y into x's entries. */
   @TfApi("tf.Tensor.__mul__")
   public Value mul(Object y) {
-    return binary(ElementwiseOps.MUL, y);
+    return binary(ElementwiseOps.MUL, arg(y, "y"));
   }
 
   /** TF's {@code x / y}: integers are cast to float32 (int8, int16) or float64 (int32, int64) first. */
   @TfApi("tf.Tensor.__truediv__")
   public Value truediv(Object y) {
-    return ElementwiseLowering.truediv(ElementwiseOps.TRUEDIV, this, operand(y));
+    return ElementwiseLowering.truediv(ElementwiseOps.TRUEDIV, this, operand(arg(y, "y")));
   }
 
   /** TF's Python-2 {@code div}: floor division on integers, true division on floats; sparse / dense too. */
   @TfApi("tf.Tensor.__div__")
   public Value div(Object y) {
-    return binary(ElementwiseOps.DIV, y);
+    return binary(ElementwiseOps.DIV, arg(y, "y"));
   }
 
   /** TF's {@code x // y}: floor division; integer division by zero fails at run time. */
   @TfApi("tf.Tensor.__floordiv__")
   public Value floordiv(Object y) {
-    return binary(ElementwiseOps.FLOORDIV, y);
+    return binary(ElementwiseOps.FLOORDIV, arg(y, "y"));
   }
 
   /** TF's {@code x % y}: floor modulo, the result takes the divisor's sign. */
   @TfApi("tf.Tensor.__mod__")
   public Value mod(Object y) {
-    return binary(ElementwiseOps.MOD, y);
+    return binary(ElementwiseOps.MOD, arg(y, "y"));
   }
 
   /** TF's {@code x ** y}; a negative integer exponent fails at run time. */
   @TfApi("tf.Tensor.__pow__")
   public Value pow(Object y) {
-    return binary(ElementwiseOps.POW, y);
+    return binary(ElementwiseOps.POW, arg(y, "y"));
   }
 
   /** TF's {@code -x}; the minimum integer wraps to itself. */
@@ -170,43 +172,43 @@ public final class Value {
   /** TF's {@code x & y}: logical and, bool only. */
   @TfApi("tf.Tensor.__and__")
   public Value and(Object y) {
-    return binary(ComparisonOps.AND, y);
+    return binary(ComparisonOps.AND, arg(y, "y"));
   }
 
   /** TF's {@code x | y}: logical or, bool only. */
   @TfApi("tf.Tensor.__or__")
   public Value or(Object y) {
-    return binary(ComparisonOps.OR, y);
+    return binary(ComparisonOps.OR, arg(y, "y"));
   }
 
   /** TF's {@code x ^ y}: logical xor, bool only. */
   @TfApi("tf.Tensor.__xor__")
   public Value xor(Object y) {
-    return binary(ComparisonOps.XOR, y);
+    return binary(ComparisonOps.XOR, arg(y, "y"));
   }
 
   /** TF's {@code x < y}. */
   @TfApi("tf.Tensor.__lt__")
   public Value lt(Object y) {
-    return binary(ComparisonOps.LT, y);
+    return binary(ComparisonOps.LT, arg(y, "y"));
   }
 
   /** TF's {@code x <= y}. */
   @TfApi("tf.Tensor.__le__")
   public Value le(Object y) {
-    return binary(ComparisonOps.LE, y);
+    return binary(ComparisonOps.LE, arg(y, "y"));
   }
 
   /** TF's {@code x > y}. */
   @TfApi("tf.Tensor.__gt__")
   public Value gt(Object y) {
-    return binary(ComparisonOps.GT, y);
+    return binary(ComparisonOps.GT, arg(y, "y"));
   }
 
   /** TF's {@code x >= y}. */
   @TfApi("tf.Tensor.__ge__")
   public Value ge(Object y) {
-    return binary(ComparisonOps.GE, y);
+    return binary(ComparisonOps.GE, arg(y, "y"));
   }
 
   /**
@@ -218,13 +220,13 @@ public final class Value {
    */
   @TfApi("tf.Tensor.__eq__")
   public Value eq(Object y) {
-    return ElementwiseLowering.equality(ComparisonOps.EQ, this, operand(y), false);
+    return ElementwiseLowering.equality(ComparisonOps.EQ, this, operand(arg(y, "y")), false);
   }
 
   /** TF's {@code x != y}: elementwise inequality, or a scalar True where the shapes cannot broadcast (as {@link #eq}). */
   @TfApi("tf.Tensor.__ne__")
   public Value ne(Object y) {
-    return ElementwiseLowering.equality(ComparisonOps.NE, this, operand(y), true);
+    return ElementwiseLowering.equality(ComparisonOps.NE, this, operand(arg(y, "y")), true);
   }
 
   /**
@@ -235,33 +237,32 @@ public final class Value {
    */
   @TfApi("tf.Tensor.__getitem__")
   public Value getItem(Index... key) {
-    return Indexing.getItem(this, Arrays.asList(key));
+    return Indexing.getItem(this, Arrays.asList(args(key, "key")));
   }
 
   /** TF's {@code x[i, j, ...]} with integers only: {@code rt.getItem(3, 0)} is {@code rt[3, 0]}. */
   @TfApi("tf.Tensor.__getitem__")
   public Value getItem(long... indices) {
-    return Indexing.getItem(this, indices);
+    return Indexing.getItem(this, arg(indices, "indices"));
   }
 
   /** TF's {@code x[key]} with the key as Python writes it between the brackets: {@code rt.getItem(":, -1:")}. */
   @TfApi("tf.Tensor.__getitem__")
   public Value getItem(String key) {
-    return Indexing.getItem(this, key);
+    return Indexing.getItem(this, arg(key, "key"));
   }
 
   /** TF's {@code tf.cast(x, dtype)}. */
   @TfApi({"tf.cast", "tf.dtypes.cast"})
   public Value cast(DType dtype) {
-    return ElementwiseLowering.cast(this, dtype);
+    return ElementwiseLowering.cast(this, arg(dtype, "dtype"));
   }
 
   // ---- reductions: the axes given (negative counts from the end; a ragged axis included), or every axis ----
-
   /** TF's {@code tf.reduce_sum(x, axis)}: no axis given reduces every axis to a scalar (TF's axis=None). */
   @TfApi({"tf.math.reduce_sum", "tf.reduce_sum"})
   public Value reduceSum(int... axis) {
-    return reduction(ReductionOps.REDUCE_SUM, axis, false);
+    return reduction(ReductionOps.REDUCE_SUM, arg(axis, "axis"), false);
   }
 
   /** TF's {@code tf.reduce_sum(x, axis, keepdims)}. */
@@ -273,7 +274,7 @@ public final class Value {
   /** TF's {@code tf.reduce_prod(x, axis)}: no axis given reduces every axis to a scalar (TF's axis=None). */
   @TfApi({"tf.math.reduce_prod", "tf.reduce_prod"})
   public Value reduceProd(int... axis) {
-    return reduction(ReductionOps.REDUCE_PROD, axis, false);
+    return reduction(ReductionOps.REDUCE_PROD, arg(axis, "axis"), false);
   }
 
   /** TF's {@code tf.reduce_prod(x, axis, keepdims)}. */
@@ -285,7 +286,7 @@ public final class Value {
   /** TF's {@code tf.reduce_min(x, axis)}: no axis given reduces every axis to a scalar (TF's axis=None). */
   @TfApi({"tf.math.reduce_min", "tf.reduce_min"})
   public Value reduceMin(int... axis) {
-    return reduction(ReductionOps.REDUCE_MIN, axis, false);
+    return reduction(ReductionOps.REDUCE_MIN, arg(axis, "axis"), false);
   }
 
   /** TF's {@code tf.reduce_min(x, axis, keepdims)}. */
@@ -297,7 +298,7 @@ public final class Value {
   /** TF's {@code tf.reduce_max(x, axis)}: no axis given reduces every axis to a scalar (TF's axis=None). */
   @TfApi({"tf.math.reduce_max", "tf.reduce_max"})
   public Value reduceMax(int... axis) {
-    return reduction(ReductionOps.REDUCE_MAX, axis, false);
+    return reduction(ReductionOps.REDUCE_MAX, arg(axis, "axis"), false);
   }
 
   /** TF's {@code tf.reduce_max(x, axis, keepdims)}. */
@@ -309,7 +310,7 @@ public final class Value {
   /** TF's {@code tf.reduce_mean(x, axis)}: no axis given reduces every axis to a scalar (TF's axis=None). */
   @TfApi({"tf.math.reduce_mean", "tf.reduce_mean"})
   public Value reduceMean(int... axis) {
-    return reduction(ReductionOps.REDUCE_MEAN, axis, false);
+    return reduction(ReductionOps.REDUCE_MEAN, arg(axis, "axis"), false);
   }
 
   /** TF's {@code tf.reduce_mean(x, axis, keepdims)}. */
@@ -321,7 +322,7 @@ public final class Value {
   /** TF's {@code tf.reduce_all(x, axis)}: no axis given reduces every axis to a scalar (TF's axis=None). */
   @TfApi({"tf.math.reduce_all", "tf.reduce_all"})
   public Value reduceAll(int... axis) {
-    return reduction(ReductionOps.REDUCE_ALL, axis, false);
+    return reduction(ReductionOps.REDUCE_ALL, arg(axis, "axis"), false);
   }
 
   /** TF's {@code tf.reduce_all(x, axis, keepdims)}. */
@@ -333,7 +334,7 @@ public final class Value {
   /** TF's {@code tf.reduce_any(x, axis)}: no axis given reduces every axis to a scalar (TF's axis=None). */
   @TfApi({"tf.math.reduce_any", "tf.reduce_any"})
   public Value reduceAny(int... axis) {
-    return reduction(ReductionOps.REDUCE_ANY, axis, false);
+    return reduction(ReductionOps.REDUCE_ANY, arg(axis, "axis"), false);
   }
 
   /** TF's {@code tf.reduce_any(x, axis, keepdims)}. */
@@ -343,7 +344,6 @@ public final class Value {
   }
 
   // ---- structure: TF's RaggedTensor, RowPartition and SparseTensor members ----
-
   /** TF's {@code rt.values}: the values one level down; of a sparse tensor, {@code st.values}. */
   @TfApi({"tf.RaggedTensor.values", "tf.sparse.SparseTensor.values"})
   public Value values() {
@@ -399,7 +399,7 @@ public final class Value {
   /** TF's {@code rt.nrows(out_type)}: the row count as an {@code outType} scalar. */
   @TfApi("tf.RaggedTensor.nrows")
   public Value nrows(DType outType) {
-    return outType == RaggedStructure.partitionOf(this).dtype() ? nrows() : builder.outerDim(this, outType);
+    return arg(outType, "outType") == RaggedStructure.partitionOf(this).dtype() ? nrows() : builder.outerDim(this, outType);
   }
 
   /** TF's {@code row_starts()}: {@code row_splits[:-1]}. */
@@ -445,7 +445,7 @@ public final class Value {
   /** TF's {@code RowPartition.with_dtype(dtype)}: itself if it has that dtype; narrowing to int32 is checked at run time. */
   @TfApi("tf.experimental.RowPartition.with_dtype")
   public Value withDType(DType dtype) {
-    return RaggedStructure.withDType(this, dtype);
+    return RaggedStructure.withDType(this, arg(dtype, "dtype"));
   }
 
   /**
@@ -454,23 +454,23 @@ public final class Value {
    */
   @TfApi({"tf.RaggedTensor.with_values", "tf.sparse.SparseTensor.with_values"})
   public Value withValues(Value newValues) {
-    if (type() instanceof SparseType) {
-      return Sparse.withValues(this, newValues);
-    }
-    return builder.ragged(newValues, RaggedStructure.ragged(this, "with_values").partition());
+    Value values = arg(newValues, "newValues");
+    return type() instanceof SparseType ? Sparse.withValues(this, values)
+        : builder.ragged(values, RaggedStructure.ragged(this, "with_values").partition());
   }
 
   /** TF's {@code rt.with_flat_values(new_values)}: every partition kept, the innermost values replaced. */
   @TfApi("tf.RaggedTensor.with_flat_values")
   public Value withFlatValues(Value newFlatValues) {
-    return builder.rebuild(newFlatValues, builder.decompose(RaggedStructure.ragged(this, "with_flat_values")).partitions());
+    return builder.rebuild(arg(newFlatValues, "newFlatValues"), builder.decompose(RaggedStructure.ragged(this, "with_flat_values")).partitions());
   }
 
   /** TF's {@code rt.with_row_splits_dtype(dtype)}: every partition converted (narrowing checked at run time). */
   @TfApi("tf.RaggedTensor.with_row_splits_dtype")
   public Value withRowSplitsDType(DType dtype) {
+    DType to = arg(dtype, "dtype");
     GraphBuilder.Decomposed d = builder.decompose(RaggedStructure.ragged(this, "with_row_splits_dtype"));
-    return builder.rebuild(d.flatValues(), d.partitions().stream().map(p -> p.withDType(dtype)).toList());
+    return builder.rebuild(d.flatValues(), d.partitions().stream().map(p -> p.withDType(to)).toList());
   }
 
   /** TF's {@code rt.nested_row_splits}: the row splits of each partition, outermost first. */
@@ -532,7 +532,7 @@ public final class Value {
    */
   @TfApi("tf.RaggedTensor.to_tensor")
   public Value toTensor(@Nullable Object defaultValue, long... shape) {
-    return Conversions.toTensor(this, defaultValue, shape);
+    return Conversions.toTensor(this, defaultValue, arg(shape, "shape"));
   }
 
   /** TF's {@code rt.to_sparse()}. */
@@ -561,7 +561,7 @@ public final class Value {
    */
   @TfApi("tf.sparse.SparseTensor.set_shape")
   public Value setShape(long... shape) {
-    return Sparse.setShape(this, shape);
+    return Sparse.setShape(this, arg(shape, "shape"));
   }
 
   /** TF's {@code x.consumers()}: the values built so far that take this one as an input, in graph order. */
@@ -573,7 +573,7 @@ public final class Value {
   /** TF's {@code x.eval(feed_dict, session)}: this value computed by {@code session}, whose graph holds it. */
   @TfApi("tf.Tensor.eval")
   public Object eval(Map<String, ?> feeds, Session session) {
-    return session.run(feeds, this).get(0);
+    return arg(session, "session").run(arg(feeds, "feeds"), this).get(0);
   }
 
   @Override

@@ -37,7 +37,7 @@ class NullArgumentsTest {
       assertFalse(e.getMessage().contains("because"), e.getMessage());
     }
     GraphBuildException named = assertThrows(GraphBuildException.class, () -> x.named(null));
-    assertTrue(named.getMessage().startsWith("the name is null at"), named.getMessage());
+    assertTrue(named.getMessage().startsWith("argument 'name' of Value.named is null at NullArgumentsTest.java:"), named.getMessage());
     assertThrows(NullPointerException.class, () -> Types.dense(null, 1));
     assertThrows(GraphBuildException.class, () -> g.scalar(DType.INT32, 1).add((Value) null));
   }

@@ -2,8 +2,10 @@ package dev.tatter.frontend;
 
 import static dev.tatter.frontend.Harness.runtimeError;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tatter.ir.GraphBuildException;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.Tensor;
 import java.util.Map;
@@ -62,5 +64,17 @@ class QuotedUserDataTest {
     m = runtimeError(h, Strings.regexFullMatch(h.constant(Tensor.ofStrings("a")), pattern));
     assertTrue(m.length() < 1000, "a 5001-byte pattern gives a message of " + m.length() + " chars");
     assertTrue(m.contains("(5001 bytes, the first 256 shown), error: missing closing )"), m);
+  }
+
+  @Test
+  void aTableKeyInAMessage_isCut_sayingItsLength() {
+    GraphBuilder g = new GraphBuilder();
+    String key = "k".repeat(10_000);
+    TableInitializer dup = TableInitializer.keyValueTensors(Tensor.ofStrings(key, key), Tensor.ofLongs(0, 1));
+    Value keys = g.constant(Tensor.ofStrings("a"));
+    GraphBuildException e = assertThrows(GraphBuildException.class,
+        () -> StaticTables.hashTable(dup, -1L).lookup(keys));
+    assertTrue(e.getMessage().contains("key b'" + "k".repeat(256) + "'... (10000 bytes, the first 256 shown) has 0 and trying to add 1"),
+        e.getMessage().substring(0, Math.min(400, e.getMessage().length())));
   }
 }

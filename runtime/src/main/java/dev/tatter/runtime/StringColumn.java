@@ -248,6 +248,11 @@ public final class StringColumn {
     return ByteStrings.repr(bytes, start(i), end(i));
   }
 
+  /** Element {@code i} as an error message quotes it: {@link #repr}, cut as {@link ByteStrings#quoted(byte[], int, int)} cuts a long value. */
+  public String quoted(int i) {
+    return ByteStrings.quoted(bytes, start(i), end(i));
+  }
+
   /** Whether element {@code i} equals element {@code j} of {@code other}, byte for byte. */
   public boolean equals(int i, StringColumn other, int j) {
     return Arrays.equals(bytes, start(i), end(i), other.bytes, other.start(j), other.end(j));

@@ -407,6 +407,15 @@ public final class Tensor {
   }
 
   /**
+   * Flat element {@code i} as an error message quotes it: {@link #formatElement}, except that a
+   * string's bytes are cut after {@value ByteStrings#MAX_QUOTED_BYTES}, as {@link
+   * ByteStrings#quoted(byte[], int, int)} cuts any user value, so a long key gives a short message.
+   */
+  public String quotedElement(int i) {
+    return data instanceof StringColumn c ? c.quoted(i) : formatElement(i);
+  }
+
+  /**
    * The values as a fresh nested Java array of the dtype's element type: {@code long[][]} for an
    * int64 matrix, {@code float[]} for a float32 vector, a one-element array for a scalar.
    *

@@ -9,6 +9,7 @@ import dev.tatter.ir.Lowering;
 import dev.tatter.ir.Node;
 import dev.tatter.ir.text.GraphParser;
 import dev.tatter.ir.text.GraphPrinter;
+import dev.tatter.runtime.ByteStrings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,27 +95,28 @@ final class RunCommand implements Callable<Integer> {
     for (String feed : feeds) {
       int eq = feed.indexOf('=');
       if (eq <= 0) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--feed " + feed + ": expected NAME=VALUE or NAME=@FILE");
+        throw new CommandLine.ParameterException(spec.commandLine(), "--feed " + shown(feed) + ": expected NAME=VALUE or NAME=@FILE");
       }
       String name = stripPercent(feed.substring(0, eq));
+      String label = "--feed " + shown(name);
       Node placeholder = graph.node(name).filter(n -> n.op().lowering() instanceof Lowering.Feed)
-          .orElseThrow(() -> new CliException("--feed " + name + ": the graph has no placeholder %" + name
+          .orElseThrow(() -> new CliException(label + ": the graph has no placeholder " + shown("%" + name)
               + "; its placeholders are " + placeholderNames(graph)));
       if (feedValues.containsKey(name)) {
-        throw new CliException("--feed " + name + " is given twice");
+        throw new CliException(label + " is given twice");
       }
       String text = feed.substring(eq + 1);
-      String source = "--feed " + name;
+      String source = label;
       if (text.startsWith("@")) {
         inputs.put(Path.of(text.substring(1)), source);
       }
       if (text.startsWith("@") && NumpyFiles.isNumpyFile(text)) {
-        feedValues.put(name, NumpyFiles.read(Path.of(text.substring(1)), placeholder.type(), name));
+        feedValues.put(name, NumpyFiles.read(Path.of(text.substring(1)), placeholder.type(), shown(name)));
         continue;
       }
       if (text.startsWith("@")) {
         Path path = Path.of(text.substring(1));
-        text = InputFiles.read(path, "--feed " + name);
+        text = InputFiles.read(path, label);
         source = path.toString();
       }
       feedValues.put(name, JsonFeeds.isJson(text, source)
@@ -135,7 +137,7 @@ final class RunCommand implements Callable<Integer> {
       String name = "%" + stripPercent(f);
       Node node = byPrintedName.get(name);
       if (node == null) {
-        throw new CliException("--fetch " + f + ": the graph has no value " + name);
+        throw new CliException("--fetch " + shown(f) + ": the graph has no value " + shown(name));
       }
       fetched.add(node);
     }
@@ -189,6 +191,15 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * A name from the command line as a message shows it: as typed when it is an IR name ({@code x},
+   * {@code %x}), else quoted as a string value ({@code b'x\nerror: y'}), so no newline or control
+   * character of an argument can add a line to the message.
+   */
+  private static String shown(String name) {
+    return name.matches("%?[A-Za-z_][A-Za-z0-9_.]*") ? name : ByteStrings.quotedText(name);
   }
 
   private static String stripPercent(String name) {

@@ -110,6 +110,18 @@ class CliInputsTest {
   }
 
   @Test
+  void aFeedNameWithANewline_isQuoted_andCannotForgeAnErrorLine() throws IOException {
+    assertOneLineError(tatter("run", graph(), "--feed", "x\nerror: forged=[1.0]"),
+        "--feed b'x\\nerror: forged': the graph has no placeholder");
+    Run usage = tatter("run", graph(), "--feed", "x\nerror: forged");
+    assertEquals(2, usage.code(), usage.toString());
+    assertTrue(usage.err().contains("--feed b'x\\nerror: forged': expected NAME=VALUE"), usage.err());
+    assertFalse(usage.err().lines().anyMatch(line -> line.startsWith("error: forged")), usage.err());
+    assertOneLineError(tatter("run", graph(), "--feed", "x=[1.0]", "--fetch", "y\rerror: forged"),
+        "--fetch b'y\\rerror: forged': the graph has no value b'%y\\rerror: forged'");
+  }
+
+  @Test
   void controlCharactersInAMessage_areEscaped() throws IOException {
     Path g = dir.resolve("ctl.tat");
     Files.writeString(g, "%x = placeholder() : tensor<float32>[None]\n%y = frob\u001b[2J\u0000(%x) : tensor<float32>[None]\n");

@@ -120,7 +120,7 @@ public final class LookupOps {
       if (first != null && !element(tableValues, first).equals(element(tableValues, i))) {
         // TF's HashTable initializer: "HashTable has different value for same key"
         throw ctx.fail("the table has different values for the same key: key %s has %s and trying to add %s",
-            tableKeys.formatElement(i), tableValues.formatElement(first), tableValues.formatElement(i));
+            tableKeys.quotedElement(i), tableValues.quotedElement(first), tableValues.quotedElement(i));
       }
     }
     return tableValues.dtype();
