@@ -118,6 +118,20 @@ final class SparseManipulation {
     return List.of(g.op(SparseSelectOps.FILL_EMPTY_ROWS, Map.of(), st, dv), g.op(SparseSelectOps.EMPTY_ROWS, Map.of(), st));
   }
 
+  /**
+   * TF's raw {@code SparseFillEmptyRows(indices, values, dense_shape, default_value)}: {@code
+   * [output_indices, output_values, empty_row_indicator, reverse_index_map]}, the last the
+   * position of each input entry in the output (what TF's gradient of fill_empty_rows gathers by).
+   */
+  @TfApi("tf.raw_ops.SparseFillEmptyRows")
+  static List<Value> rawFillEmptyRows(Value indices, Value values, Value denseShape, Value defaultValue) {
+    GraphBuilder g = indices.builder();
+    Value st = g.sparseTensor(indices, values, denseShape);
+    Value filled = g.op(SparseSelectOps.FILL_EMPTY_ROWS, Map.of(), st, g.own(defaultValue));
+    return List.of(filled.indices(), filled.values(), g.op(SparseSelectOps.EMPTY_ROWS, Map.of(), st),
+        g.op(SparseSelectOps.FILL_REVERSE_INDEX_MAP, Map.of(), st));
+  }
+
   /** TF's {@code tf.sparse.split(sp_input, num_split, axis)}: the pieces, in order. */
   @TfApi("tf.sparse.split")
   static List<Value> split(Value st, long numSplit, long axis) {

@@ -78,6 +78,7 @@ public final class OpRegistry {
       StringPrintOps.class,
       SparseValueOps.class,
       FeatureCrossOps.class,
+      Base64Ops.class,
       FusedOps.class);
 
   /** Every op, library by library (an unmodifiable list; its first use initializes every library). */
