@@ -79,6 +79,7 @@ public final class OpRegistry {
       SparseValueOps.class,
       FeatureCrossOps.class,
       Base64Ops.class,
+      StringSegmentOps.class,
       FusedOps.class);
 
   /** Every op, library by library (an unmodifiable list; its first use initializes every library). */
