@@ -48,7 +48,7 @@ class StringSegmentJoinTest {
     for (long bad : new long[] {-1, 4}) {
       String e = Harness.runtimeError(g, out, Map.of("s", Tensor.ofStrings("a", "b"), "ids", Tensor.ofLongs(0, bad),
           "n", Tensor.scalar(DType.INT64, 4L)));
-      assertTrue(e.contains("segment_ids are not allowed to exceed num_segments or be negative"), e);
+      assertTrue(e.contains("segment_ids are not allowed to exceed num_segments or to have negative values"), e);
     }
     String e = Harness.runtimeError(g, out, Map.of("s", Tensor.ofStrings("a"), "ids", Tensor.ofLongs(0), "n", Tensor.scalar(DType.INT64, -1L)));
     assertTrue(e.contains("Number of segments must be non-negative but got -1"), e);

@@ -271,7 +271,8 @@ public final class SparseOps {
           int offset = st.rank() - dense.rank();
           for (int d = 0; d < dense.rank() && offset >= 0; d++) {
             long dd = dense.dim(d);
-            if (dd != 1 && Dims.merge(dd, st.dim(offset + d)) == null) {
+            // TF's check: equal dims, or a dense 1 against a sparse dim of at least 1
+            if (dd == 1 ? st.dim(offset + d) == 0 : Dims.merge(dd, st.dim(offset + d)) == null) {
               offset = -1;
             }
           }

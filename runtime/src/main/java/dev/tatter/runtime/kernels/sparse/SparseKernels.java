@@ -269,7 +269,8 @@ public final class SparseKernels {
     int offset = ndims - dshape.length;
     boolean fits = offset >= 0;
     for (int d = 0; fits && d < dshape.length; d++) {
-      fits = dshape[d] == 1 || dshape[d] == shape[offset + d];
+      // TF's check: the dense dim equals the sparse one, or is 1 against a sparse dim of at least 1
+      fits = dshape[d] == shape[offset + d] || (dshape[d] == 1 && shape[offset + d] >= 1);
     }
     if (!fits) {
       throw new InvalidArgumentException("cannot broadcast the dense shape " + Arrays.toString(dshape)

@@ -50,7 +50,7 @@ public final class StringSegmentKernels {
     for (int i = 0; i < ids; i++) {
       long id = segmentIds.getLong(i);
       if (id < 0 || id >= n) {
-        throw new InvalidArgumentException("segment_ids are not allowed to exceed num_segments or be negative: segment_ids"
+        throw new InvalidArgumentException("segment_ids are not allowed to exceed num_segments or to have negative values: segment_ids"
             + Arrays.toString(unravel(idShape, i)) + " = " + id + ", num_segments " + n);
       }
     }
