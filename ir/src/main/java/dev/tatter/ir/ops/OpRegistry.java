@@ -80,6 +80,7 @@ public final class OpRegistry {
       FeatureCrossOps.class,
       Base64Ops.class,
       StringSegmentOps.class,
+      DebuggingOps.class,
       FusedOps.class);
 
   /** Every op, library by library (an unmodifiable list; its first use initializes every library). */
