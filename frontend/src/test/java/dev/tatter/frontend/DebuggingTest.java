@@ -78,9 +78,12 @@ class DebuggingTest {
     String e = Harness.runtimeError(g, checked, Map.of("x", Tensor.ofDoubles(1, Double.NaN)));
     assertTrue(e.contains("(check_numerics)") && e.endsWith("logits : Tensor had NaN values"), e);
     e = Harness.runtimeError(g, checked, Map.of("x", Tensor.ofDoubles(Double.NEGATIVE_INFINITY)));
-    assertTrue(e.endsWith("logits : Tensor had Inf values"), e);
+    assertTrue(e.endsWith("logits : Tensor had -Inf values"), e);
     e = Harness.runtimeError(g, tf.debugging.assertAllFinite(x, "both"), Map.of("x", Tensor.ofDoubles(Double.NaN, Double.POSITIVE_INFINITY)));
-    assertTrue(e.endsWith("both : Tensor had Inf and NaN values"), e);
+    assertTrue(e.endsWith("both : Tensor had +Inf and NaN values"), e);
+    // tf.debugging.check_numerics([nan, inf, -inf], "logits") -> logits : Tensor had -Inf, +Inf, and NaN values
+    e = Harness.runtimeError(g, checked, Map.of("x", Tensor.ofDoubles(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY)));
+    assertTrue(e.endsWith("logits : Tensor had -Inf, +Inf, and NaN values"), e);
     // ragged: tf.debugging.check_numerics(tf.ragged.constant([[1.], [], [nan]]), "rt") -> rt : Tensor had NaN values
     Value rt = tf.ragged.constant(new float[][] {{1f}, {}, {Float.NaN}});
     e = Harness.runtimeError(g, tf.debugging.checkNumerics(rt, "rt"));

@@ -78,7 +78,7 @@ public final class DebuggingOps {
   public static final OpDef CHECK_NUMERICS =
       OpDef.builder("check_numerics")
           .summary("tensor, after checking at run time that it holds no NaN and no infinity; else TF's error "
-              + "'message : Tensor had NaN values' (or Inf, or Inf and NaN)")
+              + "'message : Tensor had NaN values' (or -Inf, +Inf, or a list: -Inf, +Inf, and NaN)")
           .operands("tensor")
           .attribute(AttrSpec.optional("message", AttrKind.STRING, ""))
           .traits(Trait.PURE)

@@ -50,18 +50,35 @@ public final class AssertKernels {
 
   /**
    * {@code check_numerics {message}}: the tensor, when no element is NaN or infinite; else TF's
-   * {@code message : Tensor had NaN values} (or {@code Inf}, or {@code Inf and NaN}).
+   * {@code message : Tensor had NaN values} (or {@code -Inf}, {@code +Inf}, or several: {@code -Inf, +Inf, and NaN}).
    */
   public static Tensor checkNumerics(Tensor tensor, String message) {
     boolean nan = false;
-    boolean inf = false;
-    for (int i = 0; i < tensor.size() && !(nan && inf); i++) {
+    boolean negativeInf = false;
+    boolean positiveInf = false;
+    for (int i = 0; i < tensor.size(); i++) {
       double v = tensor.getDouble(i);
       nan |= Double.isNaN(v);
-      inf |= Double.isInfinite(v);
+      negativeInf |= v == Double.NEGATIVE_INFINITY;
+      positiveInf |= v == Double.POSITIVE_INFINITY;
     }
-    if (nan || inf) {
-      String what = nan && inf ? "Inf and NaN" : nan ? "NaN" : "Inf";
+    java.util.List<String> anomalies = new java.util.ArrayList<>();
+    if (negativeInf) {
+      anomalies.add("-Inf");
+    }
+    if (positiveInf) {
+      anomalies.add("+Inf");
+    }
+    if (nan) {
+      anomalies.add("NaN");
+    }
+    if (!anomalies.isEmpty()) {
+      // TF's wording: "-Inf", "-Inf and NaN", "-Inf, +Inf, and NaN"
+      String what = switch (anomalies.size()) {
+        case 1 -> anomalies.get(0);
+        case 2 -> anomalies.get(0) + " and " + anomalies.get(1);
+        default -> anomalies.get(0) + ", " + anomalies.get(1) + ", and " + anomalies.get(2);
+      };
       throw new InvalidArgumentException(text(message) + " : Tensor had " + what + " values");
     }
     return tensor;
