@@ -50,6 +50,7 @@ class ErrorCatalogTest {
     TextFormatErrorCases.register(ErrorCatalogTest::on);
     LimitErrorCases.register(ErrorCatalogTest::on);
     FeatureErrorCases.register(ErrorCatalogTest::on); // embeddings, crosses, hashing and the ops around them
+    GapErrorCases.register(ErrorCatalogTest::on); // segment ids, base64, segment joins, tf.debugging, map_values
     KernelErrorCases.register(ErrorCatalogTest::on);
     TextInputErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's model-input builders
     DenseErrorCases.register(ErrorCatalogTest::on); // matmul, contractions, shapes, ranking, encodings, activations
