@@ -5,6 +5,7 @@ import com.google.common.primitives.Longs;
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.SparseAddOps;
+import dev.tatter.ir.ops.SparseDynamicShapeOps;
 import dev.tatter.ir.ops.SparseReductionOps;
 import dev.tatter.ir.ops.SparseSelectOps;
 import dev.tatter.ir.ops.SparseShapeOps;
@@ -68,6 +69,30 @@ final class SparseManipulation {
   @TfApi("tf.sparse.reshape")
   static Value reshape(Value st, long... shape) {
     return st.builder().op(SparseShapeOps.RESHAPE, Map.of("shape", list(shape)), st);
+  }
+
+  /**
+   * TF's {@code tf.sparse.slice(sp_input, start, size)} with start and size computed by the graph
+   * (integer vectors, one entry per dim; int32 is widened to TF's int64).
+   */
+  @TfApi("tf.sparse.slice")
+  static Value slice(Value st, Value start, Value size) {
+    GraphBuilder g = st.builder();
+    return g.op(SparseDynamicShapeOps.SLICE, Map.of(), st, int64(g.own(start)), int64(g.own(size)));
+  }
+
+  /**
+   * TF's {@code tf.sparse.reshape(sp_input, shape)} with the shape computed by the graph (an
+   * integer vector whose length is known when the graph is built; one entry may be -1).
+   */
+  @TfApi("tf.sparse.reshape")
+  static Value reshape(Value st, Value shape) {
+    GraphBuilder g = st.builder();
+    return g.op(SparseDynamicShapeOps.RESHAPE, Map.of(), st, int64(g.own(shape)));
+  }
+
+  private static Value int64(Value v) {
+    return v.type().dtype() == dev.tatter.runtime.DType.INT32 ? v.cast(dev.tatter.runtime.DType.INT64) : v;
   }
 
   /** {@code tf.sparse.transpose(sp, perm)}; {@code perm} null reverses the dims, as TF's default. */

@@ -81,6 +81,7 @@ public final class OpRegistry {
       Base64Ops.class,
       StringSegmentOps.class,
       DebuggingOps.class,
+      SparseDynamicShapeOps.class,
       FusedOps.class);
 
   /** Every op, library by library (an unmodifiable list; its first use initializes every library). */
