@@ -98,6 +98,15 @@ final class GapErrorCases {
       Value c = ph(g, "c", DType.COMPLEX64, 2);
       g.ops().debugging.assertEqual(c, c);
     }));
+    on.accept("B678", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().sparse.reshape(g.placeholder("st", SparseType.of(DType.INT32, -1, -1)), ph(g, "to", DType.INT64, -1));
+    }));
+    on.accept("B679", () -> build(() -> {
+      GraphBuilder g = new GraphBuilder();
+      g.ops().sparse.slice(g.placeholder("st", SparseType.of(DType.INT32, -1, -1, -1)), ph(g, "start", DType.INT64, 2),
+          ph(g, "size", DType.INT64, 3));
+    }));
 
     on.accept("R660", () -> {
       GraphBuilder g = new GraphBuilder();

@@ -144,6 +144,93 @@ class SparseGapsOracleTest {
     }
   }
 
+  @Test
+  void reshapeAndSliceToComputedShapes_matchSparseReshapeAndSparseSlice() {
+    int refused = 0;
+    for (int seed = 0; seed < CASES; seed++) {
+      SplittableRandom r = new SplittableRandom(seed + 8000);
+      int rank = 1 + r.nextInt(3);
+      long[] shape = SparseOpsOracleTest.randomShape(rank, seed, r);
+      SparseTensor sp = SparseOpsOracleTest.randomSparse(DType.INT32, shape, r.nextBoolean(), false, r);
+      long cells = Arrays.stream(shape).reduce(1, (a, b) -> a * b);
+      // a new shape: a factorisation of the cell count, one entry maybe -1, now and then a wrong one
+      int newRank = 1 + r.nextInt(3);
+      long[] target = new long[newRank];
+      long rest = cells;
+      for (int d = 0; d < newRank - 1; d++) {
+        long f = rest == 0 ? r.nextInt(3) : divisorOf(rest, r);
+        target[d] = f;
+        rest = f == 0 ? 0 : rest / f;
+      }
+      target[newRank - 1] = rest;
+      if (r.nextInt(3) == 0) {
+        target[r.nextInt(newRank)] = -1;
+      }
+      if (r.nextInt(10) == 0) {
+        target[0] += 1;
+      }
+      Tensor to = Tensor.ofLongs(target);
+      TfEval.Outcome tf = TfEval.run(ops -> {
+        var o = ops.sparse.sparseReshape(TfEval.<TInt64>constant(ops, sp.indices()), TfEval.<TInt64>constant(ops, sp.denseShape()),
+            TfEval.<TInt64>constant(ops, to));
+        return List.of(o.outputIndices(), o.outputShape());
+      });
+      GraphBuilder g = new GraphBuilder();
+      Value st = sparsePlaceholder(g, DType.INT32, rank);
+      Value shapeIn = g.placeholder("to", Types.dense(DType.INT64, newRank));
+      String what = sp + " to " + to;
+      try {
+        SparseTensor actual = (SparseTensor) tatter(g, g.ops().sparse.reshape(st, shapeIn), Map.of("st", sp, "to", to));
+        assertTrue(!tf.failed(), what + ": TF failed: " + tf.error());
+        assertEquals(tf.value(0), actual.indices(), what);
+        assertEquals(tf.value(1), actual.denseShape(), what);
+        assertEquals(sp.values(), actual.values(), what);
+      } catch (InvalidArgumentException e) {
+        refused++;
+        assertTrue(tf.failed(), what + ": Tatter refused, TF did not: " + e.getMessage());
+      }
+      // a slice of the input at a random start and size
+      long[] start = new long[rank];
+      long[] size = new long[rank];
+      for (int d = 0; d < rank; d++) {
+        start[d] = r.nextInt((int) shape[d] + 2);
+        size[d] = r.nextInt((int) shape[d] + 2);
+      }
+      Tensor startT = Tensor.ofLongs(start);
+      Tensor sizeT = Tensor.ofLongs(size);
+      TfEval.Outcome tfSlice = TfEval.run(ops -> {
+        var o = ops.sparse.sparseSlice(TfEval.<TInt64>constant(ops, sp.indices()), TfEval.<TType>constant(ops, sp.values()),
+            TfEval.<TInt64>constant(ops, sp.denseShape()), TfEval.<TInt64>constant(ops, startT), TfEval.<TInt64>constant(ops, sizeT));
+        return List.of(o.outputIndices(), o.outputValues(), o.outputShape());
+      });
+      GraphBuilder h = new GraphBuilder();
+      Value st2 = sparsePlaceholder(h, DType.INT32, rank);
+      Value s0 = h.placeholder("start", Types.dense(DType.INT64, rank));
+      Value s1 = h.placeholder("size", Types.dense(DType.INT64, rank));
+      String sliceWhat = sp + " slice " + startT + " " + sizeT;
+      try {
+        SparseTensor actual = (SparseTensor) tatter(h, h.ops().sparse.slice(st2, s0, s1), Map.of("st", sp, "start", startT, "size", sizeT));
+        assertTrue(!tfSlice.failed(), sliceWhat + ": TF failed: " + tfSlice.error());
+        assertEquals(tfSlice.value(0), actual.indices(), sliceWhat);
+        assertEquals(tfSlice.value(1), actual.values(), sliceWhat);
+        assertEquals(tfSlice.value(2), actual.denseShape(), sliceWhat);
+      } catch (InvalidArgumentException e) {
+        assertTrue(tfSlice.failed(), sliceWhat + ": Tatter refused, TF did not: " + e.getMessage());
+      }
+    }
+    assertTrue(refused < CASES / 2, refused + " reshapes refused");
+  }
+
+  private static long divisorOf(long n, SplittableRandom r) {
+    List<Long> divisors = new java.util.ArrayList<>();
+    for (long d = 1; d <= n; d++) {
+      if (n % d == 0) {
+        divisors.add(d);
+      }
+    }
+    return divisors.get(r.nextInt(divisors.size()));
+  }
+
   private static boolean isSorted(int[] ids) {
     for (int i = 1; i < ids.length; i++) {
       if (ids[i] < ids[i - 1]) {
