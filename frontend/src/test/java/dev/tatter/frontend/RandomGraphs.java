@@ -225,6 +225,8 @@ public final class RandomGraphs {
       Map.entry("string_ngrams", TextOpStrategies::ngrams),
       Map.entry("hash_table_lookup", TextOpStrategies::lookup),
       Map.entry("vocab_table_lookup", TextOpStrategies::lookup),
+      Map.entry("string_split_lookup", TextOpStrategies::splitLookup),
+      Map.entry("string_split_vocab_lookup", TextOpStrategies::splitLookup),
       Map.entry("substr", FormatOpStrategies::substr),
       Map.entry("string_to_number", FormatOpStrategies::toNumber),
       Map.entry("as_string", FormatOpStrategies::asString),

@@ -91,6 +91,8 @@ public final class FusePass implements Pass {
     List<String> notes = new ArrayList<>();
     // dense layers first: a matmul's bias and activation join its kernel, not an elementwise loop
     Graph graph = MatmulEpilogue.fuse(given, notes);
+    // and a split's pieces their lookup's: words become ids where they lie in the input
+    graph = SplitLookupFusion.fuse(graph, notes);
     java.util.function.Function<Node, String> names = GraphPrinter.valueNamer(graph);
     List<List<Node>> users = new ArrayList<>();
     for (int i = 0; i < graph.size(); i++) {

@@ -125,4 +125,32 @@ class FusePassTest {
     Graph fused = new FusePass().run(GraphParser.parse(text.toString(), "chain.tat"));
     assertEquals(1 + 3, fused.size(), GraphPrinter.print(fused));
   }
+
+  @Test
+  void splitLookup_remarksSayWhyAPairStaysApart() {
+    Graph g = GraphParser.parse("""
+        %s = placeholder() : tensor<string>[None]
+        %sp = string_split(%s) : ragged<string>[None, (None)]
+        %v = values(%sp) : tensor<string>[None]
+        %h = vocab_table_lookup(%v) {table_keys = tensor<string>[1] ["a"], table_values = tensor<int64>[1] [0], num_oov_buckets = 1} : tensor<int64>[None]
+        %u = string_upper(%v) : tensor<string>[None]
+        %sp2 = string_split(%s) {sep = ","} : ragged<string>[None, (None)]
+        %v2 = values(%sp2) : tensor<string>[None]
+        %h2 = vocab_table_lookup(%v2) {table_keys = tensor<string>[1] ["a"], table_values = tensor<int64>[1] [0], num_oov_buckets = 1} : tensor<int64>[None]
+        %sp3 = string_split(%s) {sep = ";"} : ragged<string>[None, (None)]
+        %v3 = values(%sp3) : tensor<string>[None]
+        %h3 = vocab_table_lookup(%v3) {table_keys = tensor<string>[1] ["a"], table_values = tensor<int64>[1] [0], num_oov_buckets = 1} : tensor<int64>[None]
+        return %h, %u, %sp2, %h2, %h3
+        """, "g.tat");
+    FusePass fuse = new FusePass();
+    String fused = GraphPrinter.print(fuse.run(g));
+    List<String> remarks = fuse.remarks();
+    assertTrue(remarks.contains("%h (vocab_table_lookup) not fused with %sp (string_split): its pieces %v are also used by %u"),
+        remarks.toString());
+    assertTrue(remarks.contains("%h2 (vocab_table_lookup) not fused with %sp2 (string_split): the split %sp2 is fetched"),
+        remarks.toString());
+    // the third pair fuses: its ids are the values of the fused node, which keeps the split's name
+    assertTrue(fused.contains("%sp3 = string_split_vocab_lookup(%s) {sep = \";\""), fused);
+    assertTrue(fused.contains("%h3 = values(%sp3) : tensor<int64>[None]"), fused);
+  }
 }

@@ -92,8 +92,8 @@ public final class TfTextPipelineAlternating {
       if (!Arrays.equals(hand.ids(), fromTf.ids()) || !Arrays.equals(hand.mask(), fromTf.mask())) {
         throw new AssertionError("TF's text pipeline gives other ids or another mask than the hand loop");
       }
-      String[] names = {"tatter", "hand", "tf", "tf1"};
-      Supplier<?>[] variants = {w::tatter, w::handLoop, () -> tf.run(text), () -> tf1.run(text)};
+      String[] names = {"tatter", "tatter-unfused", "hand", "tf", "tf1"};
+      Supplier<?>[] variants = {w::tatter, w::tatterUnfused, w::handLoop, () -> tf.run(text), () -> tf1.run(text)};
       System.out.print(TextPipelineAlternating.markdown(w, names, variants, rounds, TfTextPipelineAlternating.class, args));
     }
   }

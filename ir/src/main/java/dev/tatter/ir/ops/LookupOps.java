@@ -33,13 +33,7 @@ public final class LookupOps {
           .traits(Trait.PURE)
           .type(ctx -> {
             DenseType keys = ctx.dense(0);
-            DType valueType = checkTable(ctx, keys, false);
-            Tensor dv = ctx.attributes().getTensor("default_value");
-            if (dv.dtype() != valueType || dv.rank() != 0) {
-              throw ctx.fail("default_value must be a scalar of the values' dtype %s, got %s of shape %s",
-                  valueType, dv.dtype(), java.util.Arrays.toString(dv.shape()));
-            }
-            return new DenseType(valueType, keys.shape());
+            return new DenseType(checkHashTable(ctx, keys), keys.shape());
           })
           .kernel(LookupKernels.class, "find")
           .example("""
@@ -63,14 +57,7 @@ public final class LookupOps {
           .traits(Trait.PURE)
           .type(ctx -> {
             DenseType keys = ctx.dense(0);
-            DType valueType = checkTable(ctx, keys, true);
-            if (valueType != DType.INT64) {
-              throw ctx.fail("a vocabulary table maps to int64 ids, got values of %s", valueType);
-            }
-            if (ctx.attributes().getInt("num_oov_buckets") <= 0) {
-              throw ctx.fail("num_oov_buckets must be > 0 (use a hash table without buckets), got %s",
-                  ctx.attributes().getInt("num_oov_buckets"));
-            }
+            checkVocabularyTable(ctx, keys);
             return new DenseType(DType.INT64, keys.shape());
           })
           .kernel(LookupKernels.class, "vocabularyFind")
@@ -85,6 +72,29 @@ public final class LookupOps {
           .tfPythonLevel("StaticVocabularyTable.lookup: the id LookupTableFindV2 finds, or, for a missing key, the table's size plus "
               + "StringToHashBucketFast(key, num_oov_buckets)")
           .build();
+
+  /** Checks a hash table's attributes (the table and its default_value) against the keys; returns the values' dtype. */
+  static DType checkHashTable(OpContext ctx, DenseType keys) {
+    DType valueType = checkTable(ctx, keys, false);
+    Tensor dv = ctx.attributes().getTensor("default_value");
+    if (dv.dtype() != valueType || dv.rank() != 0) {
+      throw ctx.fail("default_value must be a scalar of the values' dtype %s, got %s of shape %s",
+          valueType, dv.dtype(), java.util.Arrays.toString(dv.shape()));
+    }
+    return valueType;
+  }
+
+  /** Checks a vocabulary table's attributes (int64 ids, num_oov_buckets > 0) against the keys. */
+  static void checkVocabularyTable(OpContext ctx, DenseType keys) {
+    DType valueType = checkTable(ctx, keys, true);
+    if (valueType != DType.INT64) {
+      throw ctx.fail("a vocabulary table maps to int64 ids, got values of %s", valueType);
+    }
+    if (ctx.attributes().getInt("num_oov_buckets") <= 0) {
+      throw ctx.fail("num_oov_buckets must be > 0 (use a hash table without buckets), got %s",
+          ctx.attributes().getInt("num_oov_buckets"));
+    }
+  }
 
   /** Checks the table attributes against the keys operand; returns the values' dtype. */
   private static DType checkTable(OpContext ctx, DenseType keys, boolean vocabulary) {

@@ -71,6 +71,7 @@ public final class OpRegistry {
       SegmentOps.class,
       StringSplitOps.class,
       LookupOps.class,
+      SplitLookupOps.class,
       StringHashOps.class,
       UnicodeOps.class,
       StringElementwiseOps.class,

@@ -87,7 +87,7 @@ public final class StringSplitOps {
           .build();
 
   /** A string vector in, one row per string out, int64 row splits (TF's default). */
-  private static Type inferRows(OpContext ctx) {
+  static Type inferRows(OpContext ctx) {
     DenseType input = ctx.dense(0, DType.STRING);
     if (input.rank() != 1) {
       throw ctx.fail("input must be a vector of strings, got %s (the builder splits other ranks' flat values)", input);

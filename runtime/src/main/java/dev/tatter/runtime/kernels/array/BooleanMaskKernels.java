@@ -94,7 +94,7 @@ public final class BooleanMaskKernels {
       }
       splits[r + 1] = splits[r] + count;
     }
-    return RowPartition.fromRowSplits(splits, splitsDType, false);
+    return RowPartition.adoptingRowSplits(splits, splitsDType);
   }
 
   /** A rank-1 mask over the rows of ragged data: the rows kept whole. */
@@ -116,7 +116,7 @@ public final class BooleanMaskKernels {
     Tensor valueMaskTensor = Tensor.wrap(DType.BOOL, new int[] {valueMask.length}, valueMask);
     Object values = data.values() instanceof Tensor dv ? denseMask(dv, valueMaskTensor, p.splitsDType()) : booleanMask(data.values(), valueMaskTensor);
     long[] s = splits.stream().mapToLong(Long::longValue).toArray();
-    return RaggedTensor.of(values, RowPartition.fromRowSplits(s, p.splitsDType(), false));
+    return RaggedTensor.of(values, RowPartition.adoptingRowSplits(s, p.splitsDType()));
   }
 
   /** Both dense: the selected slices (TF's {@code tf.boolean_mask}), then one ragged level per mask dim past the first. */
@@ -163,7 +163,7 @@ public final class BooleanMaskKernels {
       }
       splits[r + 1] = splits[r] + count;
     }
-    Object result = RaggedTensor.of(values, RowPartition.fromRowSplits(splits, splitsDType, false));
+    Object result = RaggedTensor.of(values, RowPartition.adoptingRowSplits(splits, splitsDType));
     for (int a = maskShape.length - 2; a >= 1; a--) {
       result = RaggedTensor.of(result, RowPartition.uniform(maskShape[a], product(maskShape, a), splitsDType));
     }

@@ -53,7 +53,7 @@ public final class ConcatKernels {
       throw new InvalidArgumentException("Inputs must have identical ragged splits to concatenate along axis " + axis
           + ": " + Arrays.toString(sa) + " vs " + Arrays.toString(sb));
     }
-    return RaggedTensor.of(ragged(ra.values(), rb.values(), axis - 1), RowPartition.fromRowSplits(sa.clone(), splits, false));
+    return RaggedTensor.of(ragged(ra.values(), rb.values(), axis - 1), RowPartition.adoptingRowSplits(sa.clone(), splits));
   }
 
   private static int raggedRank(Object v) {
@@ -74,7 +74,7 @@ public final class ConcatKernels {
       for (int i = 1; i < y.length; i++) {
         s[x.length - 1 + i] = y[i] + offset;
       }
-      out.add(RowPartition.fromRowSplits(s, pa.get(d).splitsDType(), false));
+      out.add(RowPartition.adoptingRowSplits(s, pa.get(d).splitsDType()));
     }
     return RaggedTensor.ofNested(dense(a.flatValues(), b.flatValues(), 0), out);
   }
@@ -98,7 +98,7 @@ public final class ConcatKernels {
     for (int i = 0; i <= nrows; i++) {
       joined[i] = pairs[2 * i];
     }
-    return RaggedTensor.of(permuted.values(), RowPartition.fromRowSplits(joined, a.partition().splitsDType(), false));
+    return RaggedTensor.of(permuted.values(), RowPartition.adoptingRowSplits(joined, a.partition().splitsDType()));
   }
 
   /** TF's {@code ConcatV2} of two tensors. */

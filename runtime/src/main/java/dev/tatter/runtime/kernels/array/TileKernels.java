@@ -58,7 +58,7 @@ public final class TileKernels {
           }
         }
       }
-      out.add(RowPartition.fromRowSplits(splits, p.splitsDType(), false));
+      out.add(RowPartition.adoptingRowSplits(splits, p.splitsDType()));
       rows = next;
     }
     Tensor flat = rt.flatValues();

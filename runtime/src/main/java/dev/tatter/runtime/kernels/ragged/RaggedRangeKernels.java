@@ -92,7 +92,7 @@ public final class RaggedRangeKernels {
       case BOOL, INT8, INT16, STRING, UINT8, UINT16, UINT32, UINT64, FLOAT16, BFLOAT16, COMPLEX64, COMPLEX128 ->
           throw new InvalidArgumentException("tf.ragged.range takes int32, int64, float32 or float64, got " + dtype);
     };
-    return RaggedTensor.of(Tensor.wrap(dtype, new int[] {nvals}, values), RowPartition.fromRowSplits(splits, splitsDType, false));
+    return RaggedTensor.of(Tensor.wrap(dtype, new int[] {nvals}, values), RowPartition.adoptingRowSplits(splits, splitsDType));
   }
 
   private static long integerSize(long start, long limit, long delta) {

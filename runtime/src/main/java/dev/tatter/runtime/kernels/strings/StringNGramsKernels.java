@@ -35,7 +35,7 @@ public final class StringNGramsKernels {
     if (tokens.size() == 0) {
       // TF's kernel returns empty rows for empty data, whatever the padding
       return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {0}, StringColumn.empty()),
-          RowPartition.fromRowSplits(outSplits, rows.splitsDType(), false));
+          RowPartition.adoptingRowSplits(outSplits, rows.splitsDType()));
     }
     for (int r = 0; r < nrows; r++) {
       long length = rows.rowLength(r);
@@ -57,7 +57,7 @@ public final class StringNGramsKernels {
     Ctx writer = new Ctx(tokens, out, ctx.separator, ctx.leftPad, ctx.rightPad, padWidth);
     forEachNgram(rows, outSplits, widths, padWidth, preserveShortSequences, writer::create);
     return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {out.size()}, out.build()),
-        RowPartition.fromRowSplits(outSplits, rows.splitsDType(), false));
+        RowPartition.adoptingRowSplits(outSplits, rows.splitsDType()));
   }
 
   /** What is done with each run of {@code n} n-grams of width {@code w} from token {@code start}. */

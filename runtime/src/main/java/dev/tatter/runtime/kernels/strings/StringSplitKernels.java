@@ -32,19 +32,35 @@ public final class StringSplitKernels {
     int n = in.size();
     StringColumn.Selection pieces = StringColumn.selection(b, Math.max(16, (int) Math.min(Integer.MAX_VALUE - 8, in.byteCount() / 6)));
     long[] splits = new long[n + 1];
+    Pieces selected = pieces::select;
     for (int i = 0; i < n; i++) {
-      if (separator.length == 0) {
-        splitWhitespace(b, in.start(i), in.end(i), maxsplit, pieces);
-      } else {
-        splitOn(b, in.start(i), in.end(i), separator, maxsplit, pieces);
-      }
+      splitRow(b, in.start(i), in.end(i), separator, maxsplit, selected);
       splits[i + 1] = pieces.size();
     }
     return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {pieces.size()}, pieces.build()),
-        RowPartition.fromRowSplits(splits, DType.INT64, false));
+        RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 
-  private static void splitOn(byte[] b, int from, int to, byte[] sep, long maxsplit, StringColumn.Selection out) {
+  /** Where a split puts each piece it finds: a byte range of the string split. */
+  @FunctionalInterface
+  public interface Pieces {
+    void piece(int from, int to);
+  }
+
+  /**
+   * The pieces of {@code b[from, to)} as {@code string_split} finds them, each handed to {@code
+   * out} in order (kernel internal, not API: the fused split-and-lookup kernel reads the pieces
+   * here without storing them).
+   */
+  public static void splitRow(byte[] b, int from, int to, byte[] sep, long maxsplit, Pieces out) {
+    if (sep.length == 0) {
+      splitWhitespace(b, from, to, maxsplit, out);
+    } else {
+      splitOn(b, from, to, sep, maxsplit, out);
+    }
+  }
+
+  private static void splitOn(byte[] b, int from, int to, byte[] sep, long maxsplit, Pieces out) {
     int start = from;
     long done = 0;
     while (maxsplit < 0 || done < maxsplit) {
@@ -52,11 +68,11 @@ public final class StringSplitKernels {
       if (at < 0) {
         break;
       }
-      out.select(start, at);
+      out.piece(start, at);
       start = at + sep.length;
       done++;
     }
-    out.select(start, to);
+    out.piece(start, to);
   }
 
   /** The first position of {@code sep} in {@code b[from, to)}, or -1. */
@@ -70,9 +86,9 @@ public final class StringSplitKernels {
     return -1;
   }
 
-  private static void splitWhitespace(byte[] b, int from, int to, long maxsplit, StringColumn.Selection out) {
+  private static void splitWhitespace(byte[] b, int from, int to, long maxsplit, Pieces out) {
     if (maxsplit == 0) {
-      out.select(from, to);
+      out.piece(from, to);
       return;
     }
     int i = skipSpace(b, from, to);
@@ -82,11 +98,11 @@ public final class StringSplitKernels {
       while (end < to && !isSpace(b[end])) {
         end++;
       }
-      out.select(i, end);
+      out.piece(i, end);
       i = skipSpace(b, end, to);
       done++;
       if (maxsplit > 0 && done == maxsplit) {
-        out.select(i, to);
+        out.piece(i, to);
         return;
       }
     }
@@ -117,6 +133,6 @@ public final class StringSplitKernels {
       splits[i + 1] = pieces.size();
     }
     return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {pieces.size()}, pieces.build()),
-        RowPartition.fromRowSplits(splits, DType.INT64, false));
+        RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 }

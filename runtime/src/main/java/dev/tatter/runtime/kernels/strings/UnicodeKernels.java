@@ -70,7 +70,7 @@ public final class UnicodeKernels {
     long[] splits = new long[in.size() + 1];
     int[] cps = new int[count(in, errors, replacementChar, replaceControlCharacters, splits)];
     decodeAll(in, errors, replacementChar, replaceControlCharacters, splits, (row, k, c, at) -> cps[k] = c);
-    return RaggedTensor.of(Tensor.wrap(DType.INT32, new int[] {cps.length}, cps), RowPartition.fromRowSplits(splits, DType.INT64, false));
+    return RaggedTensor.of(Tensor.wrap(DType.INT32, new int[] {cps.length}, cps), RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 
   /** {@code unicode_decode_offsets}: the byte offset (in its string) where each decoded code point starts, ragged int64. */
@@ -79,7 +79,7 @@ public final class UnicodeKernels {
     long[] splits = new long[in.size() + 1];
     long[] starts = new long[count(in, errors, replacementChar, replaceControlCharacters, splits)];
     decodeAll(in, errors, replacementChar, replaceControlCharacters, splits, (row, k, c, at) -> starts[k] = at - in.start(row));
-    return RaggedTensor.of(Tensor.wrap(DType.INT64, new int[] {starts.length}, starts), RowPartition.fromRowSplits(splits, DType.INT64, false));
+    return RaggedTensor.of(Tensor.wrap(DType.INT64, new int[] {starts.length}, starts), RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 
   /**
@@ -103,7 +103,7 @@ public final class UnicodeKernels {
     if (previous[0] >= 0) {
       pieces.select(previous[1], in.end(previous[0]));
     }
-    return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {n}, pieces.build()), RowPartition.fromRowSplits(splits, DType.INT64, false));
+    return RaggedTensor.of(Tensor.wrap(DType.STRING, new int[] {n}, pieces.build()), RowPartition.adoptingRowSplits(splits, DType.INT64));
   }
 
   /** {@code unicode_encode}: each row of code points as one UTF-8 string; surrogates, noncharacters and values past U+10FFFF are invalid, as in TF. */
