@@ -54,6 +54,7 @@ class ErrorCatalogTest {
     KernelErrorCases.register(ErrorCatalogTest::on);
     TextInputErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's model-input builders
     DenseErrorCases.register(ErrorCatalogTest::on); // matmul, contractions, shapes, ranking, encodings, activations
+    SentencepieceErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's SentencePiece ops
   }
 
   // ---- the catalogue -------------------------------------------------------------------------

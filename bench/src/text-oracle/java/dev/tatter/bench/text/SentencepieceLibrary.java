@@ -51,10 +51,12 @@ public final class SentencepieceLibrary {
                   raise ValueError('wire type %d' % w)
               yield f, v
       start = time.perf_counter()
+      cpu = time.process_time()
       for _ in range(repeat):
           for t in texts:
               sp.encode(t, out_type=int)
       seconds = time.perf_counter() - start
+      cpu_seconds = time.process_time() - cpu
       res = []
       for t in texts:
           ids, pieces, begin, end = [], [], [], []
@@ -64,16 +66,20 @@ public final class SentencepieceLibrary {
               ids.append(p.get(2, 0)); pieces.append(base64.b64encode(p.get(1, b'')).decode())
               begin.append(p.get(4, 0)); end.append(p.get(5, 0))
           decoded = sp.decode(ids).encode('utf-8', 'surrogatepass')
+          as_text = [base64.b64decode(p).decode('utf-8', 'surrogateescape') for p in pieces]
+          decoded_pieces = sp.decode(as_text).encode('utf-8', 'surrogateescape')
           res.append({'ids': ids, 'pieces': pieces, 'begin': begin, 'end': end,
-                      'decoded': base64.b64encode(decoded).decode()})
-      json.dump({'seconds': seconds, 'results': res}, open(out, 'w'))
+                      'decoded': base64.b64encode(decoded).decode(),
+                      'decoded_pieces': base64.b64encode(decoded_pieces).decode()})
+      json.dump({'seconds': seconds, 'cpu_seconds': cpu_seconds, 'results': res}, open(out, 'w'))
       """;
 
-  /** One input's encoding by the library. */
-  public record Encoded(List<Integer> ids, List<String> pieces, List<Integer> begin, List<Integer> end, String decoded) {}
+  /** One input's encoding by the library, its ids decoded ({@code decode(ids)}) and its pieces decoded ({@code decode(pieces)}). */
+  public record Encoded(List<Integer> ids, List<String> pieces, List<Integer> begin, List<Integer> end, String decoded,
+      String decodedPieces) {}
 
-  /** What the script returns. */
-  public record Run(double seconds, List<Encoded> results) {}
+  /** What the script returns: the encode loop's wall and CPU seconds (the process's; the loop is single-threaded) and the encodings. */
+  public record Run(double seconds, double cpuSeconds, List<Encoded> results) {}
 
   /** Trains a model on {@code text} with {@code spm_train} and these extra flags; returns the .model file. */
   public static Path train(Path dir, String name, List<String> text, String... flags) throws IOException, InterruptedException {
@@ -104,13 +110,15 @@ public final class SentencepieceLibrary {
         pieces.add(new String(java.util.Base64.getDecoder().decode(p), StandardCharsets.UTF_8));
       }
       results.add(new Encoded(r.ids, pieces, r.begin, r.end,
-          new String(java.util.Base64.getDecoder().decode(r.decoded), StandardCharsets.UTF_8)));
+          new String(java.util.Base64.getDecoder().decode(r.decoded), StandardCharsets.UTF_8),
+          new String(java.util.Base64.getDecoder().decode(r.decoded_pieces), StandardCharsets.UTF_8)));
     }
-    return new Run(raw.seconds, results);
+    return new Run(raw.seconds, raw.cpu_seconds, results);
   }
 
   private static final class Raw {
     double seconds;
+    double cpu_seconds;
     List<RawResult> results;
   }
 
@@ -120,6 +128,7 @@ public final class SentencepieceLibrary {
     List<Integer> begin;
     List<Integer> end;
     String decoded;
+    String decoded_pieces;
   }
 
   private static void run(List<String> cmd, Path log) throws IOException, InterruptedException {

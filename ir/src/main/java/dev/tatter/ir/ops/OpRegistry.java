@@ -83,6 +83,7 @@ public final class OpRegistry {
       StringSegmentOps.class,
       DebuggingOps.class,
       SparseDynamicShapeOps.class,
+      SentencepieceOps.class,
       FusedOps.class);
 
   /** Every op, library by library (an unmodifiable list; its first use initializes every library). */

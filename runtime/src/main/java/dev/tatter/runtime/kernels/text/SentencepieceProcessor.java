@@ -315,26 +315,57 @@ public final class SentencepieceProcessor {
    * the first piece's leading one is dropped. An id outside the model is SentencePiece's "Invalid id".
    */
   public byte[] decode(long[] ids, int from, int to, Options options) {
-    if (model.hasDenormalizer) {
-      throw new InvalidArgumentException("the SentencePiece model " + model.source()
-          + " has a denormalizer_spec with a character map, which detokenize does not apply");
-    }
+    checkNoDenormalizer();
     List<Integer> row = new ArrayList<>();
+    List<byte[]> pieces = new ArrayList<>();
     for (int k = from; k < to; k++) {
       long id = ids[k];
       if (id < 0 || id >= model.size()) {
         throw new InvalidArgumentException("Invalid id: " + id + " (the SentencePiece model has " + model.size() + " pieces)");
       }
       row.add((int) id);
+      pieces.add(model.piece((int) id));
     }
+    return decodeRow(row, pieces, options);
+  }
+
+  /**
+   * SentencePiece's {@code Decode} of pieces, strings {@code from} to {@code to} of {@code batch}:
+   * each piece's id is {@code PieceToId}'s, and a string that is no piece (its id the unknown
+   * piece's) decodes to itself, as it is; otherwise as {@link #decode}.
+   */
+  public byte[] decodePieces(TextBatch batch, int from, int to, Options options) {
+    checkNoDenormalizer();
+    List<Integer> row = new ArrayList<>();
+    List<byte[]> pieces = new ArrayList<>();
+    for (int k = from; k < to; k++) {
+      byte[] piece = batch.get(k);
+      row.add(model.pieceToId(piece));
+      pieces.add(piece);
+    }
+    return decodeRow(row, pieces, options);
+  }
+
+  private void checkNoDenormalizer() {
+    if (model.hasDenormalizer) {
+      throw new InvalidArgumentException("the SentencePiece model " + model.source()
+          + " has a denormalizer_spec with a character map, which detokenize does not apply");
+    }
+  }
+
+  /** The decoding of a row of ids, each with the piece it was given as ({@code Decode(pieces)}). */
+  private byte[] decodeRow(List<Integer> row, List<byte[]> pieces, Options options) {
     if (options.addBos) {
       row.add(0, model.pieceToId(model.bosPiece));
+      pieces.add(0, model.bosPiece);
     }
     if (options.addEos) {
       row.add(model.pieceToId(model.eosPiece));
+      pieces.add(model.eosPiece);
     }
     if (options.reverse) {
       java.util.Collections.reverse(row);
+      java.util.Collections.reverse(pieces);
     }
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     boolean isBosWs = true;
@@ -350,13 +381,15 @@ public final class SentencepieceProcessor {
         isBosWs = false;
       }
       byteStart = i + 1;
-      byte[] piece = model.piece(id);
+      byte[] piece = pieces.get(i);
       bosWsSeen = false;
       if (model.type(id) == SentencepieceModel.PieceType.CONTROL) {
         continue;
       }
       if (model.type(id) == SentencepieceModel.PieceType.UNKNOWN) {
-        text.write(model.unkSurface, 0, model.unkSurface.length);
+        // the unknown piece itself is unk_surface; any other string that is no piece is itself
+        byte[] surface = Arrays.equals(piece, model.piece(id)) ? model.unkSurface : piece;
+        text.write(surface, 0, surface.length);
         continue;
       }
       int p = 0;

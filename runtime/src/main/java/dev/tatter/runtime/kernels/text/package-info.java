@@ -4,9 +4,9 @@
  * expressions, BERT's basic tokenizer), WordPiece (greedy and LinMaxMatch) and SentencePiece
  * (unigram and BPE, read from the {@code .model} protobuf). Each engine reads a {@link
  * dev.tatter.runtime.kernels.text.TextBatch} (one byte buffer, an offset per string) and writes
- * primitive arrays (ids, byte offsets, row splits) or a new batch. No op calls them yet: the
- * tokenizer ops over string tensors, thin adapters from a string tensor's column to a batch and
- * back, are still to be written; the engines are checked against the reference tokenizers by the
- * {@code -Ptext-oracle} tests.
+ * primitive arrays (ids, byte offsets, row splits) or a new batch. {@link
+ * dev.tatter.runtime.kernels.text.SentencepieceKernels} is the SentencePiece ops' adapter from a
+ * string tensor's column to a batch and back; the other engines have no op yet. The engines are
+ * checked against the reference tokenizers by the {@code -Ptext-oracle} tests.
  */
 package dev.tatter.runtime.kernels.text;
