@@ -17,12 +17,44 @@ import java.util.List;
 record ApiMethod(ApiPath path, String returnType, List<Parameter> parameters, String body, String javadoc,
     List<String> thrown, String target) {
 
-  /** A parameter: its type as source text and its name. */
-  record Parameter(String type, String name) {
+  /** A parameter: its type as source text, its name, and whether it takes null ({@code @Nullable}). */
+  record Parameter(String type, String name, boolean nullable) {
+    Parameter(String type, String name) {
+      this(type, name, false);
+    }
+
     @Override
     public String toString() {
-      return type + " " + name;
+      return (nullable ? "@Nullable " : "") + type + " " + name;
     }
+
+    /**
+     * The statement refusing a null argument, naming the parameter and {@code path}, or empty for a
+     * primitive or {@code @Nullable} one; arrays and lists of operands are checked element by element.
+     */
+    String nullCheck(String path) {
+      if (nullable || PRIMITIVES.contains(type)) {
+        return "";
+      }
+      boolean operands = type.equals("Value...") || type.equals("Value[]") || type.matches("(java\\.util\\.)?(List|Collection|Iterable)<(\\? extends )?Value>");
+      return "NullArguments." + (operands ? "checkElements" : "check") + "(" + name + ", \"argument '" + name + "' of "
+          + path + "\");";
+    }
+
+    private static final java.util.Set<String> PRIMITIVES = java.util.Set.of("boolean", "byte", "short", "char", "int",
+        "long", "float", "double");
+  }
+
+  /** {@code body} after the null checks of {@code parameters}, one statement a line. */
+  static String withNullChecks(List<Parameter> parameters, String path, String body) {
+    StringBuilder out = new StringBuilder();
+    for (Parameter p : parameters) {
+      String check = p.nullCheck(path);
+      if (!check.isEmpty()) {
+        out.append(check).append('\n');
+      }
+    }
+    return out.append(body).toString();
   }
 
   /** The parameter types as erased source text, the key two overloads must differ in. */

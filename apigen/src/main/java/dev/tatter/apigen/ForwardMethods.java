@@ -68,12 +68,12 @@ final class ForwardMethods {
         type = type.substring(0, type.length() - 2) + "...";
       }
       String name = p.getSimpleName().toString();
-      params.add(new ApiMethod.Parameter(type, name));
+      params.add(new ApiMethod.Parameter(type, name, isNullable(p)));
       args.add(type.equals("Value") ? "builder.own(" + name + ")" : name);
     }
     String returnType = typeText(target.getReturnType());
-    String body = (target.getReturnType().getKind() == TypeKind.VOID ? "" : "return ")
-        + call + "(" + String.join(", ", args) + ");";
+    String body = ApiMethod.withNullChecks(params, path.text(), (target.getReturnType().getKind() == TypeKind.VOID ? "" : "return ")
+        + call + "(" + String.join(", ", args) + ");");
     List<String> thrown = target.getThrownTypes().stream().map(ForwardMethods::typeText).toList();
     String doc = Javadocs.copied(elements.getDocComment(target));
     String javadoc = (doc.contains(path.text()) ? "" : "{@code " + path.text() + "}" + (doc.isEmpty() ? "." : ": ")) + doc;
@@ -100,13 +100,20 @@ final class ForwardMethods {
         type = type.substring(0, type.length() - 2) + "...";
       }
       String name = p.getSimpleName().toString();
-      params.add(new ApiMethod.Parameter(type, name));
+      params.add(new ApiMethod.Parameter(type, name, isNullable(p)));
       args.add(type.equals("Value") ? "builder.own(" + name + ")" : name);
     }
     String doc = Javadocs.copied(elements.getDocComment(target));
-    String body = "return " + owner.getSimpleName() + "." + target.getSimpleName() + "(" + String.join(", ", args) + ");";
+    String body = ApiMethod.withNullChecks(params, path.text(),
+        "return " + owner.getSimpleName() + "." + target.getSimpleName() + "(" + String.join(", ", args) + ");");
     return new ApiMethod(path, typeText(target.getReturnType()), params, body,
         opDoc + (doc.isEmpty() ? "" : "\n\n<p>" + doc), List.of(), op.mnemonic());
+  }
+
+  /** Whether {@code p} is marked {@code @Nullable} (it takes null for "not given"). */
+  private static boolean isNullable(VariableElement p) {
+    return p.getAnnotationMirrors().stream()
+        .anyMatch(a -> a.getAnnotationType().toString().equals(PACKAGE + ".Nullable"));
   }
 
   /** How a user writes a call of a class-member path: {@code x.toTensor(defaultValue)}, {@code g.placeholder(name, type)}. */

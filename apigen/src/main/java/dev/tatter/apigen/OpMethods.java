@@ -103,7 +103,8 @@ final class OpMethods {
       body = "return NamespaceSupport.op(" + constant + ", builder, " + attrMap
           + (operands.isEmpty() ? "" : ", " + String.join(", ", operands)) + ");";
     }
-    return new ApiMethod(path, "Value", params, body, javadoc(op, path), List.of(), op.mnemonic());
+    return new ApiMethod(path, "Value", params, ApiMethod.withNullChecks(params, path.text(), body), javadoc(op, path),
+        List.of(), op.mnemonic());
   }
 
   static String javadoc(OpDef op, ApiPath path) {

@@ -1,5 +1,6 @@
 package dev.tatter.arrow;
 
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
@@ -118,7 +119,7 @@ public final class ArrowStrings {
     if (kind.utf8) {
       for (int i = 0; i < n; i++) {
         if (!column.isValidUtf8(i)) {
-          throw new InvalidArgumentException("arrow: " + path + " value " + i + " is not UTF-8 (" + column.repr(i) + "); an Arrow "
+          throw new InvalidArgumentException("arrow: " + path + " value " + i + " is not UTF-8 (" + ByteStrings.quoted(column.unsafeBytes(), column.start(i), column.end(i)) + "); an Arrow "
               + kind.type + " holds text only: write it as Binary (ArrowStrings.Kind.BINARY)");
         }
       }

@@ -18,6 +18,7 @@ public final class RunAllExamples {
     example(out, "Bag of words", BagOfWords::run);
     example(out, "Ragged embedding pooling", EmbeddingPooling::run);
     example(out, "A tokenizer: sentences to ids, padding and a mask", TextTokenizer::run);
+    example(out, "BERT inputs from raw text", BertFromRawText::run);
   }
 
   private static void example(PrintStream out, String title, Consumer<PrintStream> body) {

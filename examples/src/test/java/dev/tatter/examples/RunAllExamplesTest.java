@@ -80,4 +80,18 @@ class RunAllExamplesTest {
     assertPrints("bigrams   = [[b'the cat', b'cat sat', b'sat on', b'on the', b'the mat'], [], [b'a dog', b'dog sat'], "
         + "[b'the zebra', b'zebra sat', b'sat on', b'on a', b'a mat']]");
   }
+
+  @Test
+  void bertFromRawText_tokenizesTrimsCombinesAndPadsTo128() {
+    // tokenizer = tf_text.BertTokenizer(lookup_table(VOCABULARY), lower_case=True)
+    // a = tokenizer.tokenize(first).merge_dims(-2, -1): "the cat sat on the mat ." -> [4, 5, 6, 7, 4, 8, 1] ("." is [UNK]),
+    //   "dogs run !" -> [9, 10, 11, 13] (dog ##s); b: "a dog ' s mat" -> [12, 9, 14, 15, 8], "" -> []
+    // tf_text.combine_segments(tf_text.RoundRobinTrimmer(125).trim([a, b]), 2, 3), then tf_text.pad_model_inputs(..., 128)
+    assertPrints("shape          = [2, 128]");
+    assertPrints("input_word_ids = [[2, 4, 5, 6, 7, 4, 8, 1, 3, 12, 9, 14, 15, 8, 3, 0, ...], [2, 9, 10, 11, 13, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...]]");
+    assertPrints("input_mask     = [[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, ...], [1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...]]");
+    assertPrints("input_type_ids = [[0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, ...], [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...]]");
+    assertPrints("%0 = bert_tokenize(%first) {vocab = tensor<string>[16] [\"[PAD]\", \"[UNK]\", \"[CLS]\", \"[SEP]\", \"the\", \"cat\", "
+        + "\"sat\", \"on\", \"mat\", \"dog\", \"##s\", \"run\", \"a\", \"!\", \"'\", \"s\"], lower_case = true} : ragged<int64>[None, (None), (None)]");
+  }
 }

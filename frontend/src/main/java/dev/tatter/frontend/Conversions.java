@@ -112,7 +112,7 @@ final class Conversions {
 
   /** TF's {@code tf.ragged.constant(pylist, dtype, ragged_rank)}: a null dtype or a ragged_rank of -1 infers it. */
   @TfApi("tf.ragged.constant")
-  static Value raggedConstant(GraphBuilder b, Object javaValue, DType dtype, int raggedRank) {
+  static Value raggedConstant(GraphBuilder b, Object javaValue, @Nullable DType dtype, int raggedRank) {
     Object nested = RaggedLiterals.toNestedList(javaValue);
     DType type = dtype != null ? dtype : RaggedLiterals.inferDType(javaValue);
     try {

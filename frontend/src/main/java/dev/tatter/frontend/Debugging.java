@@ -24,7 +24,7 @@ final class Debugging {
 
   /** TF's {@code tf.debugging.assert_equal(x, y, message, summarize)}. */
   @TfApi("tf.debugging.assert_equal")
-  static Value assertEqual(Value x, Value y, String message, long summarize) {
+  static Value assertEqual(Value x, Value y, @Nullable String message, long summarize) {
     return compare(x, y, "==", message, summarize);
   }
 
@@ -36,7 +36,7 @@ final class Debugging {
 
   /** TF's {@code tf.debugging.assert_none_equal(x, y, message, summarize)}. */
   @TfApi("tf.debugging.assert_none_equal")
-  static Value assertNoneEqual(Value x, Value y, String message, long summarize) {
+  static Value assertNoneEqual(Value x, Value y, @Nullable String message, long summarize) {
     return compare(x, y, "!=", message, summarize);
   }
 
@@ -48,7 +48,7 @@ final class Debugging {
 
   /** TF's {@code tf.debugging.assert_less(x, y, message, summarize)}. */
   @TfApi("tf.debugging.assert_less")
-  static Value assertLess(Value x, Value y, String message, long summarize) {
+  static Value assertLess(Value x, Value y, @Nullable String message, long summarize) {
     return compare(x, y, "<", message, summarize);
   }
 
@@ -60,7 +60,7 @@ final class Debugging {
 
   /** TF's {@code tf.debugging.assert_less_equal(x, y, message, summarize)}. */
   @TfApi("tf.debugging.assert_less_equal")
-  static Value assertLessEqual(Value x, Value y, String message, long summarize) {
+  static Value assertLessEqual(Value x, Value y, @Nullable String message, long summarize) {
     return compare(x, y, "<=", message, summarize);
   }
 
@@ -72,7 +72,7 @@ final class Debugging {
 
   /** TF's {@code tf.debugging.assert_greater(x, y, message, summarize)}. */
   @TfApi("tf.debugging.assert_greater")
-  static Value assertGreater(Value x, Value y, String message, long summarize) {
+  static Value assertGreater(Value x, Value y, @Nullable String message, long summarize) {
     return compare(x, y, ">", message, summarize);
   }
 
@@ -84,7 +84,7 @@ final class Debugging {
 
   /** TF's {@code tf.debugging.assert_greater_equal(x, y, message, summarize)}. */
   @TfApi("tf.debugging.assert_greater_equal")
-  static Value assertGreaterEqual(Value x, Value y, String message, long summarize) {
+  static Value assertGreaterEqual(Value x, Value y, @Nullable String message, long summarize) {
     return compare(x, y, ">=", message, summarize);
   }
 
@@ -96,7 +96,7 @@ final class Debugging {
 
   /** TF's {@code tf.debugging.assert_positive(x, message, summarize)}. */
   @TfApi("tf.debugging.assert_positive")
-  static Value assertPositive(Value x, String message, long summarize) {
+  static Value assertPositive(Value x, @Nullable String message, long summarize) {
     return againstZero(x, ">", message, summarize);
   }
 
@@ -108,7 +108,7 @@ final class Debugging {
 
   /** TF's {@code tf.debugging.assert_negative(x, message, summarize)}. */
   @TfApi("tf.debugging.assert_negative")
-  static Value assertNegative(Value x, String message, long summarize) {
+  static Value assertNegative(Value x, @Nullable String message, long summarize) {
     return againstZero(x, "<", message, summarize);
   }
 
@@ -120,7 +120,7 @@ final class Debugging {
 
   /** TF's {@code tf.debugging.assert_non_negative(x, message, summarize)}. */
   @TfApi("tf.debugging.assert_non_negative")
-  static Value assertNonNegative(Value x, String message, long summarize) {
+  static Value assertNonNegative(Value x, @Nullable String message, long summarize) {
     return againstZero(x, ">=", message, summarize);
   }
 
@@ -132,7 +132,7 @@ final class Debugging {
 
   /** TF's {@code tf.debugging.assert_non_positive(x, message, summarize)}. */
   @TfApi("tf.debugging.assert_non_positive")
-  static Value assertNonPositive(Value x, String message, long summarize) {
+  static Value assertNonPositive(Value x, @Nullable String message, long summarize) {
     return againstZero(x, "<=", message, summarize);
   }
 

@@ -95,7 +95,7 @@ final class Embeddings {
 
   /** TF's {@code tf.nn.embedding_lookup_sparse(params, sp_ids, sp_weights)} with the combiner "mean". */
   @TfApi("tf.nn.embedding_lookup_sparse")
-  static Value embeddingLookupSparse(Value params, Value spIds, Value spWeights) {
+  static Value embeddingLookupSparse(Value params, Value spIds, @Nullable Value spWeights) {
     return lookupSparse(params, spIds, spWeights, "mean", null);
   }
 
@@ -106,13 +106,13 @@ final class Embeddings {
    * sum of the weights) or "sqrtn" (over the square root of the sum of their squares).
    */
   @TfApi("tf.nn.embedding_lookup_sparse")
-  static Value embeddingLookupSparse(Value params, Value spIds, Value spWeights, String combiner) {
+  static Value embeddingLookupSparse(Value params, Value spIds, @Nullable Value spWeights, String combiner) {
     return lookupSparse(params, spIds, spWeights, combiner, null);
   }
 
   /** As {@link #embeddingLookupSparse(Value, Value, Value, String)}, each embedding clipped to {@code maxNorm} first. */
   @TfApi("tf.nn.embedding_lookup_sparse")
-  static Value embeddingLookupSparse(Value params, Value spIds, Value spWeights, String combiner, double maxNorm) {
+  static Value embeddingLookupSparse(Value params, Value spIds, @Nullable Value spWeights, String combiner, double maxNorm) {
     return lookupSparse(params, spIds, spWeights, combiner, maxNorm);
   }
 

@@ -247,7 +247,7 @@ public final class GraphBuilder {
 
   /** TF's {@code RowPartition.from_value_rowids(value_rowids, nrows)}, validated. */
   @TfApi("tf.experimental.RowPartition.from_value_rowids")
-  public Value partitionFromValueRowids(Value valueRowids, Value nrows) {
+  public Value partitionFromValueRowids(Value valueRowids, @Nullable Value nrows) {
     return partitionFromValueRowids(valueRowids, nrows, PartitionOptions.DEFAULT);
   }
 
@@ -256,14 +256,14 @@ public final class GraphBuilder {
    * may be null: the last rowid + 1 (0 without values), as in TF.
    */
   @TfApi("tf.experimental.RowPartition.from_value_rowids")
-  public Value partitionFromValueRowids(Value valueRowids, Value nrows, PartitionOptions o) {
+  public Value partitionFromValueRowids(Value valueRowids, @Nullable Value nrows, PartitionOptions o) {
     Value n = nrows != null ? nrows : op(PartitionOps.NROWS_FROM_VALUE_ROWIDS, Map.of(), valueRowids);
     return withDType(op(PartitionOps.FROM_VALUE_ROWIDS, validate(o), valueRowids, n), o);
   }
 
   /** TF's {@code RowPartition.from_value_rowids} of constants; {@code nrows} may be null. */
   @TfApi("tf.experimental.RowPartition.from_value_rowids")
-  public Value partitionFromValueRowids(long[] valueRowids, Long nrows, PartitionOptions o) {
+  public Value partitionFromValueRowids(long[] valueRowids, @Nullable Long nrows, PartitionOptions o) {
     DType d = o.literalDType();
     return partitionFromValueRowids(indices(d, valueRowids), nrows == null ? null : index(d, nrows), o);
   }
@@ -275,7 +275,7 @@ public final class GraphBuilder {
    * {@code nrows * uniform_row_length} values.
    */
   @TfApi("tf.experimental.RowPartition.from_uniform_row_length")
-  public Value partitionFromUniformRowLength(Value uniformRowLength, Value nvals, Value nrows, PartitionOptions o) {
+  public Value partitionFromUniformRowLength(Value uniformRowLength, @Nullable Value nvals, @Nullable Value nrows, PartitionOptions o) {
     if (nvals == null && nrows == null) {
       throw new GraphBuildException("from_uniform_row_length at " + CallSite.find()
           + ": either (or both) of nvals and nrows must be given");
@@ -290,7 +290,7 @@ public final class GraphBuilder {
    * (not both) may be null.
    */
   @TfApi("tf.experimental.RowPartition.from_uniform_row_length")
-  public Value partitionFromUniformRowLength(long uniformRowLength, Long nvals, Long nrows, PartitionOptions o) {
+  public Value partitionFromUniformRowLength(long uniformRowLength, @Nullable Long nvals, @Nullable Long nrows, PartitionOptions o) {
     DType d = o.literalDType();
     return partitionFromUniformRowLength(index(d, uniformRowLength),
         nvals == null ? null : index(d, nvals), nrows == null ? null : index(d, nrows), o);
@@ -360,7 +360,7 @@ public final class GraphBuilder {
 
   /** TF's {@code RaggedTensor.from_value_rowids(values, value_rowids, nrows, validate)}; nrows may be null. */
   @TfApi("tf.RaggedTensor.from_value_rowids")
-  public Value raggedFromValueRowids(Value values, Value valueRowids, Value nrows, boolean validate) {
+  public Value raggedFromValueRowids(Value values, Value valueRowids, @Nullable Value nrows, boolean validate) {
     return ragged(values, partitionFromValueRowids(valueRowids, nrows, options(validate)), validate);
   }
 
@@ -375,7 +375,7 @@ public final class GraphBuilder {
    * nrows may be null. nvals is the values' row count.
    */
   @TfApi("tf.RaggedTensor.from_uniform_row_length")
-  public Value raggedFromUniformRowLength(Value values, Value uniformRowLength, Value nrows, boolean validate) {
+  public Value raggedFromUniformRowLength(Value values, Value uniformRowLength, @Nullable Value nrows, boolean validate) {
     Value nvals = outerDim(values, uniformRowLength.dtype());
     return ragged(values, partitionFromUniformRowLength(uniformRowLength, nvals, nrows, options(validate)), validate);
   }
@@ -423,7 +423,7 @@ public final class GraphBuilder {
    * validate)}: {@code nestedNrows} is null or has one entry (a scalar, or null for the default) per rowids.
    */
   @TfApi("tf.RaggedTensor.from_nested_value_rowids")
-  public Value raggedFromNestedValueRowids(Value flatValues, List<Value> nestedValueRowids, List<Value> nestedNrows,
+  public Value raggedFromNestedValueRowids(Value flatValues, List<Value> nestedValueRowids, @Nullable List<Value> nestedNrows,
       boolean validate) {
     if (nestedNrows != null && nestedNrows.size() != nestedValueRowids.size()) {
       throw new GraphBuildException("from_nested_value_rowids at " + CallSite.find() + ": nested_nrows has "
@@ -451,7 +451,7 @@ public final class GraphBuilder {
    * ragged_rank of 1 and neither keeps every row whole.
    */
   @TfApi("tf.RaggedTensor.from_tensor")
-  public Value raggedFromTensor(Value tensor, Object lengths, Object padding, int raggedRank) {
+  public Value raggedFromTensor(Value tensor, @Nullable Object lengths, @Nullable Object padding, int raggedRank) {
     return Conversions.fromTensor(own(tensor), lengths, padding, raggedRank);
   }
 

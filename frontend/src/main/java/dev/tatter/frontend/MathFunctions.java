@@ -145,7 +145,7 @@ final class MathFunctions {
    * {@code perRow} is TF's {@code axis=-1} (a matrix or a 2-D ragged tensor: one row of counts per row).
    */
   @TfApi("tf.math.bincount")
-  static Value bincount(Value arr, Value weights, long minlength, long maxlength, boolean binaryOutput, boolean perRow) {
+  static Value bincount(Value arr, @Nullable Value weights, long minlength, long maxlength, boolean binaryOutput, boolean perRow) {
     Map<String, Object> attrs = Map.of("minlength", minlength, "maxlength", maxlength, "per_row", perRow);
     if (weights == null) {
       return arr.builder().op(SegmentOps.BINCOUNT, NamespaceSupport.attributes("minlength", minlength, "maxlength", maxlength,

@@ -138,7 +138,7 @@ final class ModelInputs {
    * the last axis only, as TF Text).
    */
   @TfApi("text.ngrams")
-  static Value ngrams(Value data, int width, int axis, NgramReduction reductionType, String stringSeparator) {
+  static Value ngrams(Value data, int width, int axis, @Nullable NgramReduction reductionType, String stringSeparator) {
     if (reductionType == null) {
       throw GraphBuilder.misuse("ngrams: reduction_type must be specified", data);
     }
@@ -157,7 +157,7 @@ final class ModelInputs {
 
   /** {@code text.ngrams(data, width, axis, reduction_type)}: joined with a space for {@code STRING_JOIN}. */
   @TfApi("text.ngrams")
-  static Value ngrams(Value data, int width, int axis, NgramReduction reductionType) {
+  static Value ngrams(Value data, int width, int axis, @Nullable NgramReduction reductionType) {
     return ngrams(data, width, axis, reductionType, " ");
   }
 

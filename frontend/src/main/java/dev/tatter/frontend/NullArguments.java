@@ -18,4 +18,22 @@ final class NullArguments {
     }
     return value;
   }
+
+  /**
+   * {@code values} (an array or a collection of operands), or a refusal naming {@code what} if it
+   * or one of its elements is null ({@code argument 'values'[1] of tf.concat is null}).
+   */
+  static <T> T checkElements(T values, String what) {
+    check(values, what);
+    int i = 0;
+    Iterable<?> items = values instanceof Object[] array ? java.util.Arrays.asList(array) : (Iterable<?>) values;
+    for (Object item : items) {
+      if (item == null) {
+        throw new GraphBuildException(what.replaceFirst("^(argument '[^']*')", "$1[" + i + "]") + " is null at "
+            + CallSite.find());
+      }
+      i++;
+    }
+    return values;
+  }
 }

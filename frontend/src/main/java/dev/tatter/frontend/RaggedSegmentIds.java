@@ -30,7 +30,7 @@ final class RaggedSegmentIds {
    * outType} null TF's default (the ids' dtype).
    */
   @TfApi("tf.ragged.segment_ids_to_row_splits")
-  static Value segmentIdsToRowSplits(Value segmentIds, long numSegments, DType outType) {
+  static Value segmentIdsToRowSplits(Value segmentIds, long numSegments, @Nullable DType outType) {
     if (!(segmentIds.type() instanceof DenseType ids) || ids.rank() != 1
         || (ids.dtype() != DType.INT32 && ids.dtype() != DType.INT64)) {
       throw GraphBuilder.misuse("segment_ids_to_row_splits: segment_ids must be an int32 or int64 vector (TF: Shapes "
@@ -65,7 +65,7 @@ final class RaggedSegmentIds {
    * {@code outType} null is TF's default, the splits' dtype.
    */
   @TfApi("tf.ragged.row_splits_to_segment_ids")
-  static Value rowSplitsToSegmentIds(Value splits, DType outType) {
+  static Value rowSplitsToSegmentIds(Value splits, @Nullable DType outType) {
     if (!(splits.type() instanceof DenseType s) || (s.dtype() != DType.INT32 && s.dtype() != DType.INT64)) {
       throw GraphBuilder.misuse("row_splits_to_segment_ids: splits must have dtype int32 or int64", splits);
     }

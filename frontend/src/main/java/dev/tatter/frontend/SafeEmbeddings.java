@@ -30,7 +30,7 @@ final class SafeEmbeddings {
 
   /** TF's {@code tf.nn.safe_embedding_lookup_sparse(embedding_weights, sparse_ids, sparse_weights, combiner)}. */
   @TfApi("tf.nn.safe_embedding_lookup_sparse")
-  static Value safeEmbeddingLookupSparse(Value embeddingWeights, Value sparseIds, Value sparseWeights, String combiner) {
+  static Value safeEmbeddingLookupSparse(Value embeddingWeights, Value sparseIds, @Nullable Value sparseWeights, String combiner) {
     return lookup(embeddingWeights, sparseIds, sparseWeights, combiner, null, null);
   }
 
@@ -40,8 +40,8 @@ final class SafeEmbeddings {
    * may be null (TF's None).
    */
   @TfApi("tf.nn.safe_embedding_lookup_sparse")
-  static Value safeEmbeddingLookupSparse(Value embeddingWeights, Value sparseIds, Value sparseWeights, String combiner,
-      Long defaultId, Double maxNorm) {
+  static Value safeEmbeddingLookupSparse(Value embeddingWeights, Value sparseIds, @Nullable Value sparseWeights, String combiner,
+      @Nullable Long defaultId, @Nullable Double maxNorm) {
     return lookup(embeddingWeights, sparseIds, sparseWeights, combiner, defaultId, maxNorm);
   }
 

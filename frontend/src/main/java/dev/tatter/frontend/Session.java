@@ -21,7 +21,6 @@ import dev.tatter.runtime.exec.Parallelism;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 
 /**
@@ -51,13 +50,15 @@ public final class Session implements AutoCloseable {
   private final BufferPool bufferPool = new BufferPool(BufferPool.defaultBudget());
   /**
    * At most {@link #MAX_CACHED_PROGRAMS} compiled programs per session (each holds a hidden class,
-   * about 6 KB of metaspace and 7.5 KB of heap): past that, one program is dropped (its class is
-   * unloaded once no run uses it) and compiled again if its fetch list comes back.
+   * about 6 KB of metaspace and 7.5 KB of heap). Past that, the fetch lists asked for most often are
+   * kept ({@link ProgramCache}: a new one replaces the least asked only when asked for more often), the
+   * others compiled for the call and dropped (their classes unloaded once no run uses them), so a
+   * server cycling through more fetch lists keeps most of its programs rather than recompiling each.
    * {@code -Dtatter.sessionCacheSize} changes the bound.
    */
   public static final int MAX_CACHED_PROGRAMS = Math.max(1, Integer.getInteger("tatter.sessionCacheSize", 256));
 
-  private final Map<List<Integer>, Plan> plans = new ConcurrentHashMap<>();
+  private final ProgramCache<Plan> plans = new ProgramCache<>(MAX_CACHED_PROGRAMS);
   private final ImmutableList<Node> placeholders;
   private final ImmutableSet<String> placeholderNames;
   /** The placeholders' names, in {@link #placeholders} order. */
@@ -65,7 +66,7 @@ public final class Session implements AutoCloseable {
   /** The plan of the last fetch list run, tried before the map (a program run in a loop skips the lookup). */
   private volatile Plan lastPlan;
   /** Per fetch list, the program compiled for {@link #runProfiled} (apart from {@link #plans}, whose programs it never touches). */
-  private final Map<List<Integer>, ProfiledProgram> profiledPrograms = new ConcurrentHashMap<>();
+  private final ProgramCache<ProfiledProgram> profiledPrograms = new ProgramCache<>(MAX_CACHED_PROGRAMS);
 
   public Session(Graph graph) {
     this(graph, PassManager.DEFAULT_PIPELINE, Backend.COMPILED);
@@ -169,7 +170,7 @@ public final class Session implements AutoCloseable {
     checkFetches(fetches);
     Plan plan = plan(fetches);
     Map<String, ?> admitted = checkFeeds(plan, feeds);
-    ProfiledProgram profiled = bounded(profiledPrograms, fetches.stream().map(Node::id).toList(),
+    ProfiledProgram profiled = profiledPrograms.get(fetches.stream().map(Node::id).toList(),
         k -> ProfiledProgram.compile(graph.withOutputs(fetches), g -> PassManager.parse(pipeline).run(g),
             compilerOptions));
     ProfiledProgram.Run run = pool == null ? profiled.run(admitted) : Parallelism.runIn(pool, () -> profiled.run(admitted));
@@ -273,7 +274,7 @@ public final class Session implements AutoCloseable {
   /** The plan of a fetch list: one key per run, one lookup (a run allocates nothing it need not: W6). */
   private Plan plan(List<Node> fetches) {
     List<Integer> key = fetches.stream().map(Node::id).toList();
-    return bounded(plans, key, k -> new Plan(fetches, reachable(fetches)));
+    return plans.get(key, k -> new Plan(fetches, reachable(fetches)));
   }
 
   /** Runs a plan whose feeds {@link #checkFeeds} has checked; the loops write into {@code buffers} (null: allocate). */
@@ -298,21 +299,6 @@ public final class Session implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("this session is closed");
     }
-  }
-
-  /** {@code map.computeIfAbsent}, first dropping an entry if the map is at the bound (any one: no run pays for LRU order). */
-  private static <V> V bounded(Map<List<Integer>, V> map, List<Integer> key, java.util.function.Function<List<Integer>, V> make) {
-    V value = map.get(key);
-    if (value != null) {
-      return value;
-    }
-    if (map.size() >= MAX_CACHED_PROGRAMS) {
-      java.util.Iterator<List<Integer>> it = map.keySet().iterator();
-      if (it.hasNext()) {
-        map.remove(it.next());
-      }
-    }
-    return map.computeIfAbsent(key, make);
   }
 
   /**

@@ -95,13 +95,13 @@ final class SparseFunctions {
 
   /** TF's {@code tf.sparse.reduce_sum(sp_input, axis, keepdims)}, dense; {@code axis} null is every axis. */
   @TfApi("tf.sparse.reduce_sum")
-  static Value reduceSum(Value spInput, long[] axis, boolean keepdims) {
+  static Value reduceSum(Value spInput, @Nullable long[] axis, boolean keepdims) {
     return SparseManipulation.reduce(spInput, false, axis, keepdims, false);
   }
 
   /** TF's {@code tf.sparse.reduce_sum(sp_input, axis, keepdims, output_is_sparse)}: a sparse result when asked. */
   @TfApi("tf.sparse.reduce_sum")
-  static Value reduceSum(Value spInput, long[] axis, boolean keepdims, boolean outputIsSparse) {
+  static Value reduceSum(Value spInput, @Nullable long[] axis, boolean keepdims, boolean outputIsSparse) {
     return SparseManipulation.reduce(spInput, false, axis, keepdims, outputIsSparse);
   }
 
@@ -113,13 +113,13 @@ final class SparseFunctions {
 
   /** TF's {@code tf.sparse.reduce_max(sp_input, axis, keepdims)}, dense; positions without stored values are 0. */
   @TfApi("tf.sparse.reduce_max")
-  static Value reduceMax(Value spInput, long[] axis, boolean keepdims) {
+  static Value reduceMax(Value spInput, @Nullable long[] axis, boolean keepdims) {
     return SparseManipulation.reduce(spInput, true, axis, keepdims, false);
   }
 
   /** TF's {@code tf.sparse.reduce_max(sp_input, axis, keepdims, output_is_sparse)}: a sparse result when asked. */
   @TfApi("tf.sparse.reduce_max")
-  static Value reduceMax(Value spInput, long[] axis, boolean keepdims, boolean outputIsSparse) {
+  static Value reduceMax(Value spInput, @Nullable long[] axis, boolean keepdims, boolean outputIsSparse) {
     return SparseManipulation.reduce(spInput, true, axis, keepdims, outputIsSparse);
   }
 }

@@ -212,7 +212,7 @@ final class SparseManipulation {
    * splits; {@code minlength}/{@code maxlength} null for none.
    */
   @TfApi("tf.sparse.bincount")
-  static Value bincount(Value values, Value weights, int axis, Long minlength, Long maxlength, boolean binaryOutput) {
+  static Value bincount(Value values, @Nullable Value weights, int axis, @Nullable Long minlength, @Nullable Long maxlength, boolean binaryOutput) {
     GraphBuilder g = values.builder();
     dev.tatter.ir.types.Type type = values.type();
     if (!(type instanceof SparseType) && !(type instanceof dev.tatter.ir.types.DenseType)

@@ -37,7 +37,7 @@ final class Strings {
 
   /** {@code tf.strings.split(input, sep)}; a null {@code sep} splits on whitespace. */
   @TfApi("tf.strings.split")
-  static Value split(Value input, String sep) {
+  static Value split(Value input, @Nullable String sep) {
     return split(input, sep, -1);
   }
 
@@ -46,7 +46,7 @@ final class Strings {
    * Python's {@code bytes.split} refuses it ("empty separator"); null means whitespace.
    */
   @TfApi("tf.strings.split")
-  static Value split(Value input, String sep, int maxsplit) {
+  static Value split(Value input, @Nullable String sep, int maxsplit) {
     if (sep != null && sep.isEmpty()) {
       throw new GraphBuildException("tf.strings.split at " + CallSite.find()
           + ": sep must not be empty (pass null to split on whitespace)");
@@ -77,7 +77,7 @@ final class Strings {
    * one sequence (a vector out), of rank 2 a batch of rows (a dense matrix out, as TF pads it).
    */
   @TfApi("tf.strings.ngrams")
-  static Value ngrams(Value data, int[] ngramWidth, String separator, Object padValues, Integer paddingWidth,
+  static Value ngrams(Value data, int[] ngramWidth, String separator, @Nullable Object padValues, @Nullable Integer paddingWidth,
       boolean preserveShortSequences) {
     String where = "tf.strings.ngrams at " + CallSite.find();
     String left = "";
@@ -389,7 +389,7 @@ final class Strings {
    * as TF's ragged dispatch does (an empty list gives the input).
    */
   @TfApi("tf.strings.reduce_join")
-  static Value reduceJoin(Value input, long[] axis, boolean keepdims, String separator) {
+  static Value reduceJoin(Value input, @Nullable long[] axis, boolean keepdims, String separator) {
     checkString(input, "tf.strings.reduce_join at " + CallSite.find());
     GraphBuilder b = input.builder();
     if (axis == null && input.type() instanceof RaggedType rt) {

@@ -7,9 +7,9 @@ import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
+import dev.tatter.runtime.io.InputLimit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +17,9 @@ import java.util.List;
 /**
  * The contents of a static table: TF's {@code KeyValueTensorInitializer} (two vectors) or
  * {@code TextFileInitializer} (a file read when the graph is built, so that a missing or
- * malformed file is a build error naming the file and line, and the table is a graph constant).
+ * malformed file is a build error naming the file and line, and the table is a graph constant). A
+ * file is read up to {@link InputLimit}'s byte limit ({@code -Dtatter.maxInputBytes}), so that a huge
+ * file or a device such as {@code /dev/zero} is refused naming the file, not read until the heap is gone.
  */
 public record TableInitializer(Tensor keys, Tensor values) {
   /** TF's {@code TextFileIndex.WHOLE_LINE}: the whole line is the key or value. */
@@ -70,7 +72,10 @@ public record TableInitializer(Tensor keys, Tensor values) {
   private static List<String> readLines(Path file) {
     String content;
     try {
-      content = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1); // bytes as a byte string
+      // bytes as a byte string; held to the input limit as it is read (/dev/zero has no size to check first)
+      content = new String(InputLimit.readAll(file, "table file " + file), StandardCharsets.ISO_8859_1);
+    } catch (InputLimit.Refused e) {
+      throw new GraphBuildException(e.getMessage());
     } catch (IOException e) {
       throw new GraphBuildException("table file " + file + " cannot be read: " + e.getClass().getSimpleName()
           + (e.getMessage() == null ? "" : " " + e.getMessage()));
@@ -117,7 +122,7 @@ public record TableInitializer(Tensor keys, Tensor values) {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
       throw new GraphBuildException("table file " + file + " line " + (lineNumber + 1) + ": field "
-          + ByteStrings.repr(text) + " is not a valid int64");
+          + ByteStrings.quoted(text) + " is not a valid int64");
     }
   }
 

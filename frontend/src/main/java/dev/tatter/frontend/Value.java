@@ -502,7 +502,7 @@ public final class Value {
    * scalar; negative counts from the end), {@code outType} null for the splits dtype.
    */
   @TfApi("tf.RaggedTensor.bounding_shape")
-  public Value boundingShape(Integer axis, DType outType) {
+  public Value boundingShape(@Nullable Integer axis, @Nullable DType outType) {
     return RaggedStructure.boundingShape(this, axis, outType);
   }
 
@@ -520,7 +520,7 @@ public final class Value {
 
   /** TF's {@code rt.to_tensor(default_value)}. */
   @TfApi("tf.RaggedTensor.to_tensor")
-  public Value toTensor(Object defaultValue) {
+  public Value toTensor(@Nullable Object defaultValue) {
     return toTensor(defaultValue, new long[0]);
   }
 
@@ -531,7 +531,7 @@ public final class Value {
    * {@code rt.to_tensor(shape=[5, 2])}.
    */
   @TfApi("tf.RaggedTensor.to_tensor")
-  public Value toTensor(Object defaultValue, long... shape) {
+  public Value toTensor(@Nullable Object defaultValue, long... shape) {
     return Conversions.toTensor(this, defaultValue, shape);
   }
 

@@ -57,6 +57,20 @@ class BincountTest {
   }
 
   @Test
+  void theLargestInt64_neverWrapsTheSize() {
+    GraphBuilder g = new GraphBuilder();
+    Ops tf = g.ops();
+    Value top = g.constant(Tensor.ofLongs(Long.MAX_VALUE));
+    // max(arr) + 1 is 2^63, cut to maxlength 2: the value is past it and dropped (TF's Python adds in int64 and
+    // wraps to -2^63, then refuses a negative size; the size is computed here without wrapping, see SEMANTICS)
+    assertEquals("[0, 0]", runFirst(g, tf.math.bincount(top, null, -1, 2, false, false)));
+    Value unbounded = tf.math.bincount(top);
+    InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> Harness.runEverywhere(g.build(unbounded), Map.of()));
+    assertTrue(e.getMessage().contains("the bincount size = max(arr) + 1 = 9223372036854775808 is not a valid size (0 to "),
+        e.getMessage());
+  }
+
+  @Test
   void errors() {
     GraphBuilder g = new GraphBuilder();
     Ops tf = g.ops();

@@ -53,6 +53,7 @@ class ErrorCatalogTest {
     GapErrorCases.register(ErrorCatalogTest::on); // segment ids, base64, segment joins, tf.debugging, map_values
     KernelErrorCases.register(ErrorCatalogTest::on);
     TextInputErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's model-input builders
+    WordpieceErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's WordPiece and BERT tokenizers
     DenseErrorCases.register(ErrorCatalogTest::on); // matmul, contractions, shapes, ranking, encodings, activations
     SentencepieceErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's SentencePiece ops
   }

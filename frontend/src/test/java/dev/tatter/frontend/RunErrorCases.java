@@ -18,6 +18,10 @@ final class RunErrorCases {
   private RunErrorCases() {}
 
   static void register(BiConsumer<String, Supplier<Throwable>> on) {
+    on.accept("R680", () -> {
+      GraphBuilder g = new GraphBuilder();
+      return run(g, Map.of("a", Tensor.ofLongs(Long.MAX_VALUE)), g.ops().math.bincount(ph(g, "a", DType.INT64, -1)));
+    });
     on.accept("R01", () -> {
       GraphBuilder g = new GraphBuilder();
       Value p = g.partitionFromRowSplits(ph(g, "s", DType.INT64, -1));

@@ -88,6 +88,33 @@ class StaticTablesTest {
   }
 
   @Test
+  void tableFiles_areHeldToTheInputLimit_devZeroIncluded() throws IOException {
+    Path exact = dir.resolve("exact.txt");
+    Files.writeString(exact, "a\n".repeat(50), StandardCharsets.UTF_8); // 100 bytes
+    Path over = dir.resolve("over.txt");
+    Files.writeString(over, "a\n".repeat(50) + "b", StandardCharsets.UTF_8); // 101 bytes
+    String previous = System.setProperty("tatter.maxInputBytes", "100");
+    try {
+      assertEquals(50, TableInitializer.vocabularyFile(exact).keys().size());
+      GraphBuildException e = assertThrows(GraphBuildException.class, () -> TableInitializer.vocabularyFile(over));
+      assertTrue(e.getMessage().contains("table file " + over + " is larger than the input limit of 100 bytes"
+          + " (set -Dtatter.maxInputBytes=N to change it)"), e.getMessage());
+      Path zero = Path.of("/dev/zero");
+      if (Files.isReadable(zero)) { // a device without a size: read until the limit, never to the end
+        e = assertThrows(GraphBuildException.class,
+            () -> TableInitializer.textFile(zero, DType.STRING, 0, DType.INT64, TableInitializer.LINE_NUMBER, ","));
+        assertTrue(e.getMessage().contains("table file /dev/zero is larger than the input limit of 100 bytes"), e.getMessage());
+      }
+    } finally {
+      if (previous == null) {
+        System.clearProperty("tatter.maxInputBytes");
+      } else {
+        System.setProperty("tatter.maxInputBytes", previous);
+      }
+    }
+  }
+
+  @Test
   void badTables_areBuildErrorsNamingTheCause() throws IOException {
     GraphBuilder g = new GraphBuilder();
     Path missing = dir.resolve("missing.txt");

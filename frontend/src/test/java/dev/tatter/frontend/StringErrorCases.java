@@ -99,6 +99,19 @@ final class StringErrorCases {
     on.accept("B124", () -> build(() -> TableInitializer.vocabularyFile(Path.of("no-such-vocab.txt"))));
     on.accept("B125", () -> build(() -> TableInitializer.textFile(file("bad.csv", "a,1\nb,x\n"), DType.STRING, 0, DType.INT64, 1, ",")));
     on.accept("B126", () -> build(() -> TableInitializer.textFile(file("short.csv", "a,1\n"), DType.STRING, 0, DType.INT64, 2, ",")));
+    on.accept("B680", () -> build(() -> {
+      Path big = file("big.txt", "a\n".repeat(51));
+      String previous = System.setProperty(dev.tatter.runtime.io.InputLimit.PROPERTY, "100");
+      try {
+        TableInitializer.vocabularyFile(big);
+      } finally {
+        if (previous == null) {
+          System.clearProperty(dev.tatter.runtime.io.InputLimit.PROPERTY);
+        } else {
+          System.setProperty(dev.tatter.runtime.io.InputLimit.PROPERTY, previous);
+        }
+      }
+    }));
     on.accept("B127", () -> build(() -> Strings.toHashBucketFast(new GraphBuilder().constant(Tensor.ofStrings("a")), 0)));
     on.accept("B128", () -> build(() -> Strings.toHashBucketStrong(new GraphBuilder().constant(Tensor.ofStrings("a")), 3, 1)));
     on.accept("B129", () -> build(() -> Strings.unicodeDecode(new GraphBuilder().constant(Tensor.ofStrings("a")), "loud", 0xFFFD)));

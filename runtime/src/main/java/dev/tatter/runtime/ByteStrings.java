@@ -73,6 +73,35 @@ public final class ByteStrings {
     return true;
   }
 
+  /** The most bytes of a user's value {@link #quoted} prints in a message. */
+  public static final int MAX_QUOTED_BYTES = 256;
+
+  /**
+   * User data (a string value, a pattern, a file's text) as an error message quotes it: {@link
+   * #repr} of its bytes, so no newline or control byte of it reaches the message, and at most
+   * {@value #MAX_QUOTED_BYTES} of them, a longer value followed by {@code ... (N bytes, the first
+   * 256 shown)}, so a megabyte value gives a one-line message.
+   */
+  public static String quoted(byte[] b, int from, int to) {
+    int length = to - from;
+    if (length <= MAX_QUOTED_BYTES) {
+      return repr(b, from, to);
+    }
+    return repr(b, from, from + MAX_QUOTED_BYTES) + "... (" + length + " bytes, the first " + MAX_QUOTED_BYTES + " shown)";
+  }
+
+  /** Text (a file's header, a name read from input) as {@link #quoted(byte[], int, int)} quotes its UTF-8 bytes. */
+  public static String quotedText(String text) {
+    byte[] b = utf8(text);
+    return quoted(b, 0, b.length);
+  }
+
+  /** A byte string (one char per byte) as {@link #quoted(byte[], int, int)} quotes it. */
+  public static String quoted(String byteString) {
+    byte[] b = bytes(byteString);
+    return quoted(b, 0, b.length);
+  }
+
   /** A byte string as {@link #repr(byte[], int, int)} prints its bytes. */
   public static String repr(String byteString) {
     byte[] b = bytes(byteString);

@@ -1,5 +1,6 @@
 package dev.tatter.frontend.cli;
 
+import dev.tatter.runtime.io.InputLimit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -8,48 +9,33 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
  * Reads the command's input files (the graph, {@code --feed x=@FILE}) with a size limit and strict
  * UTF-8, so that {@code /dev/zero}, a directory or a huge file is an error naming the file, never
- * an {@code OutOfMemoryError} nor a bare {@code Is a directory}. The limit is {@value
- * #LIMIT_PROPERTY} bytes if set, else a 64th of the heap (parsing a text takes many times its size),
- * at most 256 MB.
+ * an {@code OutOfMemoryError} nor a bare {@code Is a directory}. The limit is {@link InputLimit}'s,
+ * shared with the table initializers and the text engines' files.
  */
 final class InputFiles {
-  static final String LIMIT_PROPERTY = "tatter.maxInputBytes";
+  static final String LIMIT_PROPERTY = InputLimit.PROPERTY;
 
   private InputFiles() {}
 
   static long limit() {
-    long byHeap = Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 64);
-    return Math.max(0, Long.getLong(LIMIT_PROPERTY, byHeap));
+    return InputLimit.bytes();
   }
 
   /** The text of {@code path}; {@code what} names it in errors ({@code "--feed x"}, or empty for the graph file). */
   static String read(Path path, String what) throws IOException {
     String prefix = what.isEmpty() ? "" : what + ": ";
     String name = prefix + path;
-    if (Files.isDirectory(path)) {
-      throw new IOException(name + " is a directory, not a file");
-    }
-    long limit = limit();
     byte[] bytes;
-    try (InputStream in = Files.newInputStream(path)) {
-      // read at most limit + 1 bytes: a device such as /dev/zero has no size to check first
-      bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+    try {
+      bytes = InputLimit.readAll(path, name);
     } catch (NoSuchFileException e) {
       throw new IOException(prefix + "no such file: " + path);
-    } catch (AccessDeniedException e) {
-      throw new IOException(name + ": permission denied");
-    }
-    if (bytes.length > limit) {
-      throw new IOException(name + " is larger than the input limit of " + limit + " bytes (set -D" + LIMIT_PROPERTY
-          + "=N to change it)");
     }
     return decode(bytes, name);
   }
@@ -60,39 +46,7 @@ final class InputFiles {
    * so a file (or a device) past the limit is refused as a text feed is, not read on.
    */
   static InputStream limited(InputStream in, String name) {
-    long limit = limit();
-    return new java.io.FilterInputStream(in) {
-      private long read;
-
-      @Override
-      public int read() throws IOException {
-        int b = super.read();
-        count(b < 0 ? 0 : 1);
-        return b;
-      }
-
-      @Override
-      public int read(byte[] buf, int off, int len) throws IOException {
-        int n = super.read(buf, off, len);
-        count(Math.max(n, 0));
-        return n;
-      }
-
-      @Override
-      public long skip(long n) throws IOException {
-        long skipped = super.skip(n);
-        count(skipped);
-        return skipped;
-      }
-
-      private void count(long n) throws IOException {
-        read += n;
-        if (read > limit) {
-          throw new IOException(name + " is larger than the input limit of " + limit + " bytes (set -D" + LIMIT_PROPERTY
-              + "=N to change it)");
-        }
-      }
-    };
+    return InputLimit.limited(in, name);
   }
 
   /** Strict UTF-8: a malformed sequence is an error giving its byte offset, not {@code Input length = 1}. */

@@ -90,7 +90,9 @@ final class JsonFeeds {
     Object shape = parts.remove("shape");
     Object value;
     if (expected instanceof DenseType && parts.keySet().equals(Set.of("values"))) {
-      value = Literals.toValue(expected, plain(parts.get("values"), expected.dtype(), source, "$.values"));
+      Object values = plain(parts.get("values"), expected.dtype(), source, "$.values");
+      int zeroAt = shape instanceof List<?> dims ? dims.indexOf(0L) : -1;
+      value = zeroAt < 0 ? Literals.toValue(expected, values) : emptyOfShape((List<?>) shape, zeroAt, values, expected, source);
     } else if (expected instanceof DenseType) {
       throw new CliException(source + ": $ must have the keys {\"dtype\": ..., \"shape\": [...], \"values\": [...]}, got "
           + map.keySet());
@@ -112,6 +114,45 @@ final class JsonFeeds {
     return value;
   }
 
+  /**
+   * A dense value with no elements, of the written shape: nested lists stop at its first zero
+   * dimension ({@code [0, 1]} is written {@code []}, {@code [2, 0, 3]} as {@code [[], []]}), so the
+   * dimensions after it are read from {@code shape} alone, as NumPy's {@code reshape} would.
+   */
+  private static Tensor emptyOfShape(List<?> shape, int zeroAt, Object values, Type expected, String source) {
+    int[] dims = new int[shape.size()];
+    for (int i = 0; i < dims.length; i++) {
+      if (!(shape.get(i) instanceof Long d) || d < 0 || d > dev.tatter.runtime.Sizes.MAX_ELEMENTS) {
+        throw new CliException(source + ": $.shape[" + i + "] is " + JsonResults.jsonText(shape.get(i))
+            + " where a dense shape holds sizes from 0 to " + dev.tatter.runtime.Sizes.MAX_ELEMENTS);
+      }
+      dims[i] = (int) (long) d;
+    }
+    long[] prefix = new long[zeroAt + 1];
+    java.util.Arrays.fill(prefix, Dims.UNKNOWN);
+    Tensor read = null;
+    try {
+      read = (Tensor) Literals.toValue(DenseType.of(expected.dtype(), prefix), values);
+    } catch (TypeException | InvalidArgumentException e) {
+      // deeper or uneven lists: refused below as lists that do not fit the written shape
+    }
+    if (read == null || !java.util.Arrays.equals(read.shape(), java.util.Arrays.copyOf(dims, zeroAt + 1))) {
+      throw new CliException(source + ": $.values does not fit $.shape " + JsonResults.jsonText(shape) + ", which has no"
+          + " elements from dimension " + zeroAt + " on (write its lists up to that dimension, empty there: "
+          + JsonResults.jsonText(emptyLists(dims, zeroAt)) + ")");
+    }
+    return read.reshape(dims);
+  }
+
+  /** The nested lists of a shape with no elements, up to its first zero dimension. */
+  private static Object emptyLists(int[] dims, int zeroAt) {
+    Object lists = List.of();
+    for (int d = zeroAt - 1; d >= 0; d--) {
+      lists = java.util.Collections.nCopies(Math.min(dims[d], 3), lists); // a few rows suffice to show the form
+    }
+    return lists;
+  }
+
   private static RaggedTensor ragged(RaggedType type, Object json, String source, String path) {
     Map<String, Object> parts = parts(json, RAGGED_KEYS, "{\"values\": [...], \"row_splits\": [...]}", source, path);
     PartitionType outer = type.outerPartition();
@@ -128,9 +169,21 @@ final class JsonFeeds {
     RowPartition partition = RowPartition.fromRowSplits(splits, outer.splitsDType(), true);
     Type valuesType = type.valuesType();
     Object valuesJson = parts.get("values");
-    Object values = valuesType instanceof RaggedType inner && valuesJson instanceof Map<?, ?>
-        ? ragged(inner, valuesJson, source, path + ".values")
-        : Literals.toValue(valuesType, plain(valuesJson, valuesType.dtype(), source, path + ".values"));
+    Object values;
+    if (valuesType instanceof RaggedType inner && valuesJson instanceof Map<?, ?>) {
+      values = ragged(inner, valuesJson, source, path + ".values");
+    } else if (valuesType instanceof DenseType dense && valuesJson instanceof List<?> l && l.isEmpty()
+        && dense.shape().stream().skip(1).allMatch(Dims::isKnown)) {
+      // no flat values: [] holds no list to read the inner dims from, so they are the type's (as TF's
+      // RaggedTensor.from_row_splits(tf.zeros([0, 2]), [0, 0]) is written by --output json)
+      int[] dims = new int[dense.shape().size()];
+      for (int i = 1; i < dims.length; i++) {
+        dims[i] = dev.tatter.runtime.Sizes.toIntSize(dense.shape().get(i), "inner dimension " + i);
+      }
+      values = ((Tensor) Literals.toValue(DenseType.of(dense.dtype(), Dims.UNKNOWN), l)).reshape(dims);
+    } else {
+      values = Literals.toValue(valuesType, plain(valuesJson, valuesType.dtype(), source, path + ".values"));
+    }
     return RaggedTensor.of(values, partition);
   }
 

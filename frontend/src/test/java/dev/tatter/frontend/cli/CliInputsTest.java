@@ -43,6 +43,19 @@ class CliInputsTest {
   }
 
   @Test
+  void aFedStringWithANewline_cannotForgeAnErrorLine() throws IOException {
+    Path g = dir.resolve("n.tat");
+    Files.writeString(g, """
+        %s = placeholder() : tensor<string>[1]
+        %n = string_to_number(%s) {out_type = float32} : tensor<float32>[1]
+        return %n
+        """, StandardCharsets.UTF_8);
+    Path feed = dir.resolve("s.json");
+    Files.writeString(feed, "[\"1\\nerror: forged\"]", StandardCharsets.UTF_8);
+    assertOneLineError(tatter("run", g, "--feed", "s=@" + feed), "could not correctly convert string: b'1\\nerror: forged'");
+  }
+
+  @Test
   void endlessOrHugeInputs_areRefusedByTheLimit() throws IOException {
     assumeTrue(Files.isReadable(Path.of("/dev/zero")));
     assertOneLineError(tatter("run", "/dev/zero"), "/dev/zero is larger than the input limit of ");

@@ -199,6 +199,9 @@ class JsonFeedCommandTest {
     // a lone surrogate escape is text no UTF-8 holds (Python's json reads it; TF's tf.constant then fails to encode it)
     cases.put("J17", () -> assertRefused(writeQuietly("s.tat", "%s = placeholder() : tensor<string>[None]\nreturn %s\n"),
         "s=@" + writeQuietly("s.json", "[\"\\ud800\"]"), row("J17")));
+    // an empty value's lists stop at its first zero dimension: [[]] is [1, 0], not the [0, 1] its shape says
+    cases.put("J18", () -> assertRefused(writeQuietly("e.tat", "%x = placeholder() : tensor<float64>[None, 1]\nreturn %x\n"),
+        "x={\"dtype\": \"float64\", \"shape\": [0, 1], \"values\": [[]]}", row("J18")));
     assertEquals(jsonRows().keySet(), cases.keySet(), "J rows of docs/ERRORS.md vs cases here");
     cases.values().forEach(Runnable::run);
   }

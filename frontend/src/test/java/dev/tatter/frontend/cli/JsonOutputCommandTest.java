@@ -134,4 +134,35 @@ class JsonOutputCommandTest {
     }
     assertEquals(first, json(args));
   }
+
+  @Test
+  void emptyTensorsOfAnyShape_readBackAsFeeds() throws IOException {
+    Path graph = write("empty.tat", """
+        %x = placeholder() : tensor<float32>[None, 1]
+        %y = placeholder() : tensor<int64>[2, 0, 3]
+        %z = placeholder() : ragged<int32>[None, (None), 2]
+        return %x, %y, %z
+        """);
+    // tf.zeros([0, 1]), tf.zeros([2, 0, 3], tf.int64), tf.RaggedTensor.from_row_splits(tf.zeros([0, 2], tf.int32), [0, 0])
+    String first = json("run", graph,
+        "--feed", "x=@" + write("x.json", "{\"dtype\": \"float32\", \"shape\": [0, 1], \"values\": []}"),
+        "--feed", "y=@" + write("y.json", "{\"dtype\": \"int64\", \"shape\": [2, 0, 3], \"values\": [[], []]}"),
+        "--feed", "z=@" + write("z.json", "{\"dtype\": \"int32\", \"shape\": [1, null, 2], \"row_splits_dtype\": \"int64\","
+            + " \"values\": [], \"row_splits\": [0, 0]}"));
+    assertEquals("""
+        {
+          "x": {"dtype": "float32", "shape": [0, 1], "values": []},
+          "y": {"dtype": "int64", "shape": [2, 0, 3], "values": [[], []]},
+          "z": {"dtype": "int32", "shape": [1, null, 2], "row_splits_dtype": "int64", "values": [], "row_splits": [0, 0]}
+        }
+        """, first);
+    List<String> lines = first.lines().toList();
+    Object[] args = {"run", graph};
+    for (String line : lines.subList(1, lines.size() - 1)) {
+      String name = line.substring(3, line.indexOf('"', 3));
+      String value = line.substring(line.indexOf(": ") + 2).replaceAll(",$", "");
+      args = concat(args, "--feed", name + "=@" + write(name + "-out.json", value));
+    }
+    assertEquals(first, json(args));
+  }
 }

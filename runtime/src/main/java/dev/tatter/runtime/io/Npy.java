@@ -1,5 +1,6 @@
 package dev.tatter.runtime.io;
 
+import dev.tatter.runtime.ByteStrings;
 import dev.tatter.runtime.DType;
 import dev.tatter.runtime.InvalidArgumentException;
 import dev.tatter.runtime.Sizes;
@@ -184,13 +185,14 @@ public final class Npy {
   private static String group(Pattern p, String header, String key) {
     Matcher m = p.matcher(header);
     if (!m.find()) {
-      throw new InvalidArgumentException("npy: the header has no '" + key + "' entry: " + header.strip());
+      throw new InvalidArgumentException("npy: the header has no '" + key + "' entry: "
+          + ByteStrings.quotedText(header.strip()));
     }
     String value = m.group(1);
     if (m.find()) {
       // NumPy's dict literal keeps the last; reading the first would give another array from the same bytes
       throw new InvalidArgumentException("npy: the header gives '" + key + "' twice (NumPy would take the last): "
-          + header.strip());
+          + ByteStrings.quotedText(header.strip()));
     }
     return value;
   }
@@ -205,7 +207,7 @@ public final class Npy {
       try {
         dims.add(Long.parseLong(p.endsWith("L") ? p.substring(0, p.length() - 1) : p));
       } catch (NumberFormatException e) {
-        throw new InvalidArgumentException("npy: the shape (" + text + ") is not a tuple of integers");
+        throw new InvalidArgumentException("npy: the shape " + ByteStrings.quotedText("(" + text + ")") + " is not a tuple of integers");
       }
     }
     return dims.stream().mapToLong(Long::longValue).toArray();

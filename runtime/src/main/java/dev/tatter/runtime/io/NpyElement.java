@@ -77,7 +77,10 @@ final class NpyElement {
   }
 
   private static InvalidArgumentException unsupported(String descr) {
-    return new InvalidArgumentException("npy: dtype '" + descr + "' is not supported (bool, int8, int16, int32, "
+    // a descr is short printable text in any file NumPy wrote; anything else is quoted as a value
+    String shown = descr.length() <= 64 && descr.chars().allMatch(c -> c >= 0x20 && c < 0x7f) ? "'" + descr + "'"
+        : dev.tatter.runtime.ByteStrings.quotedText(descr);
+    return new InvalidArgumentException("npy: dtype " + shown + " is not supported (bool, int8, int16, int32, "
         + "int64, float32, float64, complex64, complex128 and strings are: |b1, <i1, <i2, <i4, <i8, <f4, <f8, <c8, "
         + "<c16, <Un, |Sn)");
   }

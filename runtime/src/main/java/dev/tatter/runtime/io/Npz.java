@@ -57,7 +57,7 @@ public final class Npz {
       try {
         out.put(name, Npy.read(zip));
       } catch (InvalidArgumentException bad) {
-        throw new InvalidArgumentException("npz entry '" + e.getName() + "': " + bad.getMessage());
+        throw new InvalidArgumentException("npz entry " + dev.tatter.runtime.ByteStrings.quotedText(e.getName()) + ": " + bad.getMessage());
       }
     }
     if (out.isEmpty()) {

@@ -48,14 +48,24 @@ public final class BincountKernels {
       }
       max = Math.max(max, v);
     }
-    long size = values.size() == 0 ? 0 : max + 1;
-    if (minlength >= 0) {
-      size = Math.max(size, minlength);
+    // max + 1 without wrapping: past int64's largest value it is taken as "more than any tensor holds"
+    // (TF's Python adds in int64 and wraps to -2^63, a size no maxlength then bounds)
+    boolean pastInt64 = values.size() > 0 && max == Long.MAX_VALUE;
+    long size = values.size() == 0 ? 0 : pastInt64 ? Long.MAX_VALUE : max + 1;
+    String sizeText = pastInt64 ? "max(arr) + 1 = 9223372036854775808" : "max(arr) + 1 = " + size;
+    if (minlength >= 0 && minlength > size) {
+      size = minlength;
+      sizeText = "minlength = " + size;
     }
-    if (maxlength >= 0) {
-      size = Math.min(size, maxlength);
+    if (maxlength >= 0 && maxlength < size) {
+      size = maxlength;
+      sizeText = "maxlength = " + size;
     }
-    int width = Sizes.toIntSize(size, "the bincount size");
+    if (size > Sizes.maxElements()) {
+      throw new InvalidArgumentException("the bincount size = " + sizeText + " is not a valid size (0 to "
+          + Sizes.maxElements() + ")");
+    }
+    int width = (int) size;
     int rows;
     long[] splits;
     if (!perRow) {

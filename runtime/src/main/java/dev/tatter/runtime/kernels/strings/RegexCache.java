@@ -27,12 +27,12 @@ public final class RegexCache {
       String text = ByteStrings.toText(pattern);
       String tooLarge = RegexProgramLimits.check(text);
       if (tooLarge != null) {
-        throw new InvalidArgumentException("Invalid pattern: " + pattern + ", error: " + tooLarge);
+        throw new InvalidArgumentException("Invalid pattern: " + ByteStrings.quoted(pattern) + ", error: " + tooLarge);
       }
       try {
         p = Pattern.compile(text);
       } catch (PatternSyntaxException e) {
-        throw new InvalidArgumentException("Invalid pattern: " + pattern + ", error: " + e.getDescription());
+        throw new InvalidArgumentException("Invalid pattern: " + ByteStrings.quoted(pattern) + ", error: " + e.getDescription());
       }
       COMPILED.put(pattern, p);
     }

@@ -35,7 +35,8 @@ public final class StringNumberKernels {
             throw new InvalidArgumentException("out_type must be float32, float64, int32 or int64, got " + outType);
       };
       if (!ok) {
-        throw new InvalidArgumentException("StringToNumberOp could not correctly convert string: " + ByteStrings.of(in.bytes(i)));
+        throw new InvalidArgumentException("StringToNumberOp could not correctly convert string: "
+            + ByteStrings.quoted(in.unsafeBytes(), in.start(i), in.end(i))); // TF: the raw bytes
       }
     }
     return Tensor.wrap(outType, input.shape(), out);

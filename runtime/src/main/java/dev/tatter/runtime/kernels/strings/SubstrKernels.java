@@ -66,9 +66,9 @@ public final class SubstrKernels {
     if (!chars) {
       long start = pos < 0 ? s.length() + pos : pos;
       if (start < 0 || start > s.length()) {
-        // TF prints the raw bytes in its message
-        throw new InvalidArgumentException("pos " + pos + " out of range for string b'" + ByteStrings.of(in.bytes(i))
-            + "' at index " + where);
+        // TF prints b'<the raw bytes>'; quoted here as a value is printed, so no newline of it reaches the message
+        throw new InvalidArgumentException("pos " + pos + " out of range for string "
+            + ByteStrings.quoted(in.unsafeBytes(), in.start(i), in.end(i)) + " at index " + where);
       }
       // a negative len is a huge size_t to TF's substr: the rest of the string (start + len, compared
       // without overflow: a len past the end is the rest too)

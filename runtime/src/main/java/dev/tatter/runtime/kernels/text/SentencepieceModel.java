@@ -4,9 +4,9 @@ import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.io.InputLimit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,8 +22,6 @@ import java.util.Map;
  * makes when it loads a model are made here, so a broken model is refused naming the field.
  */
 public final class SentencepieceModel {
-  /** The largest model read (SentencePiece's own models are a few MB). */
-  public static final int MAX_MODEL_BYTES = 1 << 30;
 
   /** {@code ModelProto.SentencePiece.Type}. */
   public enum PieceType { NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE }
@@ -131,13 +129,11 @@ public final class SentencepieceModel {
   public static SentencepieceModel read(Path file) {
     byte[] bytes;
     try {
-      long size = Files.size(file);
-      if (size > MAX_MODEL_BYTES) {
-        throw new InvalidArgumentException("the SentencePiece model file " + file + " has " + size + " bytes, more than " + MAX_MODEL_BYTES);
-      }
-      bytes = Files.readAllBytes(file);
+      bytes = InputLimit.readAll(file, "the SentencePiece model file " + file); // counted as read: /dev/zero has no size
     } catch (NoSuchFileException e) {
       throw new InvalidArgumentException("the SentencePiece model file " + file + " does not exist");
+    } catch (InputLimit.Refused e) {
+      throw new InvalidArgumentException(e.getMessage());
     } catch (IOException e) {
       throw new InvalidArgumentException("the SentencePiece model file " + file + " cannot be read: " + e);
     }

@@ -1,9 +1,9 @@
 package dev.tatter.runtime.kernels.text;
 
 import dev.tatter.runtime.InvalidArgumentException;
+import dev.tatter.runtime.io.InputLimit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,8 +18,6 @@ import java.util.List;
 public final class WordpieceVocabulary {
   /** The most tokens a vocabulary may have (TF Text's FastWordpiece takes 2^22; this is more generous). */
   public static final int MAX_TOKENS = 1 << 24;
-  /** The largest vocabulary file read. */
-  public static final long MAX_FILE_BYTES = 1L << 30;
 
   private final byte[][] tokens;
   private final ByteTrie trie;
@@ -50,7 +48,7 @@ public final class WordpieceVocabulary {
         throw new InvalidArgumentException(String.format(
             "the vocabulary %s has the token %s twice, at line %d and line %d (TF's table initializer: "
                 + "HashTable has different value for same key)",
-            source, dev.tatter.runtime.ByteStrings.repr(dev.tatter.runtime.ByteStrings.of(tokens[i])), firstAt[node] + 1, i + 1));
+            source, dev.tatter.runtime.ByteStrings.quoted(tokens[i], 0, tokens[i].length), firstAt[node] + 1, i + 1));
       }
       firstAt[node] = i;
       b.put(tokens[i], 0, tokens[i].length, i);
@@ -67,13 +65,11 @@ public final class WordpieceVocabulary {
   public static WordpieceVocabulary read(Path file) {
     byte[] all;
     try {
-      long size = Files.size(file);
-      if (size > MAX_FILE_BYTES) {
-        throw new InvalidArgumentException("the vocabulary file " + file + " has " + size + " bytes, more than " + MAX_FILE_BYTES);
-      }
-      all = Files.readAllBytes(file);
+      all = InputLimit.readAll(file, "the vocabulary file " + file); // counted as read: /dev/zero has no size
     } catch (NoSuchFileException e) {
       throw new InvalidArgumentException("the vocabulary file " + file + " does not exist");
+    } catch (InputLimit.Refused e) {
+      throw new InvalidArgumentException(e.getMessage());
     } catch (IOException e) {
       throw new InvalidArgumentException("the vocabulary file " + file + " cannot be read: " + e);
     }
