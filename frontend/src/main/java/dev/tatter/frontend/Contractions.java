@@ -14,7 +14,8 @@ import java.util.Map;
  * each operand transposed to {@code [batch..., free..., contracted...]} (the second to {@code
  * [batch..., contracted..., free...]}), reshaped to a batch of matrices, multiplied by {@code matmul}
  * (whose batch dims broadcast), and reshaped back. {@code tf.tensordot} names the contracted axes;
- * {@code tf.einsum} names every axis by a letter (no ellipsis, no diagonals): a letter in both
+ * {@code tf.einsum} names every axis by a letter (an ellipsis spelled out in unused letters by
+ * {@link EinsumEllipsis}; no diagonals): a letter in both
  * operands and the output is a batch axis, in both but not the output a contracted one, in one
  * operand only and not the output summed away first. Dense operands only, as TF's.
  */
@@ -57,7 +58,7 @@ final class Contractions {
   /** TF's {@code tf.einsum(equation, a)} of one operand: a transpose, with the axes the output lacks summed. */
   @TfApi({"tf.einsum", "tf.linalg.einsum"})
   static Value einsum(String equation, Value a) {
-    String[] io = parse(equation, 1, a);
+    String[] io = parse(EinsumEllipsis.expand(equation, a), 1, a);
     String in = checkSubscripts(io[0], a, 0);
     Value x = a;
     String letters = in;
@@ -72,7 +73,7 @@ final class Contractions {
   /** TF's {@code tf.einsum(equation, a, b)}: the contraction the equation's letters name. */
   @TfApi({"tf.einsum", "tf.linalg.einsum"})
   static Value einsum(String equation, Value a, Value b) {
-    String[] io = parse(equation, 2, a);
+    String[] io = parse(EinsumEllipsis.expand(equation, a, b), 2, a);
     String out = io[2];
     String la = checkSubscripts(io[0], a, 0);
     String lb = checkSubscripts(io[1], b, 1);
@@ -163,8 +164,7 @@ final class Contractions {
     }
     for (char c : eq.toCharArray()) {
       if (!Character.isLetter(c) && c != ',' && c != '-' && c != '>') {
-        throw GraphBuilder.misuse("einsum: the equation '" + equation + "' has '" + c + "': Tatter's einsum takes letters "
-            + "only (no ellipsis)", at);
+        throw GraphBuilder.misuse("einsum: the equation '" + equation + "' has '" + c + "': " + EinsumEllipsis.ONLY, at);
       }
     }
     String out;

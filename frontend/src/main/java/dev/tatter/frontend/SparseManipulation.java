@@ -5,6 +5,7 @@ import com.google.common.primitives.Longs;
 import dev.tatter.ir.GraphBuildException;
 import dev.tatter.ir.OpDef;
 import dev.tatter.ir.ops.SparseAddOps;
+import dev.tatter.ir.ops.SparseDynamicShapeOps;
 import dev.tatter.ir.ops.SparseReductionOps;
 import dev.tatter.ir.ops.SparseSelectOps;
 import dev.tatter.ir.ops.SparseShapeOps;
@@ -70,6 +71,30 @@ final class SparseManipulation {
     return st.builder().op(SparseShapeOps.RESHAPE, Map.of("shape", list(shape)), st);
   }
 
+  /**
+   * TF's {@code tf.sparse.slice(sp_input, start, size)} with start and size computed by the graph
+   * (integer vectors, one entry per dim; int32 is widened to TF's int64).
+   */
+  @TfApi("tf.sparse.slice")
+  static Value slice(Value st, Value start, Value size) {
+    GraphBuilder g = st.builder();
+    return g.op(SparseDynamicShapeOps.SLICE, Map.of(), st, int64(g.own(start)), int64(g.own(size)));
+  }
+
+  /**
+   * TF's {@code tf.sparse.reshape(sp_input, shape)} with the shape computed by the graph (an
+   * integer vector whose length is known when the graph is built; one entry may be -1).
+   */
+  @TfApi("tf.sparse.reshape")
+  static Value reshape(Value st, Value shape) {
+    GraphBuilder g = st.builder();
+    return g.op(SparseDynamicShapeOps.RESHAPE, Map.of(), st, int64(g.own(shape)));
+  }
+
+  private static Value int64(Value v) {
+    return v.type().dtype() == dev.tatter.runtime.DType.INT32 ? v.cast(dev.tatter.runtime.DType.INT64) : v;
+  }
+
   /** {@code tf.sparse.transpose(sp, perm)}; {@code perm} null reverses the dims, as TF's default. */
   static Value transpose(Value st, long[] perm) {
     int rank = Sparse.type(st).rank();
@@ -116,6 +141,20 @@ final class SparseManipulation {
     GraphBuilder g = st.builder();
     Value dv = defaultValue instanceof Value v ? v : g.scalar(Sparse.type(st).dtype(), defaultValue);
     return List.of(g.op(SparseSelectOps.FILL_EMPTY_ROWS, Map.of(), st, dv), g.op(SparseSelectOps.EMPTY_ROWS, Map.of(), st));
+  }
+
+  /**
+   * TF's raw {@code SparseFillEmptyRows(indices, values, dense_shape, default_value)}: {@code
+   * [output_indices, output_values, empty_row_indicator, reverse_index_map]}, the last the
+   * position of each input entry in the output (what TF's gradient of fill_empty_rows gathers by).
+   */
+  @TfApi("tf.raw_ops.SparseFillEmptyRows")
+  static List<Value> rawFillEmptyRows(Value indices, Value values, Value denseShape, Value defaultValue) {
+    GraphBuilder g = indices.builder();
+    Value st = g.sparseTensor(indices, values, denseShape);
+    Value filled = g.op(SparseSelectOps.FILL_EMPTY_ROWS, Map.of(), st, g.own(defaultValue));
+    return List.of(filled.indices(), filled.values(), g.op(SparseSelectOps.EMPTY_ROWS, Map.of(), st),
+        g.op(SparseSelectOps.FILL_REVERSE_INDEX_MAP, Map.of(), st));
   }
 
   /** TF's {@code tf.sparse.split(sp_input, num_split, axis)}: the pieces, in order. */

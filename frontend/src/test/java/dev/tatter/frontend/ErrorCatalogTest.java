@@ -51,6 +51,7 @@ class ErrorCatalogTest {
     LimitErrorCases.register(ErrorCatalogTest::on);
     FeatureErrorCases.register(ErrorCatalogTest::on); // embeddings, crosses, hashing and the ops around them
     TextSplitErrorCases.register(ErrorCatalogTest::on); // tensorflow_text normalizers and splitters
+    GapErrorCases.register(ErrorCatalogTest::on); // segment ids, base64, segment joins, tf.debugging, map_values
     KernelErrorCases.register(ErrorCatalogTest::on);
     TextInputErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's model-input builders
     WordpieceErrorCases.register(ErrorCatalogTest::on); // tensorflow_text's WordPiece and BERT tokenizers

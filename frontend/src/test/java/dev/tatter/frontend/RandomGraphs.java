@@ -256,7 +256,10 @@ public final class RandomGraphs {
       Map.entry("sparse_to_indicator", FormatOpStrategies::sparseToIndicator),
       Map.entry("sparse_bincount", FormatOpStrategies::sparseBincount),
       Map.entry("dense_count_sparse_output", SparseCountOpStrategies::denseCount),
-      Map.entry("ragged_count_sparse_output", SparseCountOpStrategies::raggedCount));
+      Map.entry("ragged_count_sparse_output", SparseCountOpStrategies::raggedCount),
+      Map.entry("assert_compare", GapOpStrategies::assertCompare),
+      Map.entry("sparse_slice_dynamic", GapOpStrategies::sliceDynamic),
+      Map.entry("unsorted_segment_join", GapOpStrategies::segmentJoin));
 
 
   /** Float data reduced by ids in [-1, 3) (a -1 drops its row) into 3 segments. */

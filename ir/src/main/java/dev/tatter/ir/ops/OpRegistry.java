@@ -84,6 +84,10 @@ public final class OpRegistry {
       StringPrintOps.class,
       SparseValueOps.class,
       FeatureCrossOps.class,
+      Base64Ops.class,
+      StringSegmentOps.class,
+      DebuggingOps.class,
+      SparseDynamicShapeOps.class,
       SentencepieceOps.class,
       FusedOps.class);
 

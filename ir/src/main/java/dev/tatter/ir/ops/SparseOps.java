@@ -225,6 +225,19 @@ public final class SparseOps {
           .tfRawOps("SparseDenseCwiseMul").tfApi("tf.sparse.SparseTensor.__mul__")
           .build();
 
+  public static final OpDef CWISE_ADD_DENSE =
+      sparseDenseOp("sparse_dense_cwise_add", "sparse + dense with a sparse result: each stored value plus the dense value "
+              + "at its index, the dense operand broadcast into the sparse one; implicit zeros stay implicit", "addDense")
+          // tf.raw_ops.SparseDenseCwiseAdd(sp_indices=st.indices, sp_values=st.values, sp_shape=st.dense_shape,
+          //   dense=[10, 20, 30, 40]) -> values [11, 32] at st's indices
+          .example(SEED_ST + """
+          %d = constant() {value = tensor<int32>[4] [10, 20, 30, 40]} : tensor<int32>[4]
+          %0 = sparse_dense_cwise_add(%st, %d) : sparse<int32>[3, 4]
+          return %0
+              """, "SparseTensor(indices=[[0, 0], [1, 2]], values=[11, 32], dense_shape=[3, 4])")
+          .tfRawOps("SparseDenseCwiseAdd").tfApi("tf.raw_ops.SparseDenseCwiseAdd")
+          .build();
+
   public static final OpDef DIV_DENSE =
       sparseDenseOp("sparse_dense_div", "sparse / dense, the dense operand broadcast into the sparse one; integers truncate; "
               + "a zero divisor at a stored entry is an error (any dtype, as TF's SparseDenseCwiseDiv)", "divDense")
@@ -258,7 +271,8 @@ public final class SparseOps {
           int offset = st.rank() - dense.rank();
           for (int d = 0; d < dense.rank() && offset >= 0; d++) {
             long dd = dense.dim(d);
-            if (dd != 1 && Dims.merge(dd, st.dim(offset + d)) == null) {
+            // TF's check: equal dims, or a dense 1 against a sparse dim of at least 1
+            if (dd == 1 ? st.dim(offset + d) == 0 : Dims.merge(dd, st.dim(offset + d)) == null) {
               offset = -1;
             }
           }

@@ -134,6 +134,26 @@ public final class SparseSelectOps {
           .tfRawOps("SparseFillEmptyRows").tfApi("tf.sparse.fill_empty_rows")
           .build();
 
+  public static final OpDef FILL_REVERSE_INDEX_MAP =
+      OpDef.builder("sparse_fill_reverse_index_map")
+          .summary("fill_empty_rows' reverse_index_map: where each entry of st lands in sparse_fill_empty_rows' result, "
+              + "int64 [nnz]")
+          .operands("st")
+          .traits(Trait.PURE)
+          .type(ctx -> {
+            ctx.sparse(0);
+            return DenseType.of(DType.INT64, Dims.UNKNOWN);
+          })
+          .kernel(SparseSelectKernels.class, "reverseIndexMap")
+          // tf.raw_ops.SparseFillEmptyRows(indices=st.indices, values=st.values, dense_shape=st.dense_shape,
+          //   default_value=-1).reverse_index_map
+          .example(GAPS + """
+          %0 = sparse_fill_reverse_index_map(%st) : tensor<int64>[None]
+          return %0
+              """, "[0, 2]")
+          .tfRawOps("SparseFillEmptyRows").tfApi("tf.raw_ops.SparseFillEmptyRows")
+          .build();
+
   public static final OpDef SPLIT =
       OpDef.builder("sparse_split")
           .summary("piece index of st cut along axis into num_split pieces (the first size % num_split one longer)")

@@ -137,7 +137,7 @@ class OpRegistryTest {
    * member's path continues the module with the class ({@code tf.sparse.SparseTensor.values}).
    */
   private static final Set<String> TF_MODULES = Set.of("tf", "tf.math", "tf.nn", "tf.strings", "tf.sparse", "tf.ragged",
-      "tf.bitwise", "tf.dtypes", "tf.lookup", "tf.linalg", "tf.io", "tf.image", "tf.compat.v1", "tf.raw_ops", "tf.experimental",
+      "tf.bitwise", "tf.dtypes", "tf.lookup", "tf.linalg", "tf.io", "tf.image", "tf.compat.v1", "tf.raw_ops", "tf.experimental", "tf.debugging",
       "text");
 
   /** Why {@code path} is not a TF API path of the form the user API derives namespaces from, or null if it is. */

@@ -207,7 +207,44 @@ public final class SparseKernels {
 
   /** {@code sparse_dense_mul}: each stored value times the dense value at its index; implicit zeros stay zero. */
   public static SparseTensor mulDense(SparseTensor st, Tensor dense) {
-    return binaryDense(st, dense, false);
+    return binaryDense(st, dense, Arithmetic.MUL);
+  }
+
+  /**
+   * {@code sparse_dense_cwise_add} (TF's {@code SparseDenseCwiseAdd}): each stored value plus the dense
+   * value at its index; the result keeps st's indices, so implicit zeros stay implicit (not
+   * {@code tf.sparse.add}'s dense sum).
+   */
+  public static SparseTensor addDense(SparseTensor st, Tensor dense) {
+    return binaryDense(st, dense, Arithmetic.ADD);
+  }
+
+  /** The operation of a sparse-dense kernel (TF's functor of SparseDenseCwise{Mul, Div, Add}). */
+  private enum Arithmetic {
+    MUL("multiplication"), DIV("division"), ADD("addition");
+
+    final String noun;
+
+    Arithmetic(String noun) {
+      this.noun = noun;
+    }
+
+    float apply(float x, float y) {
+      return this == MUL ? x * y : this == DIV ? x / y : x + y;
+    }
+
+    double apply(double x, double y) {
+      return this == MUL ? x * y : this == DIV ? x / y : x + y;
+    }
+
+    long apply(long x, long y, boolean unsigned) {
+      return switch (this) {
+        case MUL -> x * y;
+        // y != 0: divDense refused every zero divisor at a stored entry first
+        case DIV -> unsigned ? Long.divideUnsigned(x, y) : x / y;
+        case ADD -> x + y;
+      };
+    }
   }
 
   /**
@@ -216,15 +253,15 @@ public final class SparseKernels {
    */
   public static SparseTensor divDense(SparseTensor st, Tensor dense) {
     SparseDenseDivision.checkNoZeroDivisor(st, dense);
-    return binaryDense(st, dense, true);
+    return binaryDense(st, dense, Arithmetic.DIV);
   }
 
-  private static SparseTensor binaryDense(SparseTensor st, Tensor dense, boolean divide) {
+  private static SparseTensor binaryDense(SparseTensor st, Tensor dense, Arithmetic op) {
     if (dense.dtype() != st.dtype()) {
       throw new InvalidArgumentException("the dense operand must be " + st.dtype() + ", got " + dense.dtype());
     }
     if (!st.dtype().isNumeric()) {
-      throw new InvalidArgumentException((divide ? "division" : "multiplication") + " is not defined on " + st.dtype());
+      throw new InvalidArgumentException(op.noun + " is not defined on " + st.dtype());
     }
     long[] shape = ((long[]) st.denseShape().unsafeData());
     int[] dshape = dense.shape();
@@ -232,7 +269,8 @@ public final class SparseKernels {
     int offset = ndims - dshape.length;
     boolean fits = offset >= 0;
     for (int d = 0; fits && d < dshape.length; d++) {
-      fits = dshape[d] == 1 || dshape[d] == shape[offset + d];
+      // TF's check: the dense dim equals the sparse one, or is 1 against a sparse dim of at least 1
+      fits = dshape[d] == shape[offset + d] || (dshape[d] == 1 && shape[offset + d] >= 1);
     }
     if (!fits) {
       throw new InvalidArgumentException("cannot broadcast the dense shape " + Arrays.toString(dshape)
@@ -245,7 +283,8 @@ public final class SparseKernels {
     Object a = st.values().unsafeData();
     Object b = dense.unsafeData();
     // by dtype, not by array class: a dtype of two lanes may store them in a float[] too
-    if (st.dtype() == DType.FLOAT32 || st.dtype() == DType.FLOAT64) {
+    if (op != Arithmetic.ADD && (st.dtype() == DType.FLOAT32 || st.dtype() == DType.FLOAT64)) {
+      boolean divide = op == Arithmetic.DIV;
       // float32/float64: one specialised loop per call (SparseDenseLoops), same checks and messages
       int[] bstrides = SparseDenseLoops.broadcastStrides(ndims, dshape);
       SparseDenseLoops.Check check = i -> {
@@ -265,19 +304,18 @@ public final class SparseKernels {
         pos += dshape[d] == 1 ? 0 : (int) idx[i * ndims + offset + d] * strides[d];
       }
       switch (st.dtype()) {
-        case FLOAT32 -> ((float[]) out)[i] = divide ? ((float[]) a)[i] / ((float[]) b)[pos] : ((float[]) a)[i] * ((float[]) b)[pos];
-        case FLOAT64 -> ((double[]) out)[i] = divide ? ((double[]) a)[i] / ((double[]) b)[pos] : ((double[]) a)[i] * ((double[]) b)[pos];
+        case FLOAT32 -> ((float[]) out)[i] = op.apply(((float[]) a)[i], ((float[]) b)[pos]);
+        case FLOAT64 -> ((double[]) out)[i] = op.apply(((double[]) a)[i], ((double[]) b)[pos]);
         case FLOAT16, BFLOAT16 -> { // in float, rounded when stored, as half arithmetic does
           float x = (Float) st.values().get(i);
           float y = (Float) dense.get(pos);
-          st.dtype().layout().set(out, i, divide ? x / y : x * y);
+          st.dtype().layout().set(out, i, op.apply(x, y));
         }
         case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 -> {
           // integers as their compute type holds them: unsigned zero-extended, uint64 as raw bits
           long x = ((Number) st.dtype().layout().get(a, i)).longValue();
           long y = ((Number) dense.dtype().layout().get(b, pos)).longValue();
-          // y != 0 when dividing: divDense refused every zero divisor at a stored entry first
-          long r = divide ? (st.dtype().isUnsigned() ? Long.divideUnsigned(x, y) : x / y) : x * y;
+          long r = op.apply(x, y, st.dtype().isUnsigned());
           dev.tatter.runtime.Scalars.store(st.dtype(), out, i, r); // narrowed to the dtype, wrapping
         }
         default -> throw new IllegalStateException("refused above: " + st.dtype());

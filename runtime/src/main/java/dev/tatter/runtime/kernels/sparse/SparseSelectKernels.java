@@ -130,6 +130,29 @@ public final class SparseSelectKernels {
   }
 
   /** {@code sparse_empty_rows(st)}: fill_empty_rows' second result, true for each row holding no entry. */
+  /**
+   * {@code sparse_fill_reverse_index_map} (TF's {@code SparseFillEmptyRows}' {@code
+   * reverse_index_map}): where each input entry lands in {@link #fillEmptyRows}' result, int64 of
+   * [nnz]. The result groups entries by row, in input order within a row, after one slot for each
+   * empty row before it.
+   */
+  public static Tensor reverseIndexMap(SparseTensor st) {
+    int nrows = Sizes.toIntSize(st.denseShapeArray()[0], "dense_shape[0]");
+    int[] rows = rows(st);
+    long[] next = new long[nrows + 1];
+    for (int r : rows) {
+      next[r + 1]++;
+    }
+    for (int r = 0; r < nrows; r++) {
+      next[r + 1] = next[r] + Math.max(next[r + 1], 1);
+    }
+    long[] out = new long[rows.length];
+    for (int i = 0; i < rows.length; i++) {
+      out[i] = next[rows[i]]++;
+    }
+    return Tensor.wrap(DType.INT64, new int[] {rows.length}, out);
+  }
+
   public static Tensor emptyRows(SparseTensor st) {
     int nrows = Sizes.toIntSize(st.denseShapeArray()[0], "dense_shape[0]");
     boolean[] empty = new boolean[nrows];

@@ -121,6 +121,27 @@ public final class SparseShapeKernels {
    * order, each index recomputed from its row-major position; one dim may be -1 (inferred).
    * Indices must lie in the input's shape (TF does not check, and computes garbage positions).
    */
+  /** {@code sparse_reshape_dynamic}: {@link #reshape} to a shape computed at run time (TF's SparseReshape's checks). */
+  public static SparseTensor reshapeDynamic(SparseTensor st, Tensor shape) {
+    return reshape(st, vector(shape, "Target shape"));
+  }
+
+  /** {@code sparse_slice_dynamic}: {@link #slice} with start and size computed at run time. */
+  public static SparseTensor sliceDynamic(SparseTensor st, Tensor start, Tensor size) {
+    return slice(st, vector(start, "Input start"), vector(size, "Input size"));
+  }
+
+  private static long[] vector(Tensor t, String what) {
+    if (t.rank() != 1) {
+      throw new InvalidArgumentException(what + " should be a vector but received shape " + Arrays.toString(t.shape()));
+    }
+    long[] out = new long[t.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = t.getLong(i);
+    }
+    return out;
+  }
+
   public static SparseTensor reshape(SparseTensor st, long[] target) {
     long[] shape = st.denseShapeArray();
     long denseSize = product(shape, "input_shape");
