@@ -191,6 +191,8 @@ public final class RandomGraphs {
       Map.entry("conj", RandomGraphs::ofComplex),
       // mean and sqrt_n take floating data only, which the generic strategy rarely picks with int ids
       Map.entry("unsorted_segment_mean", RandomGraphs::floatSegments),
+      // drawn too rarely by the generic strategy once the registry grew past ~420 ops (float data only)
+      Map.entry("sparse_segment_mean", RandomGraphs::sparseSegments),
       Map.entry("unsorted_segment_sqrt_n", RandomGraphs::floatSegments),
       // the others are drawn too rarely by the generic strategy since the registry grew (complex dtypes, ~300 ops)
       Map.entry("unsorted_segment_prod", RandomGraphs::floatSegments),
@@ -221,6 +223,7 @@ public final class RandomGraphs {
       Map.entry("sparse_split", SparseOpStrategies::split),
       Map.entry("sparse_slice", SparseOpStrategies::slice),
       Map.entry("sparse_set_shape", SparseOpStrategies::setShape),
+      Map.entry("sparse_reset_shape_to", SparseOpStrategies::resetShapeTo),
       // text ops and lookup tables
       Map.entry("string_ngrams", TextOpStrategies::ngrams),
       Map.entry("hash_table_lookup", TextOpStrategies::lookup),
@@ -270,6 +273,17 @@ public final class RandomGraphs {
           new int[] {gen.random.nextInt(4)}));
     }
     return gen.add(op, List.of(z), Map.of(), gen.maybeName(), null);
+  }
+
+  /** Float rows [n, 2], row indices in [0, n) and sorted segment ids in [0, 3). */
+  private static Node sparseSegments(Generation gen, OpDef op) {
+    int n = 1 + gen.random.nextInt(4);
+    int k = gen.random.nextInt(5);
+    int[] indices = gen.random.ints(k, 0, n).toArray();
+    int[] segments = gen.random.ints(k, 0, 3).sorted().toArray();
+    Node data = gen.constant(gen.randomTensor(gen.random.nextBoolean() ? DType.FLOAT32 : DType.FLOAT64, new int[] {n, 2}));
+    return gen.add(op, List.of(data, gen.constant(Tensor.ofInts(indices)), gen.constant(Tensor.ofInts(segments))), Map.of(),
+        gen.maybeName(), null);
   }
 
   private static Node floatSegments(Generation gen, OpDef op) {

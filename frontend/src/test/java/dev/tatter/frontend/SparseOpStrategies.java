@@ -122,6 +122,19 @@ final class SparseOpStrategies {
     return gen.add(op, List.of(st), Map.of("shape", ((SparseType) st.type()).shape()), gen.maybeName(), null);
   }
 
+  /** A sparse tensor of known shape given a shape as large or larger in each dim. */
+  static Node resetShapeTo(RandomGraphs.Generation gen, OpDef op) {
+    Node st = gen.pick(n -> n.type() instanceof SparseType t && t.shape().stream().allMatch(d -> d >= 0));
+    if (st == null) {
+      return null;
+    }
+    List<Long> shape = new ArrayList<>();
+    for (long d : ((SparseType) st.type()).shape()) {
+      shape.add(d + gen.random.nextInt(3));
+    }
+    return gen.add(op, List.of(st), Map.of("shape", ImmutableList.copyOf(shape)), gen.maybeName(), null);
+  }
+
   /** A numeric 2-D sparse tensor times (or by) a dense row of its width, broadcast into it. */
   static Node timesOrByDense(RandomGraphs.Generation gen, OpDef op) {
     Node st = gen.pick(n -> n.type() instanceof SparseType t && t.rank() == 2
