@@ -56,6 +56,10 @@ class StringFormatOracleTest {
       // the byte string inside substr's message is compared as text neither side keeps byte for byte
       String tfFirst = tf.error().lines().findFirst().orElse("").trim().replaceAll("b'.*' at index", "b'...' at index");
       e = new InvalidArgumentException(e.getMessage().replaceAll("b'.*' at index", "b'...' at index"));
+      // Tatter quotes the value it could not convert as TF prints a string (b'...', escaped, capped), where TF
+      // writes the raw bytes: the two messages are compared up to the value
+      tfFirst = tfFirst.replaceAll("(convert string: ).*", "$1");
+      e = new InvalidArgumentException(e.getMessage().replaceAll("(convert string: ).*", "$1"));
       assertTrue(e.getMessage().contains(tfFirst.replaceAll("\\{\\{.*?\\}\\}\\s*", "")) || tfFirst.contains(stripNode(e.getMessage())),
           what + ": TF said\n  " + tfFirst + "\nTatter said\n  " + e.getMessage());
       return;

@@ -51,7 +51,7 @@ public final class SentencepieceOps {
               %0 = sentencepiece_vocab_size(%m) : tensor<int32>[]
               return %0
               """, "12") // text.SentencepieceTokenizer(model).vocab_size() -> 12 (sp.get_piece_size())
-          .tfRawOps("SentencepieceOp")
+          .tfRawOps("SentencepieceOp").tfApi("text.SentencepieceTokenizer")
           .tfPythonLevel("text.SentencepieceTokenizer(model) makes the SentencepieceOp resource from the model's serialized proto; "
               + "here the model node holds it and the other ops take it as their first operand")
           .build();
