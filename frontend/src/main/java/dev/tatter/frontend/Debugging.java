@@ -16,7 +16,7 @@ import java.util.Map;
 final class Debugging {
   private Debugging() {}
 
-  /** TF's {@code tf.debugging.assert_equal(x, y)}: x, once x == y holds everywhere (broadcasting). */
+  /** TF's {@code tf.debugging.assert_equal(x, y)}: x, once {@code x == y} holds everywhere (broadcasting). */
   @TfApi("tf.debugging.assert_equal")
   static Value assertEqual(Value x, Value y) {
     return compare(x, y, "==", null, 3);
@@ -28,7 +28,7 @@ final class Debugging {
     return compare(x, y, "==", message, summarize);
   }
 
-  /** TF's {@code tf.debugging.assert_none_equal(x, y)}: x, once x != y holds everywhere. */
+  /** TF's {@code tf.debugging.assert_none_equal(x, y)}: x, once {@code x != y} holds everywhere. */
   @TfApi("tf.debugging.assert_none_equal")
   static Value assertNoneEqual(Value x, Value y) {
     return compare(x, y, "!=", null, 3);
@@ -40,7 +40,7 @@ final class Debugging {
     return compare(x, y, "!=", message, summarize);
   }
 
-  /** TF's {@code tf.debugging.assert_less(x, y)}: x, once x < y holds everywhere. */
+  /** TF's {@code tf.debugging.assert_less(x, y)}: x, once {@code x < y} holds everywhere. */
   @TfApi("tf.debugging.assert_less")
   static Value assertLess(Value x, Value y) {
     return compare(x, y, "<", null, 3);
@@ -52,7 +52,7 @@ final class Debugging {
     return compare(x, y, "<", message, summarize);
   }
 
-  /** TF's {@code tf.debugging.assert_less_equal(x, y)}: x, once x <= y holds everywhere. */
+  /** TF's {@code tf.debugging.assert_less_equal(x, y)}: x, once {@code x <= y} holds everywhere. */
   @TfApi("tf.debugging.assert_less_equal")
   static Value assertLessEqual(Value x, Value y) {
     return compare(x, y, "<=", null, 3);
@@ -64,7 +64,7 @@ final class Debugging {
     return compare(x, y, "<=", message, summarize);
   }
 
-  /** TF's {@code tf.debugging.assert_greater(x, y)}: x, once x > y holds everywhere. */
+  /** TF's {@code tf.debugging.assert_greater(x, y)}: x, once {@code x > y} holds everywhere. */
   @TfApi("tf.debugging.assert_greater")
   static Value assertGreater(Value x, Value y) {
     return compare(x, y, ">", null, 3);
@@ -76,7 +76,7 @@ final class Debugging {
     return compare(x, y, ">", message, summarize);
   }
 
-  /** TF's {@code tf.debugging.assert_greater_equal(x, y)}: x, once x >= y holds everywhere. */
+  /** TF's {@code tf.debugging.assert_greater_equal(x, y)}: x, once {@code x >= y} holds everywhere. */
   @TfApi("tf.debugging.assert_greater_equal")
   static Value assertGreaterEqual(Value x, Value y) {
     return compare(x, y, ">=", null, 3);
@@ -88,7 +88,7 @@ final class Debugging {
     return compare(x, y, ">=", message, summarize);
   }
 
-  /** TF's {@code tf.debugging.assert_positive(x)}: x, once every element is > 0. */
+  /** TF's {@code tf.debugging.assert_positive(x)}: x, once every element is {@code > 0}. */
   @TfApi("tf.debugging.assert_positive")
   static Value assertPositive(Value x) {
     return againstZero(x, ">", null, 3);
@@ -100,7 +100,7 @@ final class Debugging {
     return againstZero(x, ">", message, summarize);
   }
 
-  /** TF's {@code tf.debugging.assert_negative(x)}: x, once every element is < 0. */
+  /** TF's {@code tf.debugging.assert_negative(x)}: x, once every element is {@code < 0}. */
   @TfApi("tf.debugging.assert_negative")
   static Value assertNegative(Value x) {
     return againstZero(x, "<", null, 3);
@@ -112,7 +112,7 @@ final class Debugging {
     return againstZero(x, "<", message, summarize);
   }
 
-  /** TF's {@code tf.debugging.assert_non_negative(x)}: x, once every element is >= 0. */
+  /** TF's {@code tf.debugging.assert_non_negative(x)}: x, once every element is {@code >= 0}. */
   @TfApi("tf.debugging.assert_non_negative")
   static Value assertNonNegative(Value x) {
     return againstZero(x, ">=", null, 3);
@@ -124,7 +124,7 @@ final class Debugging {
     return againstZero(x, ">=", message, summarize);
   }
 
-  /** TF's {@code tf.debugging.assert_non_positive(x)}: x, once every element is <= 0. */
+  /** TF's {@code tf.debugging.assert_non_positive(x)}: x, once every element is {@code <= 0}. */
   @TfApi("tf.debugging.assert_non_positive")
   static Value assertNonPositive(Value x) {
     return againstZero(x, "<=", null, 3);
