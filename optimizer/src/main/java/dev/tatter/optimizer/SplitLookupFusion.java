@@ -85,6 +85,7 @@ final class SplitLookupFusion {
         continue; // the split itself has no user left: its pieces go with the lookup, its partition with the fused node
       }
       Node split = splitOfLookup.get(node.id());
+      Node fusedIds = raggedIds(node, splitOfLookup, fusedOfSplit);
       if (split != null) {
         mapping[node.id()] = out.add(RaggedOps.VALUES, List.of(fusedOfSplit.get(split.id())), Map.of(),
             node.name().orElse(null), node.location(), null);
@@ -93,9 +94,8 @@ final class SplitLookupFusion {
             node.name().orElse(null), node.location(), null);
       } else if (node.op() == RaggedOps.VALUES && fusedOfSplit.containsKey(node.input(0).id())) {
         continue; // the pieces, read by the fused lookup alone
-      } else if (isRaggedIds(node, splitOfLookup)
-          && node.type().equals(fusedOfSplit.get(splitOfLookup.get(node.input(0).id()).id()).type())) {
-        mapping[node.id()] = fusedOfSplit.get(splitOfLookup.get(node.input(0).id()).id());
+      } else if (fusedIds != null) {
+        mapping[node.id()] = fusedIds;
       } else {
         mapping[node.id()] = out.copy(node, node.inputs().stream().map(n -> mapping[n.id()]).toList());
       }
@@ -122,13 +122,20 @@ final class SplitLookupFusion {
     return null;
   }
 
-  /** Whether {@code node} is {@code ragged(lookup, partition(split))} for a fused pair: the fused node's value. */
-  private static boolean isRaggedIds(Node node, Map<Integer, Node> splitOfLookup) {
+  /**
+   * The fused node when {@code node} is {@code ragged(lookup, partition(split))} of a fused pair
+   * and has its type (the ragged ids the fused node is), else null.
+   */
+  private static Node raggedIds(Node node, Map<Integer, Node> splitOfLookup, Map<Integer, Node> fusedOfSplit) {
     if (node.op() != RaggedOps.RAGGED || node.inputs().size() != 2) {
-      return false;
+      return null;
     }
     Node split = splitOfLookup.get(node.input(0).id());
     Node partition = node.input(1);
-    return split != null && partition.op() == RaggedOps.PARTITION && partition.input(0) == split;
+    if (split == null || partition.op() != RaggedOps.PARTITION || partition.input(0) != split) {
+      return null;
+    }
+    Node fused = fusedOfSplit.get(split.id());
+    return node.type().equals(fused.type()) ? fused : null;
   }
 }

@@ -73,11 +73,15 @@ public final class LookupTable {
   public int find(Tensor lookedUp, int i) {
     if (keys != null) {
       StringColumn c = lookedUp.stringColumn();
-      byte[] b = c.unsafeBytes();
-      return findBytes(b, c.start(i), c.end(i), FarmHash.fingerprint64(b, c.start(i), c.end(i)));
+      return findBytes(c.unsafeBytes(), c.start(i), c.end(i));
     }
     Integer at = positions.get(lookedUp.get(i));
     return at == null ? -1 : at;
+  }
+
+  /** The position of the string key {@code b[from, to)}, or -1 (a table of string keys only). */
+  public int findBytes(byte[] b, int from, int to) {
+    return findBytes(b, from, to, FarmHash.fingerprint64(b, from, to));
   }
 
   /**

@@ -8,7 +8,6 @@ import dev.tatter.runtime.RowPartition;
 import dev.tatter.runtime.Sizes;
 import dev.tatter.runtime.StringColumn;
 import dev.tatter.runtime.Tensor;
-import dev.tatter.runtime.kernels.strings.FarmHash;
 import dev.tatter.runtime.kernels.strings.StringSplitKernels;
 
 /**
@@ -27,12 +26,12 @@ public final class SplitLookupKernels {
       long[] values = (long[]) tableValues.unsafeData();
       long fallback = ((long[]) defaultValue.unsafeData())[0];
       return splitLookup(input, sep, maxsplit, (b, from, to) -> {
-        int at = table.findBytes(b, from, to, FarmHash.fingerprint64(b, from, to));
+        int at = table.findBytes(b, from, to);
         return at >= 0 ? values[at] : fallback;
       });
     }
     // other value dtypes: the positions found (-1 missing), then one copy of the values they name
-    RaggedTensor positions = splitLookup(input, sep, maxsplit, (b, from, to) -> table.findBytes(b, from, to, FarmHash.fingerprint64(b, from, to)));
+    RaggedTensor positions = splitLookup(input, sep, maxsplit, table::findBytes);
     long[] at = (long[]) positions.flatValues().unsafeData();
     DTypeLayout layout = tableValues.dtype().layout();
     Object values = tableValues.unsafeData();
