@@ -129,10 +129,11 @@ public final class TextSplitKernels {
     SplitRows out = new SplitRows(result, in.size(), (int) Math.min(Integer.MAX_VALUE - 8, in.byteCount()));
     for (int s = 0; s < in.size(); s++) {
       int from = in.start(s);
-      byte[] text = Arrays.copyOfRange(b, from, in.end(s));
-      RegexSubject m = delim.of(text, 0, text.length);
+      int length = in.length(s);
+      // positions are relative to the element; tokens are appended from the column's buffer
+      RegexSubject m = delim.of(b, from, from + length);
       int last = 0;
-      while (last <= text.length && m.find(last)) {
+      while (last <= length && m.find(last)) {
         int at = m.start();
         int end = m.end();
         if (end == at) {
@@ -141,15 +142,15 @@ public final class TextSplitKernels {
               + "); a delimiter must match at least one byte");
         }
         if (at > last) {
-          out.add(text, last, at, last, at);
+          out.add(b, from + last, from + at, last, at);
         }
-        if (keep != null && keep.of(text, at, end).matches()) {
-          out.add(text, at, end, at, end);
+        if (keep != null && keep.of(b, from + at, from + end).matches()) {
+          out.add(b, from + at, from + end, at, end);
         }
         last = end;
       }
-      if (last < text.length) {
-        out.add(text, last, text.length, last, text.length);
+      if (last < length) {
+        out.add(b, from + last, from + length, last, length);
       }
       out.endRow();
     }
