@@ -101,9 +101,12 @@ public final class TextNormalizeKernels {
           }
           segEnd += Utf8.width(d);
         }
-        String text = new String(b, i, segEnd - i, StandardCharsets.UTF_8);
-        int outLen = icu.normalize(text).getBytes(StandardCharsets.UTF_8).length;
-        boolean unchanged = icu.isNormalized(text);
+        // a normalized segment is its own output: only the others are normalized (and an ASCII byte,
+        // which every form keeps, is not decoded to a String at all)
+        boolean ascii = segEnd == i + 1 && c < 0x80;
+        String text = ascii ? null : new String(b, i, segEnd - i, StandardCharsets.UTF_8);
+        boolean unchanged = ascii || icu.isNormalized(text);
+        int outLen = unchanged ? segEnd - i : icu.normalize(text).getBytes(StandardCharsets.UTF_8).length;
         for (int k = 0; k < outLen; k++) {
           table = put(table, n++, unchanged ? i + k - from : (k == 0 ? i - from : segEnd - from));
         }
